@@ -1,0 +1,35 @@
+// autocannon ships no types; this declares the part the benchmarks use.
+declare module "autocannon" {
+  interface Request {
+    method?: "GET" | "POST" | "PUT" | "DELETE";
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    pipelining?: number;
+    requests?: Request[];
+  }
+  interface Histogram {
+    average: number;
+    p50: number;
+    p97_5: number;
+    p99: number;
+    max: number;
+    total: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

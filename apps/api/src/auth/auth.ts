@@ -1,0 +1,155 @@
+import { betterAuth } from "better-auth";
+import type { BetterAuthOptions } from "better-auth";
+import { genericOAuth, organization } from "better-auth/plugins";
+import { createAccessControl } from "better-auth/plugins/access";
+import { defaultStatements, memberAc, ownerAc } from "better-auth/plugins/organization/access";
+import type { Kysely } from "kysely";
+import type { Env } from "../env";
+import { createRateLimitStore } from "../services/rate-limit";
+
+/**
+ * The header the HTTP layer sets from Fastify's `request.ip` (after replacing any value a
+ * client sent), so better-auth's rate limiter keys on an address nobody can spoof.
+ */
+export const CLIENT_IP_HEADER = "x-floow-client-ip";
+
+/** Roles of this product. The creator of an organization is `admin`. */
+export const ROLES = ["admin", "member"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Rate limits of the auth routes, per client IP. Sign-in and sign-up are stricter. */
+export const AUTH_RATE_LIMITS = {
+  default: { window: 60, max: 100 },
+  signIn: { window: 60, max: 10 },
+  signUp: { window: 60, max: 10 },
+} as const;
+
+export interface AuthConfig {
+  db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- better-auth takes any Kysely
+  secret: string;
+  env: Pick<Env, "publicUrl" | "trustedOrigins" | "oidc">;
+  /** better-auth's messages go to the server's pino logger. */
+  logger?: { debug(obj: object, msg: string): void; info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/**
+ * better-auth's database schema: snake_case columns (house style), mapped field by field.
+ * `getMigrations` with these options produced the first migration, so both stay in step.
+ */
+const snake = <const T extends string>(fields: readonly T[]) =>
+  Object.fromEntries(fields.map((f) => [f, f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)])) as Record<
+    T,
+    string
+  >;
+
+/** `admin` gets every organization right (better-auth's owner rights), `member` only reads. */
+const ac = createAccessControl(defaultStatements);
+const roles = {
+  admin: ac.newRole(ownerAc.statements),
+  member: ac.newRole(memberAc.statements),
+};
+
+function organizationPlugin() {
+  return organization({
+    ac,
+    roles,
+    creatorRole: "admin",
+    invitationExpiresIn: 7 * 24 * 60 * 60,
+    schema: {
+      session: { fields: snake(["activeOrganizationId"]) },
+      organization: {
+        fields: snake(["createdAt"]),
+        additionalFields: {
+          displayName: { type: "string", required: false, input: true, fieldName: "display_name" },
+          email: { type: "string", required: false, input: true, fieldName: "email" },
+          sector: { type: "number", required: false, input: true, fieldName: "sector" },
+        },
+      },
+      member: { fields: snake(["organizationId", "userId", "createdAt"]) },
+      invitation: { fields: snake(["organizationId", "inviterId", "expiresAt", "createdAt"]) },
+    },
+  });
+}
+
+function oidcPlugin(oidc: NonNullable<Env["oidc"]>) {
+  return genericOAuth({
+    config: [
+      {
+        providerId: "oidc",
+        discoveryUrl: `${oidc.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`,
+        clientId: oidc.clientId,
+        clientSecret: oidc.clientSecret,
+        scopes: ["openid", "email", "profile"],
+        pkce: true,
+      },
+    ],
+  });
+}
+
+export function authOptions({ db, secret, env, logger }: AuthConfig) {
+  const secure = env.publicUrl.startsWith("https://");
+  return {
+    appName: "Floow",
+    baseURL: env.publicUrl,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: env.trustedOrigins,
+    database: { db, type: "postgres" as const },
+    telemetry: { enabled: false },
+    logger: logger
+      ? { log: (level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) => logger[level]({ auth: args.length > 0 ? args : undefined }, message) }
+      : undefined,
+    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
+    user: {
+      fields: snake(["emailVerified", "createdAt", "updatedAt"]),
+      additionalFields: {
+        title: { type: "string", required: false, input: true, fieldName: "title" },
+      },
+    },
+    session: {
+      fields: snake(["expiresAt", "createdAt", "updatedAt", "ipAddress", "userAgent", "userId"]),
+    },
+    account: {
+      fields: snake([
+        "accountId",
+        "providerId",
+        "userId",
+        "accessToken",
+        "refreshToken",
+        "idToken",
+        "accessTokenExpiresAt",
+        "refreshTokenExpiresAt",
+        "createdAt",
+        "updatedAt",
+      ]),
+      accountLinking: { enabled: true, trustedProviders: ["oidc"] },
+    },
+    verification: { fields: snake(["expiresAt", "createdAt", "updatedAt"]) },
+    rateLimit: {
+      enabled: true,
+      customStorage: createRateLimitStore(),
+      window: AUTH_RATE_LIMITS.default.window,
+      max: AUTH_RATE_LIMITS.default.max,
+      customRules: {
+        "/sign-in/*": AUTH_RATE_LIMITS.signIn,
+        "/sign-up/*": AUTH_RATE_LIMITS.signUp,
+      },
+    },
+    advanced: {
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    // The tuple type keeps the organization plugin's typed server API (`auth.api.createOrganization`);
+    // the OIDC plugin adds only HTTP routes, which the server never calls itself.
+    plugins: (env.oidc ? [organizationPlugin(), oidcPlugin(env.oidc)] : [organizationPlugin()]) as [
+      ReturnType<typeof organizationPlugin>,
+    ],
+  } satisfies BetterAuthOptions;
+}
+
+export function createAuth(config: AuthConfig) {
+  return betterAuth(authOptions(config));
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,35 @@
+import type {
+  AccountTable,
+  InvitationTable,
+  MemberTable,
+  OrganizationTable,
+  SessionTable,
+  UserTable,
+  VerificationTable,
+} from "./tables/auth";
+import type { BlobTable } from "./tables/blob";
+import type { DomainTable } from "./tables/domain";
+import type { EventTable } from "./tables/event";
+import type { FeedTable } from "./tables/feed";
+import type { FloowTable } from "./tables/floow";
+import type { JobTable } from "./tables/job";
+import type { ProductTable } from "./tables/product";
+
+/** The whole schema as Kysely sees it: snake_case tables and columns. Add a line per table. */
+export interface DB {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  organization: OrganizationTable;
+  member: MemberTable;
+  invitation: InvitationTable;
+  domain: DomainTable;
+  floow: FloowTable;
+  blob: BlobTable;
+  event: EventTable;
+  feed: FeedTable;
+  product: ProductTable;
+  product_import: ProductTable;
+  job: JobTable;
+}

@@ -1,0 +1,17 @@
+import type { Migration } from "kysely";
+import * as auth from "./20261122210000_auth";
+import * as domainsFloows from "./20261122220000_domains_floows";
+import * as feeds from "./20261122230000_feeds";
+import * as floowFeed from "./20261122240000_floow_feed";
+
+/**
+ * Every migration, by name, imported statically so the tsup bundle carries them (a
+ * FileMigrationProvider would look for files next to dist/main.js). Add a line per new
+ * migration file; names sort by their timestamp and never change once landed.
+ */
+export const migrations: Record<string, Migration> = {
+  "20261122210000_auth": auth,
+  "20261122220000_domains_floows": domainsFloows,
+  "20261122230000_feeds": feeds,
+  "20261122240000_floow_feed": floowFeed,
+};

@@ -1,0 +1,232 @@
+import type { Kysely, Selectable } from "kysely";
+import { floowSchema } from "@floow/domain";
+import type { Floow, FloowListFilter, FloowStatus, VersionedFloow } from "@floow/domain";
+import type { DB } from "../database";
+import type { FloowConfig, FloowTable } from "../tables/floow";
+
+const columns = [
+  "id",
+  "organization_id",
+  "domain_id",
+  "feed_id",
+  "user_id",
+  "type",
+  "status",
+  "language",
+  "name",
+  "config",
+  "version",
+  "created_at",
+  "updated_at",
+] as const;
+type FloowRow = Pick<Selectable<FloowTable>, (typeof columns)[number]>;
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/**
+ * A row as the domain's floow. Configuration missing from older documents is filled with
+ * today's defaults by `floowSchema`; a document it cannot read is returned as stored.
+ */
+function toFloow(row: FloowRow): VersionedFloow {
+  const stored = {
+    ...row.config,
+    id: row.id,
+    organizationId: row.organization_id,
+    domainId: row.domain_id,
+    feedId: row.feed_id,
+    userId: row.user_id,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    type: row.type,
+    status: row.status,
+    language: row.language,
+    name: row.name,
+  };
+  const parsed = floowSchema.safeParse(stored);
+  return { ...(parsed.success ? parsed.data : (stored as Floow)), version: row.version };
+}
+
+/** The part of a floow kept in `config` (everything without a column of its own). */
+function configOf(floow: FloowConfig & Partial<Floow>): string {
+  const config: FloowConfig = {
+    closeOnClickOutside: floow.closeOnClickOutside,
+    skipTrigger: floow.skipTrigger,
+    showBackButton: floow.showBackButton,
+    showNextButton: floow.showNextButton,
+    showRestartButton: floow.showRestartButton,
+    container: floow.container,
+    progress: floow.progress,
+    buttons: floow.buttons,
+    start: floow.start,
+    steps: floow.steps,
+    finish: floow.finish,
+    filters: floow.filters,
+    filterGroups: floow.filterGroups,
+    triggers: floow.triggers,
+  };
+  return JSON.stringify(config);
+}
+
+/** The organization's floows, oldest first; optionally of one domain or status. */
+export async function listFloows(db: Kysely<DB>, organizationId: string, filter: FloowListFilter = {}): Promise<VersionedFloow[]> {
+  let query = db.selectFrom("floow").select(columns).where("organization_id", "=", organizationId);
+  if (filter.domainId) query = query.where("domain_id", "=", filter.domainId);
+  if (filter.status) query = query.where("status", "=", filter.status);
+  const rows = await query.orderBy("created_at", "asc").orderBy("id", "asc").execute();
+  return rows.map(toFloow);
+}
+
+export async function findFloow(db: Kysely<DB>, organizationId: string, id: string): Promise<VersionedFloow | null> {
+  const row = await db
+    .selectFrom("floow")
+    .select(columns)
+    .where("organization_id", "=", organizationId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? toFloow(row) : null;
+}
+
+/** Inserts a new floow (version 1); null when its id is taken. */
+export async function insertFloow(db: Kysely<DB>, organizationId: string, floow: Floow): Promise<VersionedFloow | null> {
+  const row = await db
+    .insertInto("floow")
+    .values({
+      id: floow.id,
+      organization_id: organizationId,
+      domain_id: floow.domainId,
+      feed_id: floow.feedId,
+      user_id: floow.userId,
+      type: floow.type,
+      status: floow.status,
+      language: floow.language,
+      name: floow.name,
+      config: configOf(floow),
+      created_at: floow.createdAt,
+      updated_at: floow.updatedAt,
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .returning(columns)
+    .executeTakeFirst();
+  return row ? toFloow(row) : null;
+}
+
+export type FloowChanges = Omit<Floow, "organizationId" | "userId" | "createdAt" | "updatedAt" | "status">;
+
+export type FloowWriteResult = { ok: true; floow: VersionedFloow } | { ok: false; reason: "not_found" | "conflict" };
+
+/** Why a conditional write changed no row: the floow is not the organization's, or it is but the condition failed. */
+async function missReason(db: Kysely<DB>, organizationId: string, id: string): Promise<FloowWriteResult> {
+  const exists = await db
+    .selectFrom("floow")
+    .select("id")
+    .where("organization_id", "=", organizationId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return { ok: false, reason: exists ? "conflict" : "not_found" };
+}
+
+/**
+ * Saves a floow's content if it is still at `expectedVersion` (optimistic concurrency), and
+ * counts the save. The status is left alone: it changes only through setFloowStatus.
+ */
+export async function updateFloow(
+  db: Kysely<DB>,
+  organizationId: string,
+  floow: FloowChanges,
+  expectedVersion: number,
+): Promise<FloowWriteResult> {
+  const row = await db
+    .updateTable("floow")
+    .set((eb) => ({
+      domain_id: floow.domainId,
+      feed_id: floow.feedId,
+      type: floow.type,
+      language: floow.language,
+      name: floow.name,
+      config: configOf(floow),
+      version: eb("version", "+", 1),
+      updated_at: new Date(),
+    }))
+    .where("organization_id", "=", organizationId)
+    .where("id", "=", floow.id)
+    .where("version", "=", expectedVersion)
+    .returning(columns)
+    .executeTakeFirst();
+  return row ? { ok: true, floow: toFloow(row) } : missReason(db, organizationId, floow.id);
+}
+
+/**
+ * Moves a floow to `status` when its current status is one of `from`. The version stays:
+ * an editor open elsewhere can still save its content after a publish.
+ */
+export async function setFloowStatus(
+  db: Kysely<DB>,
+  organizationId: string,
+  id: string,
+  status: FloowStatus,
+  from: readonly FloowStatus[],
+): Promise<FloowWriteResult> {
+  const row = await db
+    .updateTable("floow")
+    .set({ status, updated_at: new Date() })
+    .where("organization_id", "=", organizationId)
+    .where("id", "=", id)
+    .where("status", "in", [...from])
+    .returning(columns)
+    .executeTakeFirst();
+  return row ? { ok: true, floow: toFloow(row) } : missReason(db, organizationId, id);
+}
+
+/** Deletes a floow (and its events); false when not found. */
+export async function deleteFloow(db: Kysely<DB>, organizationId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("floow")
+    .where("organization_id", "=", organizationId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+// The public runtime API finds floows by id alone (the runtime knows no organization), and
+// only live ones.
+
+/** A domain's live floows, oldest first. */
+export async function listLiveFloows(db: Kysely<DB>, domainId: string): Promise<VersionedFloow[]> {
+  const rows = await db
+    .selectFrom("floow")
+    .select(columns)
+    .where("domain_id", "=", domainId)
+    .where("status", "=", "live")
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return rows.map(toFloow);
+}
+
+export async function findLiveFloow(db: Kysely<DB>, id: string): Promise<VersionedFloow | null> {
+  const row = await db
+    .selectFrom("floow")
+    .select(columns)
+    .where("id", "=", id)
+    .where("status", "=", "live")
+    .executeTakeFirst();
+  return row ? toFloow(row) : null;
+}
+
+export interface LiveFloowRef {
+  id: string;
+  organizationId: string;
+  domainId: string;
+}
+
+/** Which of these ids are live floows, with their organization and domain (for events). */
+export async function findLiveFloowRefs(db: Kysely<DB>, ids: readonly string[]): Promise<Map<string, LiveFloowRef>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("floow")
+    .select(["id", "organization_id", "domain_id"])
+    .where("id", "in", [...new Set(ids)])
+    .where("status", "=", "live")
+    .execute();
+  return new Map(rows.map((row) => [row.id, { id: row.id, organizationId: row.organization_id, domainId: row.domain_id }]));
+}

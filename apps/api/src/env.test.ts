@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, loadEnv } from "./env";
+
+describe("loadEnv", () => {
+  it("has working defaults for development", () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      nodeEnv: "development",
+      port: 3000,
+      host: "0.0.0.0",
+      publicUrl: "http://localhost:3000",
+      trustedOrigins: ["http://localhost:3000"],
+      databaseUrl: undefined,
+      oidc: undefined,
+      logLevel: "info",
+      trustProxy: false,
+    });
+    expect(env.dataDir).toMatch(/\.data$/);
+    expect(env.dashboardDist).toMatch(/apps[/\\]dashboard[/\\]dist$/);
+    expect(env.runtimeDist).toMatch(/packages[/\\]runtime[/\\]dist$/);
+  });
+
+  it("parses PUBLIC_URL and TRUSTED_ORIGINS into origins", () => {
+    const env = loadEnv({
+      PUBLIC_URL: "https://app.floow.example/",
+      TRUSTED_ORIGINS: " https://a.example , http://localhost:5173/path ",
+    });
+    expect(env.trustedOrigins).toEqual(["https://app.floow.example", "https://a.example", "http://localhost:5173"]);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ NODE_ENV: "staging" }, "NODE_ENV"],
+    [{ PUBLIC_URL: "floow.example" }, "PUBLIC_URL"],
+    [{ TRUSTED_ORIGINS: "https://ok.example,not a url" }, "TRUSTED_ORIGINS"],
+    [{ DATABASE_URL: "mysql://localhost/floow" }, "DATABASE_URL"],
+    [{ BETTER_AUTH_SECRET: "short" }, "BETTER_AUTH_SECRET"],
+    [{ LOG_LEVEL: "verbose" }, "LOG_LEVEL"],
+    [{ OIDC_ISSUER: "https://id.example" }, "OIDC_CLIENT_ID"],
+  ])("names the bad variable: %o", (source, name) => {
+    expect(() => loadEnv(source)).toThrow(EnvError);
+    expect(() => loadEnv(source)).toThrow(`Invalid environment variable ${name}:`);
+  });
+
+  it("requires BETTER_AUTH_SECRET in production with a database server", () => {
+    const source = { NODE_ENV: "production", DATABASE_URL: "postgres://db.example/floow" };
+    expect(() => loadEnv(source)).toThrow(/Invalid environment variable BETTER_AUTH_SECRET: is required in production/);
+    expect(loadEnv({ ...source, BETTER_AUTH_SECRET: "s".repeat(32) }).betterAuthSecret).toBe("s".repeat(32));
+    // Embedded production (no DATABASE_URL) generates and keeps its own secret.
+    expect(() => loadEnv({ NODE_ENV: "production" })).not.toThrow();
+  });
+
+  it("never echoes secrets in its messages", () => {
+    expect(() => loadEnv({ BETTER_AUTH_SECRET: "hunter2" })).toThrow(/a value, not shown/);
+    expect(() => loadEnv({ BETTER_AUTH_SECRET: "hunter2" })).not.toThrow(/hunter2/);
+  });
+
+  it("switches OIDC on only with all three variables", () => {
+    const env = loadEnv({ OIDC_ISSUER: "https://id.example/realms/floow", OIDC_CLIENT_ID: "floow", OIDC_CLIENT_SECRET: "s3cret" });
+    expect(env.oidc).toEqual({ issuer: "https://id.example/realms/floow", clientId: "floow", clientSecret: "s3cret" });
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadEnv({ PORT: "", DATABASE_URL: " ", LOG_LEVEL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+});

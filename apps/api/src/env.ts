@@ -1,0 +1,191 @@
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The environment, parsed once. This is the only file that reads `process.env`; everything
+ * else receives an `Env`. Defaults that point into the repository are resolved from this
+ * file's location, which is one folder below `apps/api` both in `src/` (tsx, tests) and in
+ * `dist/` (the bundle), so they work the same in development and in production.
+ */
+const apiRoot = fileURLToPath(new URL("..", import.meta.url));
+const repoRoot = path.resolve(apiRoot, "../..");
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().trim().optional());
+
+const origin = z
+  .string()
+  .trim()
+  .url("must be a URL such as https://floow.example.com")
+  .refine((value) => /^https?:\/\//.test(value), "must start with http:// or https://")
+  .transform((value) => new URL(value).origin);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(
+      emptyToUndefined,
+      z.enum(["development", "production", "test"]).default("development"),
+    ),
+    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+    HOST: z.preprocess(emptyToUndefined, z.string().trim().default("0.0.0.0")),
+    PUBLIC_URL: z.preprocess(emptyToUndefined, origin.default("http://localhost:3000")),
+    TRUSTED_ORIGINS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default("")
+        .transform((value, ctx) => {
+          const origins: string[] = [];
+          for (const part of value.split(",").map((item) => item.trim()).filter(Boolean)) {
+            const parsed = origin.safeParse(part);
+            if (!parsed.success) {
+              ctx.addIssue({ code: "custom", message: `"${part}" is not an http(s) origin` });
+              return z.NEVER;
+            }
+            origins.push(parsed.data);
+          }
+          return origins;
+        }),
+    ),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .refine(
+          (value) => /^postgres(ql)?:\/\//.test(value),
+          "must be a postgres:// or postgresql:// connection string",
+        )
+        .optional(),
+    ),
+    DATA_DIR: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default(".data")
+        .transform((value) => path.resolve(value)),
+    ),
+    BETTER_AUTH_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
+    ),
+    OIDC_ISSUER: z.preprocess(emptyToUndefined, z.string().trim().url("must be the issuer URL").optional()),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+    ),
+    TRUST_PROXY: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(["true", "false", "1", "0"])
+        .default("false")
+        .transform((value) => value === "true" || value === "1"),
+    ),
+    DASHBOARD_DIST: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default(path.join(repoRoot, "apps/dashboard/dist"))
+        .transform((value) => path.resolve(value)),
+    ),
+    FEED_REFRESH_INTERVAL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .default("24h")
+        .transform((value, ctx) => {
+          // "30m", "6h", "1d", or minutes; "0" or "off": feeds refresh only on demand.
+          if (/^(0|off)$/i.test(value)) return null;
+          const match = /^(\d+)\s*([mhd]?)$/i.exec(value);
+          const minutes = match ? Number(match[1]) * ({ "": 1, m: 1, h: 60, d: 1440 } as Record<string, number>)[match[2]!.toLowerCase()]! : NaN;
+          if (!Number.isInteger(minutes) || minutes < 1) {
+            ctx.addIssue({ code: "custom", message: 'must be a duration such as "30m", "6h" or "1d", or "off"' });
+            return z.NEVER;
+          }
+          return minutes;
+        }),
+    ),
+    RUNTIME_DIST: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default(path.join(repoRoot, "packages/runtime/dist"))
+        .transform((value) => path.resolve(value)),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      for (const key of ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const) {
+        if (!env[key]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "is required when any OIDC_* variable is set (set all three or none)",
+          });
+        }
+      }
+    }
+    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.BETTER_AUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BETTER_AUTH_SECRET"],
+        message:
+          "is required in production with DATABASE_URL (generate one with `openssl rand -base64 32`)",
+      });
+    }
+  })
+  .transform((env) => ({
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    port: env.PORT ?? 3000,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL,
+    /** PUBLIC_URL first, then TRUSTED_ORIGINS: the origins allowed to send mutations and sign in. */
+    trustedOrigins: [...new Set([env.PUBLIC_URL, ...env.TRUSTED_ORIGINS])],
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    betterAuthSecret: env.BETTER_AUTH_SECRET,
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
+        : undefined,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+    trustProxy: env.TRUST_PROXY,
+    dashboardDist: env.DASHBOARD_DIST,
+    runtimeDist: env.RUNTIME_DIST,
+    /** The default feed refresh interval in minutes; null: on demand only. */
+    feedRefreshIntervalMinutes: env.FEED_REFRESH_INTERVAL,
+  }));
+
+export type Env = z.output<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/**
+ * Parses an environment (by default `process.env`). Throws an `EnvError` whose message names
+ * every bad variable, e.g. `Invalid environment variable PORT: ...`.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.length > 0 ? issue.path.join(".") : "(environment)";
+    return `Invalid environment variable ${name}: ${issue.message} (got ${describe(name, source[name])})`;
+  });
+  throw new EnvError(lines.join("\n"));
+}
+
+function describe(name: string, value: string | undefined): string {
+  if (value === undefined || value === "") return "nothing";
+  if (/SECRET|DATABASE_URL/.test(name)) return "a value, not shown";
+  return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+}

@@ -1,0 +1,49 @@
+import type { FieldError } from "@floow/domain";
+import { fieldErrorsFrom } from "@floow/domain";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+
+/**
+ * The error body of the non-tRPC endpoints (blobs, public runtime API):
+ * `{ error: { code, message, fieldErrors: { path, message }[] } }`, `code` one of
+ * @floow/domain's ERROR_CODES. A 400 names the failing field in `message` and `fieldErrors`.
+ */
+export function sendError(reply: FastifyReply, status: number, code: string, message: string, fieldErrors: FieldError[] = []) {
+  return reply.code(status).send({ error: { code, message, fieldErrors } });
+}
+
+/** A 400 from a zod error: "choiceIds.0: Expected string", with every field's error. */
+export function sendValidationError(reply: FastifyReply, zodError: unknown) {
+  const fieldErrors = fieldErrorsFrom(zodError);
+  const first = fieldErrors[0];
+  const message = first ? `${first.path.length > 0 ? `${first.path.join(".")}: ` : ""}${first.message}` : "Invalid request.";
+  return sendError(reply, 400, "BAD_REQUEST", message, fieldErrors);
+}
+
+/**
+ * Fastify's own errors of a scope (a body over its limit, unparseable JSON, an unsupported
+ * content type, a rate limit) in the same body as ours.
+ */
+export function useErrorBody(scope: FastifyInstance): void {
+  scope.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, "request failed");
+      return sendError(reply, 500, "INTERNAL", "Something went wrong.");
+    }
+    const code =
+      status === 413 ? "PAYLOAD_TOO_LARGE" : status === 429 ? "RATE_LIMITED" : status === 404 ? "NOT_FOUND" : "BAD_REQUEST";
+    if (error.validation) {
+      // A route schema's check (path parameters): name the parameter.
+      const fieldErrors = error.validation.map((issue) => {
+        const missing = (issue.params as { missingProperty?: string } | undefined)?.missingProperty;
+        const path = [...issue.instancePath.split("/").filter(Boolean), ...(missing ? [missing] : [])];
+        return { path, message: issue.message ?? "is invalid" };
+      });
+      const first = fieldErrors[0];
+      const message = first ? `${first.path.join(".")}: ${first.message}` : error.message;
+      return sendError(reply, 400, "BAD_REQUEST", message, fieldErrors);
+    }
+    const invalidJson = error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError;
+    return sendError(reply, status, code, invalidJson ? "The body is not valid JSON." : error.message);
+  });
+}

@@ -1,0 +1,23 @@
+import { sql } from "kysely";
+import type { Kysely } from "kysely";
+import type { FastifyInstance } from "fastify";
+import type { DB } from "../db/database";
+
+/**
+ * `/healthz`: the process is up (liveness). `/readyz`: it can serve, i.e. the database
+ * answers and the server is not shutting down (readiness; 503 otherwise).
+ */
+export function registerHealthRoutes(app: FastifyInstance, db: Kysely<DB>, isClosing: () => boolean): void {
+  app.get("/healthz", { logLevel: "warn" }, async () => ({ status: "ok" }));
+
+  app.get("/readyz", { logLevel: "warn" }, async (request, reply) => {
+    if (isClosing()) return reply.code(503).send({ status: "shutting down" });
+    try {
+      await sql`select 1`.execute(db);
+      return { status: "ready" };
+    } catch (error) {
+      request.log.error({ err: error }, "readiness check: database unavailable");
+      return reply.code(503).send({ status: "database unavailable" });
+    }
+  });
+}

@@ -1,0 +1,97 @@
+import { createEventMessage } from "@floow/domain";
+import Fastify from "fastify";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, testDbKinds } from "../../../test/db";
+import { seedDomain, seedFloow, seedOrganization } from "../../../test/floows";
+import type { DbHandle } from "../../db/client";
+import { registerPublicRoutes } from "./index";
+
+describe.each(testDbKinds)("public events API (%s)", (kind) => {
+  let database: DbHandle;
+  let app: FastifyInstance;
+  let orgId: string;
+  let domainId: string;
+  let liveId: string;
+  let developmentId: string;
+
+  beforeAll(async () => {
+    database = await createTestDb(kind);
+    const db = database.db;
+    orgId = await seedOrganization(db);
+    domainId = (await seedDomain(db, orgId)).id;
+    liveId = (await seedFloow(db, orgId, domainId, "selling", { status: "live" })).id;
+    developmentId = (await seedFloow(db, orgId, domainId)).id;
+    app = Fastify();
+    await registerPublicRoutes(app, { db });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  // What a visitor's runtime would send; the organization and domain it claims are not trusted.
+  const message = (floowId: string, type: "start" | "choice" = "start") =>
+    createEventMessage({ organizationId: "claimed-org", domainId: "claimed-domain", floowId, sessionId: "session-1" }, type, {
+      step: { id: "s1", text: "Which colour?" },
+    });
+
+  const post = (payload: unknown, contentType = "application/json") =>
+    app.inject({
+      method: "POST",
+      url: "/api/public/events",
+      headers: { "content-type": contentType },
+      payload: typeof payload === "string" ? payload : JSON.stringify(payload),
+    });
+
+  const storedFor = (floowId: string) =>
+    database.db.selectFrom("event").selectAll().where("floow_id", "=", floowId).orderBy("created_at").execute();
+
+  it("stores events of live floows under the floow's organization and counts the ignored ones", async () => {
+    const events = [message(liveId), message(liveId, "choice"), message(developmentId), message("unknown-floow")];
+    const response = await post({ events });
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ accepted: 2, ignored: 2 });
+    expect(response.headers["access-control-allow-origin"]).toBe("*");
+
+    const stored = await storedFor(liveId);
+    expect(stored.map((row) => [row.organization_id, row.domain_id, row.type, row.session_id]).sort()).toEqual([
+      [orgId, domainId, "choice", "session-1"],
+      [orgId, domainId, "start", "session-1"],
+    ]);
+    expect(stored.find((row) => row.type === "start")?.payload).toMatchObject({ event: "floows", step: { id: "s1", text: "Which colour?" } });
+    expect(await storedFor(developmentId)).toEqual([]);
+  });
+
+  it("takes sendBeacon's text/plain bodies and stores a resent event once", async () => {
+    const event = message(liveId);
+    const body = JSON.stringify({ events: [event, event] });
+    const first = await post(body, "text/plain;charset=UTF-8");
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toEqual({ accepted: 2, ignored: 0 });
+    await post(body, "text/plain");
+    const rows = await database.db.selectFrom("event").select("id").where("client_event_id", "=", event.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it("answers 400 naming the field of an invalid event, and for an empty or too large batch", async () => {
+    const invalid = await post({ events: [message(liveId), { ...message(liveId), type: "explode" }] });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error).toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/^events\.1\.type: /) });
+    expect(invalid.json().error.fieldErrors[0].path).toEqual(["events", 1, "type"]);
+
+    const empty = await post({ events: [] });
+    expect(empty.json().error.fieldErrors[0].path).toEqual(["events"]);
+    const tooMany = await post({ events: Array.from({ length: 101 }, () => message(liveId)) });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.fieldErrors[0].path).toEqual(["events"]);
+    expect((await post("not json", "text/plain")).json().error.message).toBe("The body is not valid JSON.");
+  });
+
+  it("refuses a body over 512 KB with 413", async () => {
+    const response = await post({ events: [{ ...message(liveId), step: { id: "s", text: "x".repeat(600 * 1024) } }] });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe("PAYLOAD_TOO_LARGE");
+  });
+});

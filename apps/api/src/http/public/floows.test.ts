@@ -1,0 +1,156 @@
+import { createChoice, createFilter, createFilterGroup, createStep } from "@floow/domain";
+import Fastify from "fastify";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, testDbKinds } from "../../../test/db";
+import { seedDomain, seedFeed, seedFloow, seedOrganization } from "../../../test/floows";
+import type { DbHandle } from "../../db/client";
+import { setFloowStatus } from "../../db/queries/floow";
+import { registerPublicRoutes } from "./index";
+
+describe.each(testDbKinds)("public floows API (%s)", (kind) => {
+  let database: DbHandle;
+  let app: FastifyInstance;
+  let orgId: string;
+  let domainId: string;
+  let liveId: string;
+  let developmentId: string;
+  let archivedId: string;
+  let feedId: string;
+
+  beforeAll(async () => {
+    database = await createTestDb(kind);
+    app = Fastify();
+    await registerPublicRoutes(app, { db: database.db, floowsCacheMs: 0 });
+    await app.ready();
+
+    const db = database.db;
+    orgId = await seedOrganization(db);
+    domainId = (await seedDomain(db, orgId, { name: "Secret name", host: "www.secret-host.example" })).id;
+    feedId = await seedFeed(db, orgId);
+    const choice = createChoice();
+    const group = createFilterGroup({ choiceId: choice.id });
+    liveId = (
+      await seedFloow(db, orgId, domainId, "selling", {
+        status: "live",
+        name: "Live one",
+        feedId,
+        userId: null,
+        steps: [createStep({ choices: [choice] })],
+        filterGroups: [group],
+        filters: [createFilter({ filterGroupId: group.id, field: "margin", value: "high" })],
+      })
+    ).id;
+    developmentId = (await seedFloow(db, orgId, domainId, "selling", { name: "Draft" })).id;
+    archivedId = (await seedFloow(db, orgId, domainId, "data", { status: "archived" })).id;
+    const otherDomain = await seedDomain(db, orgId);
+    await seedFloow(db, orgId, otherDomain.id, "selling", { status: "live" });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: "GET", url, headers });
+
+  it("lists only the domain's live floows, with only what the runtime needs", async () => {
+    const response = await get(`/api/public/domains/${domainId}/floows`, { origin: "https://merchant.example" });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(Object.keys(body.domain).sort()).toEqual(["colors", "fonts", "id"]);
+    expect(body.domain.id).toBe(domainId);
+    expect(body.domain.colors.map((c: { hex: string }) => c.hex)).toEqual(["333333", "FFFFFF"]);
+    expect(body.floows.map((f: { id: string }) => f.id)).toEqual([liveId]);
+    const [floow] = body.floows;
+    expect(floow).toMatchObject({ id: liveId, organizationId: orgId, domainId, name: "Live one", type: "selling" });
+    for (const hidden of ["feedId", "userId", "status", "createdAt", "filters", "filterGroups"]) {
+      expect(floow).not.toHaveProperty(hidden);
+    }
+    for (const secret of ["Secret name", "secret-host", feedId, "margin"]) {
+      expect(response.body).not.toContain(secret);
+    }
+    expect(response.headers["access-control-allow-origin"]).toBe("*");
+    expect(response.headers["access-control-allow-credentials"]).toBeUndefined();
+    expect(response.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("sends an ETag and public cache headers, and 304 when the client has that version", async () => {
+    const url = `/api/public/domains/${domainId}/floows`;
+    const first = await get(url);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(first.headers["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
+
+    const again = await get(url, { "if-none-match": etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
+    expect((await get(url, { "if-none-match": `"other", W/${etag}` })).statusCode).toBe(304);
+
+    // Publishing another floow changes the answer, so its ETag.
+    await setFloowStatus(database.db, orgId, developmentId, "live", ["development"]);
+    const changed = await get(url, { "if-none-match": etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().floows).toHaveLength(2);
+    await setFloowStatus(database.db, orgId, developmentId, "development", ["live"]);
+  });
+
+  it("serves one live floow with its domain, and 404 for a floow that is not live", async () => {
+    const response = await get(`/api/public/floows/${liveId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ domain: { id: domainId }, floow: { id: liveId } });
+    expect(response.json().floow).not.toHaveProperty("filters");
+    expect(response.headers.etag).toBeDefined();
+    expect((await get(`/api/public/floows/${liveId}`, { "if-none-match": response.headers.etag as string })).statusCode).toBe(304);
+
+    for (const id of [developmentId, archivedId, "no-such-floow"]) {
+      const missing = await get(`/api/public/floows/${id}`);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ error: { code: "NOT_FOUND", message: "No such live floow.", fieldErrors: [] } });
+      expect(missing.headers["access-control-allow-origin"]).toBe("*");
+    }
+  });
+
+  it("answers 404 for an unknown domain", async () => {
+    const response = await get("/api/public/domains/nope/floows");
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe("NOT_FOUND");
+  });
+
+  it("reuses an answer for a few seconds (the server default), 404s too", async () => {
+    const cachedApp = Fastify();
+    await registerPublicRoutes(cachedApp, { db: database.db });
+    try {
+      const url = `/api/public/domains/${domainId}/floows`;
+      const first = await cachedApp.inject({ method: "GET", url });
+      const missing = await cachedApp.inject({ method: "GET", url: `/api/public/floows/${developmentId}` });
+      await setFloowStatus(database.db, orgId, developmentId, "live", ["development"]);
+      try {
+        const second = await cachedApp.inject({ method: "GET", url });
+        expect(second.headers.etag).toBe(first.headers.etag);
+        expect((await cachedApp.inject({ method: "GET", url: `/api/public/floows/${developmentId}` })).statusCode).toBe(missing.statusCode);
+        // Without the server cache the publish shows at once.
+        expect((await get(url)).headers.etag).not.toBe(first.headers.etag);
+      } finally {
+        await setFloowStatus(database.db, orgId, developmentId, "development", ["live"]);
+      }
+    } finally {
+      await cachedApp.close();
+    }
+  });
+
+  it("answers CORS preflights for any origin without credentials", async () => {
+    const response = await app.inject({
+      method: "OPTIONS",
+      url: "/api/public/results",
+      headers: { origin: "https://merchant.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers["access-control-allow-origin"]).toBe("*");
+    expect(response.headers["access-control-allow-methods"]).toContain("POST");
+    expect(response.headers["access-control-allow-headers"]).toContain("content-type");
+    expect(response.headers["access-control-allow-credentials"]).toBeUndefined();
+  });
+});

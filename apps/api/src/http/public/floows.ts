@@ -1,0 +1,140 @@
+import { createHash } from "node:crypto";
+import type { Domain, Floow, PublicDomain, PublicDomainFloows, PublicFloow, PublicFloowResponse } from "@floow/domain";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/database";
+import { findRuntimeDomain } from "../../db/queries/domain";
+import { findLiveFloow, listLiveFloows } from "../../db/queries/floow";
+import { sendError } from "../errors";
+
+/** Browsers and CDNs reuse an answer for a minute and may serve it stale for ten while revalidating. */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
+
+/**
+ * What the runtime gets of a floow, field by field (so a field added to Floow later is not
+ * published by accident): no feed, author, status or creation time, and no results filters
+ * (the server applies those in the results call).
+ */
+export function toPublicFloow(floow: Floow): PublicFloow {
+  return {
+    id: floow.id,
+    organizationId: floow.organizationId,
+    domainId: floow.domainId,
+    updatedAt: floow.updatedAt,
+    type: floow.type,
+    language: floow.language,
+    name: floow.name,
+    closeOnClickOutside: floow.closeOnClickOutside,
+    skipTrigger: floow.skipTrigger,
+    showBackButton: floow.showBackButton,
+    showNextButton: floow.showNextButton,
+    showRestartButton: floow.showRestartButton,
+    container: floow.container,
+    progress: floow.progress,
+    buttons: floow.buttons,
+    start: floow.start,
+    steps: floow.steps,
+    finish: floow.finish,
+    triggers: floow.triggers,
+  };
+}
+
+function toPublicDomain(domain: Pick<Domain, "id" | "colors" | "fonts">): PublicDomain {
+  return { id: domain.id, colors: domain.colors, fonts: domain.fonts };
+}
+
+/** A strong ETag: a hash of the exact body. */
+export function etagOf(body: string): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t.replace(/^W\//, "") === etag;
+  });
+}
+
+interface Answer {
+  body: string;
+  etag: string;
+}
+
+/** An answer's body and its ETag. */
+function answer(payload: unknown): Answer {
+  const body = JSON.stringify(payload);
+  return { body, etag: etagOf(body) };
+}
+
+/** Sends a JSON body with its ETag and the public cache headers; 304 when the client has it. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, { body, etag }: Answer) {
+  reply.header("etag", etag).header("cache-control", PUBLIC_CACHE_CONTROL);
+  if (matches(request.headers["if-none-match"], etag)) return reply.code(304).send();
+  return reply.type("application/json; charset=utf-8").send(body);
+}
+
+/**
+ * Answers kept for `ttlMs` per key (404s too): every page view of a merchant's site without
+ * the floows in its browser cache asks, and a popular domain should not cost two queries each.
+ */
+function answerCache(ttlMs: number, now = Date.now) {
+  const entries = new Map<string, { expiresAt: number; answer: Promise<Answer | null> }>();
+  return (key: string, load: () => Promise<Answer | null>): Promise<Answer | null> => {
+    if (ttlMs <= 0) return load();
+    const cached = entries.get(key);
+    if (cached && cached.expiresAt > now()) return cached.answer;
+    const loaded = load();
+    entries.set(key, { expiresAt: now() + ttlMs, answer: loaded });
+    loaded.catch(() => entries.get(key)?.answer === loaded && entries.delete(key));
+    if (entries.size > 10_000) {
+      for (const [k, entry] of entries) if (entry.expiresAt <= now()) entries.delete(k);
+      if (entries.size > 10_000) entries.clear();
+    }
+    return loaded;
+  };
+}
+
+const idParam = { type: "string", minLength: 1, maxLength: 100 } as const;
+
+export function registerFloowRoutes(
+  scope: FastifyInstance,
+  deps: { db: Kysely<DB>; cacheMs: number },
+  rateLimit: { max: number },
+): void {
+  const cached = answerCache(deps.cacheMs);
+
+  /** The domain's colours and fonts and its live floows: what the embed loader needs on a page. */
+  scope.get<{ Params: { domainId: string } }>(
+    "/domains/:domainId/floows",
+    { config: { rateLimit }, schema: { params: { type: "object", properties: { domainId: idParam }, required: ["domainId"] } } },
+    async (request, reply) => {
+      const { domainId } = request.params;
+      const result = await cached(`domain:${domainId}`, async () => {
+        const found = await findRuntimeDomain(deps.db, domainId);
+        if (!found) return null;
+        const floows = await listLiveFloows(deps.db, found.domain.id);
+        return answer({ domain: toPublicDomain(found.domain), floows: floows.map(toPublicFloow) } satisfies PublicDomainFloows);
+      });
+      if (!result) return sendError(reply, 404, "NOT_FOUND", "No such domain.");
+      return sendCached(request, reply, result);
+    },
+  );
+
+  /** One live floow with its domain's colours and fonts (the /floow/:id page, a direct link). */
+  scope.get<{ Params: { id: string } }>(
+    "/floows/:id",
+    { config: { rateLimit }, schema: { params: { type: "object", properties: { id: idParam }, required: ["id"] } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const result = await cached(`floow:${id}`, async () => {
+        const floow = await findLiveFloow(deps.db, id);
+        const found = floow ? await findRuntimeDomain(deps.db, floow.domainId) : null;
+        if (!floow || !found) return null;
+        return answer({ domain: toPublicDomain(found.domain), floow: toPublicFloow(floow) } satisfies PublicFloowResponse);
+      });
+      if (!result) return sendError(reply, 404, "NOT_FOUND", "No such live floow.");
+      return sendCached(request, reply, result);
+    },
+  );
+}

@@ -1,0 +1,77 @@
+import cors from "@fastify/cors";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/database";
+import { createResultsService } from "../../services/results";
+import type { ResultsService } from "../../services/results";
+import { useErrorBody } from "../errors";
+import { registerEventsRoute } from "./events";
+import { registerFloowRoutes } from "./floows";
+import { registerResultsRoute } from "./results";
+
+/** Requests per client address and minute, per route. */
+export interface PublicRateLimits {
+  floows: number;
+  results: number;
+  events: number;
+}
+
+/**
+ * A floow page load is one floows GET (then browser-cached), a few results calls and an
+ * events beacon every few seconds; many visitors can share an address (offices, mobile NAT).
+ */
+export const PUBLIC_RATE_LIMITS: PublicRateLimits = { floows: 600, results: 300, events: 300 };
+
+export interface PublicRouteDeps {
+  db: Kysely<DB>;
+  results?: ResultsService;
+  rateLimits?: Partial<PublicRateLimits>;
+  /**
+   * How long the server reuses a floows answer (a publish shows within this time, plus the
+   * browsers' 60 s). 0 in tests that publish and look at once.
+   */
+  floowsCacheMs?: number;
+}
+
+/**
+ * The runtime's public HTTP API at `/api/public` (docs/architecture.md, "Public API"): no
+ * cookies, CORS `*` without credentials, bodies size-limited, rate-limited per client address
+ * (Fastify's `request.ip`, which honours TRUST_PROXY). Errors are
+ * `{ error: { code, message, fieldErrors } }`; a 400 names the field.
+ */
+export async function registerPublicRoutes(app: FastifyInstance, deps: PublicRouteDeps): Promise<void> {
+  const limits = { ...PUBLIC_RATE_LIMITS, ...deps.rateLimits };
+  const results =
+    deps.results ??
+    createResultsService(deps.db, {
+      onReloadError: (error) => app.log.warn({ err: error }, "reloading a feed for results failed; the old products answer"),
+    });
+
+  await app.register(
+    async (scope) => {
+      useErrorBody(scope);
+      await scope.register(cors, {
+        origin: "*",
+        credentials: false,
+        methods: ["GET", "HEAD", "POST"],
+        allowedHeaders: ["content-type", "if-none-match"],
+        exposedHeaders: ["etag", "retry-after"],
+        maxAge: 86_400,
+      });
+      await scope.register(rateLimit, {
+        global: false,
+        timeWindow: 60_000,
+        keyGenerator: (request) => request.ip,
+        errorResponseBuilder: (_request, context) =>
+          Object.assign(new Error(`Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`), {
+            statusCode: context.statusCode,
+          }),
+      });
+      registerFloowRoutes(scope, { db: deps.db, cacheMs: deps.floowsCacheMs ?? 5_000 }, { max: limits.floows });
+      registerResultsRoute(scope, { results }, { max: limits.results });
+      registerEventsRoute(scope, deps, { max: limits.events });
+    },
+    { prefix: "/api/public" },
+  );
+}

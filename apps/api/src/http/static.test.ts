@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestServer } from "../../test/server";
+import type { TestServer } from "../../test/server";
+
+function fakeBuilds() {
+  const root = mkdtempSync(path.join(tmpdir(), "floow-static-"));
+  const dashboard = path.join(root, "dashboard");
+  const runtime = path.join(root, "runtime");
+  mkdirSync(path.join(dashboard, "assets"), { recursive: true });
+  mkdirSync(runtime, { recursive: true });
+  writeFileSync(path.join(dashboard, "index.html"), "<!doctype html><title>Floow</title>");
+  writeFileSync(path.join(dashboard, "assets", "app-1234.js"), "console.log('app')");
+  writeFileSync(path.join(runtime, "embed.js"), "/* loader */");
+  writeFileSync(path.join(runtime, "floow.js"), "/* renderer */");
+  return { DASHBOARD_DIST: dashboard, RUNTIME_DIST: runtime };
+}
+
+describe("static files in production", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer("pglite", { NODE_ENV: "production", ...fakeBuilds() });
+  });
+  afterAll(() => server.close());
+
+  const get = (url: string, accept = "text/html") =>
+    server.app.inject({ method: "GET", url, headers: { accept } });
+
+  it("serves the dashboard, with index.html for every page path (history mode)", async () => {
+    for (const url of ["/", "/domains/domain", "/floow/abc?x=1", "/settings"]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain("<title>Floow</title>");
+      expect(response.headers["cache-control"]).toBe("no-cache");
+    }
+    const asset = await get("/assets/app-1234.js", "*/*");
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("serves the runtime's script-tag bundle", async () => {
+    const embed = await get("/embed.js", "*/*");
+    expect(embed.statusCode).toBe(200);
+    expect(embed.headers["content-type"]).toContain("javascript");
+    expect(embed.body).toBe("/* loader */");
+    const renderer = await get("/runtime/floow.js", "*/*");
+    expect(renderer.statusCode).toBe(200);
+    expect(renderer.body).toBe("/* renderer */");
+  });
+
+  it("answers unknown API paths with a JSON 404, not the dashboard", async () => {
+    for (const url of ["/api/nothing", "/trpc/nothing.here", "/runtime/missing.js"]) {
+      const response = await get(url, "*/*");
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain("<title>Floow</title>");
+    }
+    const post = await server.app.inject({ method: "POST", url: "/somewhere", headers: { "content-type": "application/json" }, payload: "{}" });
+    expect(post.statusCode).toBe(404);
+  });
+});

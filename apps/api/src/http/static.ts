@@ -1,0 +1,68 @@
+import { createReadStream, existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+/** Paths the API itself answers; an unknown one is a JSON 404, never the dashboard. */
+const API_PREFIXES = ["/api/", "/trpc/", "/blobs/", "/runtime/", "/healthz", "/readyz", "/embed.js"];
+
+/**
+ * The runtime's script-tag bundle (always, so Vite's dev proxy can reach it): `/embed.js` and
+ * `/runtime/*` from RUNTIME_DIST. In production also the dashboard from DASHBOARD_DIST, with
+ * `index.html` for every other GET path (history-mode routing). A missing folder only warns.
+ */
+export async function registerStaticRoutes(
+  app: FastifyInstance,
+  options: { runtimeDist: string; dashboardDist: string; serveDashboard: boolean },
+): Promise<void> {
+  const { runtimeDist, dashboardDist } = options;
+
+  if (existsSync(runtimeDist)) {
+    await app.register(fastifyStatic, {
+      root: runtimeDist,
+      prefix: "/runtime/",
+      decorateReply: false,
+      maxAge: "1h",
+    });
+    app.get("/embed.js", async (_request, reply) => {
+      const file = path.join(runtimeDist, "embed.js");
+      if (!existsSync(file)) return reply.callNotFound();
+      // The loader is the one URL merchants paste: short cache so fixes reach their sites.
+      return reply
+        .type("text/javascript; charset=utf-8")
+        .header("cache-control", "public, max-age=300")
+        .send(createReadStream(file));
+    });
+  } else {
+    app.log.warn({ runtimeDist }, "runtime bundle not found: /embed.js and /runtime/* answer 404 (build packages/runtime)");
+  }
+
+  if (!options.serveDashboard) return;
+  const indexHtml = path.join(dashboardDist, "index.html");
+  if (!existsSync(indexHtml)) {
+    app.log.warn({ dashboardDist }, "dashboard build not found: only the API is served (build apps/dashboard)");
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: dashboardDist,
+    prefix: "/",
+    wildcard: true,
+    index: ["index.html"],
+    setHeaders(res, filePath) {
+      // Vite fingerprints everything under assets/; index.html must always be revalidated.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header("cache-control", "public, max-age=31536000, immutable");
+      } else {
+        res.header("cache-control", "no-cache");
+      }
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    const isPage =
+      (request.method === "GET" || request.method === "HEAD") &&
+      !API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, "") || pathname.startsWith(prefix));
+    if (isPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    return reply.code(404).send({ error: "Not Found", message: `Route ${request.method}:${pathname} not found`, statusCode: 404 });
+  });
+}

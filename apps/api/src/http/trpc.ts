@@ -1,0 +1,55 @@
+import type { ErrorCode } from "@floow/domain";
+import type { FastifyInstance } from "fastify";
+import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import type { FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import type { Kysely } from "kysely";
+import type { Auth } from "../auth/auth";
+import type { DB } from "../db/database";
+import { appRouter } from "../trpc/app-router";
+import type { AppRouter } from "../trpc/app-router";
+import { createContextFactory } from "../trpc/context";
+import { isAllowedOrigin, isJsonContentType } from "./origins";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * tRPC at `/trpc`. Writes (every non-GET request, so every mutation) must be JSON and come
+ * from an allowed Origin: a form or a script on another site cannot send one with the cookie.
+ */
+export async function registerTrpcRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<DB>; auth: Auth; trustedOrigins: readonly string[] },
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook("onRequest", async (request, reply) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      if (!isJsonContentType(request.headers["content-type"])) {
+        return reply
+          .code(415)
+          .send(trpcLikeError("BAD_REQUEST", "UNSUPPORTED_MEDIA_TYPE", 415, "Mutations accept only application/json."));
+      }
+      if (!isAllowedOrigin(request.headers, deps.trustedOrigins)) {
+        request.log.warn({ origin: request.headers.origin ?? null }, "tRPC write refused: origin not allowed");
+        return reply
+          .code(403)
+          .send(trpcLikeError("FORBIDDEN", "FORBIDDEN", 403, "This origin may not send requests here."));
+      }
+    });
+
+    await scope.register(fastifyTRPCPlugin, {
+      prefix: "/trpc",
+      trpcOptions: {
+        router: appRouter,
+        createContext: createContextFactory({ db: deps.db, auth: deps.auth }),
+        onError({ error, path, req }) {
+          if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error, path }, "tRPC procedure failed");
+        },
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  });
+}
+
+/** The refusal in tRPC's error shape, so the tRPC client reports it like any other error. */
+function trpcLikeError(code: ErrorCode, trpcCode: string, httpStatus: number, message: string) {
+  return { error: { message, code: -32600, data: { code, trpcCode, httpStatus, fieldErrors: [] } } };
+}

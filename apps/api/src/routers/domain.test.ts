@@ -1,0 +1,113 @@
+import { createColor, fieldErrorsFrom } from "@floow/domain";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDbKinds } from "../../test/db";
+import { addMember, callerFor, createOrganization, createUser } from "../../test/factories";
+import type { TestUser } from "../../test/factories";
+import { createTestServer } from "../../test/server";
+import type { TestServer } from "../../test/server";
+
+const invalidHost = "Please enter a valid domain host in the format https://www.example.com, www.example.com or example.com";
+
+describe.each(testDbKinds)("domain router (%s)", (kind) => {
+  let server: TestServer;
+  let admin: TestUser;
+  let member: TestUser;
+  let outsider: TestUser;
+  const as = (user: TestUser) => callerFor(server.app, user).domain;
+
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+    admin = await createUser(server.app, "Ada Admin");
+    const org = await createOrganization(server.app, admin, "Acme");
+    member = await createUser(server.app, "Max Member");
+    await addMember(server.app, org.id, member, "member");
+    outsider = await createUser(server.app, "Olga Other");
+    await createOrganization(server.app, outsider, "Other Co");
+  });
+  afterAll(() => server.close());
+
+  it("create saves the client's id, prepends www. and gives a new domain its colours and fonts", async () => {
+    const id = randomUUID();
+    const created = await as(member).create({ id, name: " Shop ", host: "shop.example" });
+    expect(created).toMatchObject({ id, name: "Shop", host: "www.shop.example", description: "", image: null, blobUrl: null });
+    expect(created.colors.map((c) => [c.name, c.hex, c.favorite])).toEqual([
+      ["Dark Grey", "333333", true],
+      ["White", "FFFFFF", true],
+    ]);
+    expect(created.fonts.map((f) => f.name)).toEqual(["Bai Jamjuree", "Poppins"]);
+    expect(await as(admin).byId({ id })).toEqual(created);
+    expect((await as(admin).list()).map((d) => d.id)).toContain(id);
+    // An explicit list wins, and https:// hosts stay as typed.
+    const colors = [createColor({ name: "Brand", hex: "FF0000" })];
+    const other = await as(admin).create({ id: randomUUID(), name: "B", host: "https://b.example", colors, fonts: [] });
+    expect(other).toMatchObject({ host: "https://b.example", colors, fonts: [] });
+  });
+
+  it("create names the failing fields with the spec's messages", async () => {
+    const error = await as(member).create({ id: randomUUID(), name: "", host: "nope" }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "BAD_REQUEST" });
+    expect(fieldErrorsFrom((error as Error).cause)).toEqual([
+      { path: ["name"], message: "Please enter a domain name." },
+      { path: ["host"], message: invalidHost },
+    ]);
+    const missing = await as(member).create({ id: randomUUID(), name: "X", host: "" }).catch((e: unknown) => e);
+    expect(fieldErrorsFrom((missing as Error).cause)).toEqual([{ path: ["host"], message: "Please enter a domain host." }]);
+  });
+
+  it("create with an id in use is a CONFLICT at the id, even when another organization has it", async () => {
+    const id = randomUUID();
+    await as(outsider).create({ id, name: "Theirs", host: "theirs.example" });
+    await expect(as(member).create({ id, name: "Mine", host: "mine.example" })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "A domain with this id already exists.",
+    });
+    expect((await as(outsider).byId({ id })).name).toBe("Theirs");
+  });
+
+  it("update saves the whole domain with the same rules", async () => {
+    const created = await as(admin).create({ id: randomUUID(), name: "Old", host: "old.example" });
+    const fonts = [...created.fonts.slice(0, 1)];
+    const updated = await as(member).update({ ...created, name: "New", host: "new.example", fonts, blobUrl: "/blobs/x" });
+    expect(updated).toMatchObject({ id: created.id, name: "New", host: "www.new.example", fonts, blobUrl: "/blobs/x" });
+    expect(await as(admin).byId({ id: created.id })).toEqual(updated);
+    const error = await as(member).update({ ...created, name: " " }).catch((e: unknown) => e);
+    expect(fieldErrorsFrom((error as Error).cause)).toEqual([{ path: ["name"], message: "Please enter a domain name." }]);
+  });
+
+  it("remove is for admins: a member gets FORBIDDEN, an admin deletes the domain and its floows", async () => {
+    const created = await as(admin).create({ id: randomUUID(), name: "Gone", host: "gone.example" });
+    const floow = await callerFor(server.app, member).floow.create({ domainId: created.id, type: "selling", name: "F" });
+    await expect(as(member).remove({ id: created.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await as(admin).remove({ id: created.id })).toEqual({ id: created.id });
+    await expect(as(admin).byId({ id: created.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(callerFor(server.app, admin).floow.byId({ id: floow.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(as(admin).remove({ id: created.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("another organization gets NOT_FOUND for byId, update and remove, and does not list it", async () => {
+    const created = await as(admin).create({ id: randomUUID(), name: "Private", host: "private.example" });
+    await expect(as(outsider).byId({ id: created.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(as(outsider).update({ ...created, name: "Hijack" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(as(outsider).remove({ id: created.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await as(outsider).list()).map((d) => d.id)).not.toContain(created.id);
+    expect((await as(admin).byId({ id: created.id })).name).toBe("Private");
+  });
+
+  it("needs a session and an organization", async () => {
+    await expect(callerFor(server.app).domain.list()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    const loner = await createUser(server.app);
+    await expect(as(loner).list()).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("user.get lists the organization's domains and floows", async () => {
+    const created = await as(admin).create({ id: randomUUID(), name: "Bundle", host: "bundle.example" });
+    const floow = await callerFor(server.app, admin).floow.create({ domainId: created.id, type: "data", name: "" });
+    const bundle = await callerFor(server.app, member).user.get();
+    expect(bundle.domains).toContainEqual(created);
+    expect(bundle.floows).toContainEqual(floow);
+    const theirs = await callerFor(server.app, outsider).user.get();
+    expect(theirs.domains.map((d) => d.id)).not.toContain(created.id);
+    expect(theirs.floows.map((f) => f.id)).not.toContain(floow.id);
+  });
+});

@@ -1,0 +1,56 @@
+import { byIdSchema, createDomain, DomainError, domainCreateSchema, domainUpdateSchema } from "@floow/domain";
+import type { Domain } from "@floow/domain";
+import { deleteDomain, findDomain, insertDomain, listDomains, updateDomain } from "../db/queries/domain";
+import { adminProcedure, orgProcedure, router } from "../trpc/init";
+
+const notFound = () => new DomainError("NOT_FOUND", "Domain not found.");
+
+/**
+ * The spec's domain calls (`/api/domains/*`). Members may do everything but delete a domain
+ * (docs/permissions.md). Another organization's domain is NOT_FOUND.
+ */
+export const domainRouter = router({
+  list: orgProcedure.query(({ ctx }): Promise<Domain[]> => listDomains(ctx.db, ctx.org.id)),
+
+  byId: orgProcedure.input(byIdSchema).query(async ({ ctx, input }): Promise<Domain> => {
+    const domain = await findDomain(ctx.db, ctx.org.id, input.id);
+    if (!domain) throw notFound();
+    return domain;
+  }),
+
+  /**
+   * Saves a new domain under the id the dashboard generated. Colours and fonts left out get
+   * the defaults of a new domain. An id already in use (anywhere) is a CONFLICT.
+   */
+  create: orgProcedure.input(domainCreateSchema).mutation(async ({ ctx, input }): Promise<Domain> => {
+    const draft = createDomain({
+      id: input.id,
+      name: input.name,
+      host: input.host,
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.image !== undefined && { image: input.image }),
+      ...(input.blobUrl !== undefined && { blobUrl: input.blobUrl }),
+      ...(input.colors !== undefined && { colors: input.colors }),
+      ...(input.fonts !== undefined && { fonts: input.fonts }),
+    });
+    const domain = await insertDomain(ctx.db, ctx.org.id, draft);
+    if (!domain) {
+      const message = "A domain with this id already exists.";
+      throw new DomainError("CONFLICT", message, [{ path: ["id"], message }]);
+    }
+    return domain;
+  }),
+
+  /** Saves the whole domain (name, host, colours, fonts, image). */
+  update: orgProcedure.input(domainUpdateSchema).mutation(async ({ ctx, input }): Promise<Domain> => {
+    const domain = await updateDomain(ctx.db, ctx.org.id, input);
+    if (!domain) throw notFound();
+    return domain;
+  }),
+
+  /** Deletes a domain with its floows (admins only). */
+  remove: adminProcedure.input(byIdSchema).mutation(async ({ ctx, input }): Promise<{ id: string }> => {
+    if (!(await deleteDomain(ctx.db, ctx.org.id, input.id))) throw notFound();
+    return { id: input.id };
+  }),
+});

@@ -1,0 +1,109 @@
+import { byIdSchema, DomainError, feedFormSchema, feedInputSchema, feedPreviewSchema } from "@floow/domain";
+import { deleteFeed, findFeed, listFeeds, upsertFeed } from "../db/queries/feed";
+import type { FeedView } from "../db/queries/feed";
+import { findDomain } from "../db/queries/domain";
+import { isSafeFetchError } from "../services/safe-fetch";
+import { isFeedError, previewFeed } from "../services/feeds";
+import type { FeedFetchOptions, FeedPreview } from "../services/feeds";
+import { enqueueFeedRefresh } from "../services/feeds/refresh";
+import { invalidateFeedResults } from "../services/results";
+import { adminProcedure, orgProcedure, rateLimit, router } from "../trpc/init";
+
+const notFound = () => new DomainError("NOT_FOUND", "Feed not found.");
+
+/**
+ * `feed.upsert` takes the full feed (`feedInputSchema`) with the Add Feed form's rules for
+ * name and url (required, a valid http(s) URL), so the dashboard shows the spec's messages.
+ */
+const feedUpsertSchema = feedInputSchema.extend({
+  name: feedFormSchema.shape.name,
+  url: feedFormSchema.shape.url,
+});
+
+export interface FeedRouterOptions {
+  /** safeFetch options for previews (tests allow loopback to reach their own server). */
+  fetch?: FeedFetchOptions;
+}
+
+/**
+ * The spec's feed calls: `POST /api/feed` (preview), `/api/feeds/upsert`, `DELETE
+ * /api/feeds/feed/{id}`, plus list and an on-demand refresh. Saving a feed with a new
+ * address, type or variables queues a refresh; the background refresher fetches it.
+ * Another organization's feed is NOT_FOUND.
+ */
+export function createFeedRouter(options: FeedRouterOptions = {}) {
+  return router({
+    list: orgProcedure.query(({ ctx }): Promise<FeedView[]> => listFeeds(ctx.db, ctx.org.id)),
+
+    /**
+     * The first 10 products of a feed URL, read with the default variables, and the
+     * attribute names found (for the variables form). A URL that cannot be fetched or read
+     * is a BAD_REQUEST with the reason at the url field.
+     */
+    preview: orgProcedure
+      .use(rateLimit({ window: 60, max: 30 }))
+      .input(feedPreviewSchema)
+      .mutation(async ({ input }): Promise<FeedPreview> => {
+        try {
+          const preview = await previewFeed(input.url, input.type, { ...options.fetch, limit: 10 });
+          return {
+            format: preview.format,
+            attributes: preview.attributes,
+            products: preview.products.map(({ id, url, name, price, image, description, attributes }) => ({
+              id,
+              url,
+              name,
+              price,
+              image,
+              description,
+              attributes,
+            })),
+          };
+        } catch (error) {
+          if (isSafeFetchError(error) || isFeedError(error)) {
+            throw new DomainError("BAD_REQUEST", error.message, [{ path: ["url"], message: error.message }]);
+          }
+          throw error;
+        }
+      }),
+
+    /** Creates or saves a feed under the dashboard's id; another organization's id is a CONFLICT. */
+    upsert: orgProcedure.input(feedUpsertSchema).mutation(async ({ ctx, input }): Promise<FeedView> => {
+      if (input.domainId && !(await findDomain(ctx.db, ctx.org.id, input.domainId))) {
+        const message = "Domain not found.";
+        throw new DomainError("NOT_FOUND", message, [{ path: ["domainId"], message }]);
+      }
+      const result = await upsertFeed(ctx.db, ctx.org.id, {
+        id: input.id,
+        domainId: input.domainId || null,
+        name: input.name,
+        url: input.url,
+        type: input.type,
+        description: input.description,
+        image: input.image,
+        variables: input.variables,
+      });
+      if (result.outcome === "taken") {
+        const message = "A feed with this id already exists.";
+        throw new DomainError("CONFLICT", message, [{ path: ["id"], message }]);
+      }
+      if (result.sourceChanged) await enqueueFeedRefresh(ctx.db, ctx.org.id, result.feed.id);
+      return (await findFeed(ctx.db, ctx.org.id, result.feed.id)) ?? result.feed;
+    }),
+
+    /** Deletes a feed and its products (admins: floows that use it lose their results). */
+    remove: adminProcedure.input(byIdSchema).mutation(async ({ ctx, input }): Promise<{ id: string }> => {
+      if (!(await deleteFeed(ctx.db, ctx.org.id, input.id))) throw notFound();
+      invalidateFeedResults(ctx.org.id, input.id);
+      return { id: input.id };
+    }),
+
+    /** Queues a refresh now; `queued` is false when one is already queued or running. */
+    refresh: orgProcedure.input(byIdSchema).mutation(async ({ ctx, input }): Promise<{ id: string; queued: boolean }> => {
+      if (!(await findFeed(ctx.db, ctx.org.id, input.id))) throw notFound();
+      return { id: input.id, queued: await enqueueFeedRefresh(ctx.db, ctx.org.id, input.id) };
+    }),
+  });
+}
+
+export const feedRouter = createFeedRouter();

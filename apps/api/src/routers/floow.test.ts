@@ -1,0 +1,232 @@
+import { createChoice, createFilter, createFilterGroup, createStep, createTrigger, fieldErrorsFrom } from "@floow/domain";
+import type { VersionedFloow } from "@floow/domain";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDbKinds } from "../../test/db";
+import { addMember, callerFor, createOrganization, createUser } from "../../test/factories";
+import { seedFeed } from "../../test/floows";
+import type { TestUser } from "../../test/factories";
+import { createTestServer, jsonWrite } from "../../test/server";
+import type { TestServer } from "../../test/server";
+
+const CONFLICT = "This floow was changed elsewhere. Reload to see the latest version.";
+
+/** The update input for a floow as returned (the server-owned fields left out). */
+function edit(floow: VersionedFloow, changes: Partial<VersionedFloow> = {}) {
+  const { organizationId: _o, userId: _u, createdAt: _c, updatedAt: _up, ...rest } = { ...floow, ...changes };
+  return rest;
+}
+
+describe.each(testDbKinds)("floow router (%s)", (kind) => {
+  let server: TestServer;
+  let admin: TestUser;
+  let member: TestUser;
+  let outsider: TestUser;
+  let domainId: string;
+  let secondDomainId: string;
+  let outsiderDomainId: string;
+  let orgId: string;
+  let feedId: string;
+  let outsiderFeedId: string;
+  const as = (user: TestUser) => callerFor(server.app, user).floow;
+
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+    admin = await createUser(server.app, "Ada Admin");
+    const org = await createOrganization(server.app, admin, "Acme");
+    member = await createUser(server.app, "Max Member");
+    await addMember(server.app, org.id, member, "member");
+    outsider = await createUser(server.app, "Olga Other");
+    const outsiderOrg = await createOrganization(server.app, outsider, "Other Co");
+    orgId = org.id;
+    feedId = await seedFeed(server.app.database.db, org.id);
+    outsiderFeedId = await seedFeed(server.app.database.db, outsiderOrg.id);
+    domainId = (await callerFor(server.app, admin).domain.create({ id: randomUUID(), name: "Shop", host: "shop.example" })).id;
+    secondDomainId = (await callerFor(server.app, admin).domain.create({ id: randomUUID(), name: "Two", host: "two.example" })).id;
+    outsiderDomainId = (await callerFor(server.app, outsider).domain.create({ id: randomUUID(), name: "X", host: "x.example" })).id;
+  });
+  afterAll(() => server.close());
+
+  it("create makes a development selling floow by the caller, version 1", async () => {
+    const created = await as(member).create({ domainId, type: "selling", name: "Shoes", language: "nl", feedId });
+    expect(created).toMatchObject({
+      domainId,
+      type: "selling",
+      status: "development",
+      language: "nl",
+      name: "Shoes",
+      feedId,
+      userId: member.id,
+      version: 1,
+      skipTrigger: false,
+      showBackButton: true,
+      container: { type: "dialog" },
+      progress: { type: "linear" },
+    });
+    expect(await as(admin).byId({ id: created.id })).toEqual(created);
+  });
+
+  it("create turns an empty name into New Floow and forces a data floow's settings", async () => {
+    const created = await as(member).create({ domainId, type: "data", name: " ", feedId });
+    expect(created).toMatchObject({
+      name: "New Floow",
+      language: "en",
+      feedId: null,
+      skipTrigger: true,
+      showBackButton: false,
+      container: { type: "embedded" },
+      progress: { type: "none" },
+    });
+  });
+
+  it("create names the failing fields with the spec's messages", async () => {
+    const error = await as(member)
+      .create({ domainId: "", type: "quiz" as "data", name: "X" })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "BAD_REQUEST" });
+    expect(fieldErrorsFrom((error as Error).cause)).toEqual([
+      { path: ["domainId"], message: "Please select a domain." },
+      { path: ["type"], message: "Please select a floow type." },
+    ]);
+  });
+
+  it("a feed must be the organization's: another's is NOT_FOUND at feedId, a deleted one leaves the floow without", async () => {
+    const error = await as(member)
+      .create({ domainId, type: "selling", name: "Theirs", feedId: outsiderFeedId })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "NOT_FOUND", cause: { fieldErrors: [{ path: ["feedId"], message: "Please select a feed." }] } });
+    const created = await as(member).create({ domainId, type: "selling", name: "Mine" });
+    await expect(as(member).update({ ...edit(created, { feedId: outsiderFeedId }), version: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+    const ownFeed = await seedFeed(server.app.database.db, orgId);
+    const withFeed = await as(member).update({ ...edit(created, { feedId: ownFeed }), version: 1 });
+    expect(withFeed.feedId).toBe(ownFeed);
+    await server.app.database.db.deleteFrom("feed").where("id", "=", ownFeed).execute();
+    expect((await as(member).byId({ id: created.id })).feedId).toBeNull();
+  });
+
+  it("update saves the content, counts the version and refuses a stale version with CONFLICT", async () => {
+    const created = await as(member).create({ domainId, type: "selling", name: "Draft" });
+    const step = createStep({ floowId: created.id, choices: [createChoice()] });
+    const saved = await as(member).update({ ...edit(created, { name: "Saved", steps: [step] }), version: 1 });
+    expect(saved).toMatchObject({ name: "Saved", version: 2, steps: [{ id: step.id }] });
+    expect(Date.parse(saved.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
+
+    // A second editor still on version 1.
+    const error = await as(admin).update({ ...edit(created, { name: "Theirs" }), version: 1 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "CONFLICT", message: CONFLICT });
+    expect((await as(admin).byId({ id: created.id })).name).toBe("Saved");
+  });
+
+  it("the dashboard gets the conflict message and code over HTTP", async () => {
+    const created = await as(admin).create({ domainId, type: "selling", name: "Http" });
+    await as(admin).update({ ...edit(created), version: 1 });
+    const signIn = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: jsonWrite,
+      payload: { email: admin.email, password: "correct horse battery" },
+    });
+    const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/trpc/floow.update",
+      headers: { ...jsonWrite, cookie },
+      payload: { ...edit(created), version: 1 },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatchObject({ message: CONFLICT, data: { code: "CONFLICT" } });
+  });
+
+  it("update leaves the status alone, applies the type's rules and checks the domain", async () => {
+    const created = await as(member).create({ domainId, type: "selling", name: "Rules" });
+    const saved = await as(member).update({
+      ...edit(created, { status: "live", type: "data", showBackButton: true, name: "" }),
+      version: created.version,
+    });
+    expect(saved).toMatchObject({ status: "development", type: "data", showBackButton: false, name: "New Floow" });
+    const moved = await as(member).update({ ...edit(saved, { domainId: secondDomainId }), version: saved.version });
+    expect(moved.domainId).toBe(secondDomainId);
+    const error = await as(member)
+      .update({ ...edit(moved, { domainId: outsiderDomainId }), version: moved.version })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("publish → live, archive → archived, restore → development; an archived floow is restored before publishing", async () => {
+    const created = await as(member).create({ domainId, type: "selling", name: "Lifecycle" });
+    expect(await as(member).publish({ id: created.id })).toMatchObject({ status: "live", version: 1 });
+    expect((await as(member).publish({ id: created.id })).status).toBe("live");
+    expect((await as(member).archive({ id: created.id })).status).toBe("archived");
+    await expect(as(member).publish({ id: created.id })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "Restore this floow before publishing it.",
+    });
+    expect((await as(member).restore({ id: created.id })).status).toBe("development");
+    // Status changes keep the version: an open editor can still save.
+    expect((await as(member).update({ ...edit(created, { name: "Still mine" }), version: 1 })).version).toBe(2);
+  });
+
+  it("duplicate copies with new ids, (copy) name and development status, in the same or another domain", async () => {
+    const created = await as(admin).create({ domainId, type: "selling", name: "Original" });
+    const choice = createChoice();
+    const step = createStep({ floowId: created.id, choices: [choice] });
+    const group = createFilterGroup({ choiceId: choice.id });
+    const filter = createFilter({ filterGroupId: group.id, field: "color", value: "red" });
+    const trigger = createTrigger({ route: "/shoes", value: "floow" });
+    const saved = await as(admin).update({
+      ...edit(created, { steps: [step], filterGroups: [group], filters: [filter], triggers: [trigger] }),
+      version: 1,
+    });
+    await as(admin).publish({ id: saved.id });
+
+    const copy = await as(member).duplicate({ id: saved.id });
+    expect(copy).toMatchObject({ name: "Original (copy)", status: "development", domainId, userId: member.id, version: 1 });
+    expect(copy.id).not.toBe(saved.id);
+    expect(copy.steps[0]?.id).not.toBe(step.id);
+    expect(copy.filterGroups[0]?.choiceId).toBe(copy.steps[0]?.choices[0]?.id);
+    expect(copy.filters[0]?.filterGroupId).toBe(copy.filterGroups[0]?.id);
+    expect(copy.triggers).toHaveLength(1);
+
+    const moved = await as(member).duplicate({ id: saved.id, domainId: secondDomainId });
+    expect(moved).toMatchObject({ domainId: secondDomainId, triggers: [] });
+    await expect(as(member).duplicate({ id: saved.id, domainId: outsiderDomainId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await as(admin).byId({ id: saved.id })).status).toBe("live");
+  });
+
+  it("remove deletes the floow", async () => {
+    const created = await as(member).create({ domainId, type: "data", name: "Bye" });
+    expect(await as(member).remove({ id: created.id })).toEqual({ id: created.id });
+    await expect(as(member).byId({ id: created.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(as(member).remove({ id: created.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("list filters by domain and status", async () => {
+    const a = await as(admin).create({ domainId: secondDomainId, type: "selling", name: "A" });
+    const b = await as(admin).create({ domainId: secondDomainId, type: "selling", name: "B" });
+    await as(admin).publish({ id: b.id });
+    const ofDomain = await as(member).list({ domainId: secondDomainId });
+    expect(ofDomain.map((f) => f.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(ofDomain.every((f) => f.domainId === secondDomainId)).toBe(true);
+    const live = await as(member).list({ domainId: secondDomainId, status: "live" });
+    expect(live.map((f) => f.id)).toEqual([b.id]);
+    expect((await as(member).list()).length).toBeGreaterThanOrEqual(ofDomain.length);
+  });
+
+  it("another organization gets NOT_FOUND for every floow procedure and lists nothing of it", async () => {
+    const created = await as(admin).create({ domainId, type: "selling", name: "Private" });
+    const them = as(outsider);
+    const id = created.id;
+    await expect(them.byId({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(them.update({ ...edit(created, { domainId: outsiderDomainId }), version: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(them.publish({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(them.archive({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(them.restore({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(them.duplicate({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(them.duplicate({ id, domainId: outsiderDomainId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(them.remove({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(them.create({ domainId, type: "selling", name: "In their domain" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await them.list()).map((f) => f.id)).not.toContain(id);
+    expect(await as(admin).byId({ id })).toMatchObject({ name: "Private", status: "development", version: 1 });
+  });
+});

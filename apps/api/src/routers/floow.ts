@@ -1,0 +1,139 @@
+import {
+  applyFloowRules,
+  byIdSchema,
+  createFloow,
+  DomainError,
+  duplicateFloow,
+  duplicateFloowSchema,
+  FLOOW_CONFLICT_MESSAGE,
+  floowCreateSchema,
+  floowListSchema,
+  floowUpdateSchema,
+} from "@floow/domain";
+import type { FloowStatus, VersionedFloow } from "@floow/domain";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/database";
+import { findDomain } from "../db/queries/domain";
+import { findFeed } from "../db/queries/feed";
+import {
+  deleteFloow,
+  findFloow,
+  insertFloow,
+  listFloows,
+  setFloowStatus,
+  updateFloow,
+} from "../db/queries/floow";
+import type { FloowWriteResult } from "../db/queries/floow";
+import { orgProcedure, router } from "../trpc/init";
+
+const notFound = () => new DomainError("NOT_FOUND", "Floow not found.");
+
+/** A domain the floow is to live in must be the organization's; else NOT_FOUND at `domainId`. */
+async function requireDomain(db: Kysely<DB>, organizationId: string, domainId: string): Promise<void> {
+  if (!(await findDomain(db, organizationId, domainId))) {
+    throw new DomainError("NOT_FOUND", "Domain not found.", [{ path: ["domainId"], message: "Please select a domain." }]);
+  }
+}
+
+/** A feed a floow is to use must be the organization's; else NOT_FOUND at `feedId`. */
+async function requireFeed(db: Kysely<DB>, organizationId: string, feedId: string | null | undefined): Promise<void> {
+  if (feedId && !(await findFeed(db, organizationId, feedId))) {
+    throw new DomainError("NOT_FOUND", "Feed not found.", [{ path: ["feedId"], message: "Please select a feed." }]);
+  }
+}
+
+function unwrap(result: FloowWriteResult, conflictMessage: string): VersionedFloow {
+  if (result.ok) return result.floow;
+  if (result.reason === "not_found") throw notFound();
+  throw new DomainError("CONFLICT", conflictMessage);
+}
+
+/** A status change allowed from the given statuses (spec section 4). */
+function statusChange(status: FloowStatus, from: readonly FloowStatus[], refused: string) {
+  return orgProcedure
+    .input(byIdSchema)
+    .mutation(async ({ ctx, input }): Promise<VersionedFloow> =>
+      unwrap(await setFloowStatus(ctx.db, ctx.org.id, input.id, status, from), refused),
+    );
+}
+
+/**
+ * The spec's floow calls (`/api/floows/*`). Every member may do everything with floows
+ * (docs/permissions.md). Another organization's floow (or domain) is NOT_FOUND.
+ */
+export const floowRouter = router({
+  list: orgProcedure
+    .input(floowListSchema)
+    .query(({ ctx, input }): Promise<VersionedFloow[]> => listFloows(ctx.db, ctx.org.id, input)),
+
+  byId: orgProcedure.input(byIdSchema).query(async ({ ctx, input }): Promise<VersionedFloow> => {
+    const floow = await findFloow(ctx.db, ctx.org.id, input.id);
+    if (!floow) throw notFound();
+    return floow;
+  }),
+
+  /**
+   * A new floow in development, by the caller, with the spec's defaults: an empty name becomes
+   * `New Floow`; a data floow gets its forced settings (skipTrigger, no back button, embedded,
+   * no progress, no feed).
+   */
+  create: orgProcedure.input(floowCreateSchema).mutation(async ({ ctx, input }): Promise<VersionedFloow> => {
+    await requireDomain(ctx.db, ctx.org.id, input.domainId);
+    if (input.type === "selling") await requireFeed(ctx.db, ctx.org.id, input.feedId);
+    const floow = createFloow(input.type, {
+      organizationId: ctx.org.id,
+      userId: ctx.session.user.id,
+      domainId: input.domainId,
+      name: input.name,
+      feedId: input.feedId ?? null,
+      ...(input.language && { language: input.language }),
+    });
+    const created = await insertFloow(ctx.db, ctx.org.id, floow);
+    if (!created) throw new Error(`generated floow id ${floow.id} is taken`);
+    return created;
+  }),
+
+  /**
+   * Saves the edited floow when it is still at `version` (someone else's save in between is a
+   * CONFLICT: FLOOW_CONFLICT_MESSAGE). Returns it with its new version. The status is not
+   * changed here (publish, archive, restore do that); the type's rules are applied again.
+   */
+  update: orgProcedure.input(floowUpdateSchema).mutation(async ({ ctx, input }): Promise<VersionedFloow> => {
+    const { version, status: _status, ...changes } = input;
+    await requireDomain(ctx.db, ctx.org.id, changes.domainId);
+    if (changes.type === "selling") await requireFeed(ctx.db, ctx.org.id, changes.feedId);
+    const result = await updateFloow(ctx.db, ctx.org.id, applyFloowRules(changes), version);
+    return unwrap(result, FLOOW_CONFLICT_MESSAGE);
+  }),
+
+  /** development or live → live. An archived floow is restored first. */
+  publish: statusChange("live", ["development", "live"], "Restore this floow before publishing it."),
+  /** any → archived. */
+  archive: statusChange("archived", ["development", "live", "archived"], "This floow cannot be archived."),
+  /** any → development (also takes a live floow offline). */
+  restore: statusChange("development", ["development", "live", "archived"], "This floow cannot be restored."),
+
+  /**
+   * A copy in development, named `<name> (copy)`, with new ids for it and everything in it, in
+   * the same domain or in `domainId` (triggers stay behind when it moves to another domain).
+   * The caller becomes its author.
+   */
+  duplicate: orgProcedure.input(duplicateFloowSchema).mutation(async ({ ctx, input }): Promise<VersionedFloow> => {
+    const original = await findFloow(ctx.db, ctx.org.id, input.id);
+    if (!original) throw notFound();
+    if (input.domainId !== undefined && input.domainId !== original.domainId) {
+      await requireDomain(ctx.db, ctx.org.id, input.domainId);
+    }
+    const { version: _version, ...source } = original;
+    const copy = duplicateFloow(source, input.domainId !== undefined ? { domainId: input.domainId } : {});
+    const created = await insertFloow(ctx.db, ctx.org.id, { ...copy, userId: ctx.session.user.id });
+    if (!created) throw new Error(`generated floow id ${copy.id} is taken`);
+    return created;
+  }),
+
+  /** Deletes a floow and its events; irreversible. */
+  remove: orgProcedure.input(byIdSchema).mutation(async ({ ctx, input }): Promise<{ id: string }> => {
+    if (!(await deleteFloow(ctx.db, ctx.org.id, input.id))) throw notFound();
+    return { id: input.id };
+  }),
+});

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDbKinds } from "../../test/db";
+import { addMember, callerFor, createOrganization, createUser } from "../../test/factories";
+import { createTestServer } from "../../test/server";
+import type { TestServer } from "../../test/server";
+import { slugify } from "./organization";
+
+describe.each(testDbKinds)("organization router (%s)", (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+  });
+  afterAll(() => server.close());
+
+  it("create makes the creator admin and the organization active", async () => {
+    const ann = await createUser(server.app, "Ann");
+    const created = await callerFor(server.app, ann).organization.create({ name: "Acme", displayName: "Acme B.V." });
+    expect(created).toEqual({ id: expect.any(String), name: "Acme", display_name: "Acme B.V." });
+
+    const member = await server.app.database.db
+      .selectFrom("member")
+      .select(["role", "user_id"])
+      .where("organization_id", "=", created.id)
+      .execute();
+    expect(member).toEqual([{ role: "admin", user_id: ann.id }]);
+
+    const session = await server.app.database.db
+      .selectFrom("session")
+      .select("active_organization_id")
+      .where("id", "=", ann.session.session.id)
+      .executeTakeFirstOrThrow();
+    expect(session.active_organization_id).toBe(created.id);
+
+    const bundle = await callerFor(server.app, ann).user.get();
+    expect(bundle.roles).toEqual(["admin"]);
+    expect(bundle.organization).toMatchObject({ id: created.id, name: "Acme", display_name: "Acme B.V." });
+  });
+
+  it("gives organizations with the same name different slugs", async () => {
+    const a = await createUser(server.app);
+    const b = await createUser(server.app);
+    const first = await createOrganization(server.app, a, "Same Name");
+    const second = await createOrganization(server.app, b, "Same Name");
+    const slugs = await server.app.database.db
+      .selectFrom("organization")
+      .select("slug")
+      .where("id", "in", [first.id, second.id])
+      .execute();
+    expect(new Set(slugs.map((s) => s.slug)).size).toBe(2);
+  });
+
+  it("create is UNAUTHORIZED without a session and validates its input", async () => {
+    await expect(callerFor(server.app).organization.create({ name: "X" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    const ann = await createUser(server.app);
+    await expect(callerFor(server.app, ann).organization.create({ name: "  " })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+  });
+
+  it("reports validation errors per field in the HTTP error's data", async () => {
+    const signUp = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      headers: { "content-type": "application/json", origin: "http://localhost:3000" },
+      payload: { email: "fields@example.com", password: "correct horse battery", name: "Fields" },
+    });
+    const cookie = signUp.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/trpc/organization.create",
+      headers: { cookie, "content-type": "application/json", origin: "http://localhost:3000" },
+      payload: { name: "" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      message: "Please enter an organization name.",
+      data: {
+        code: "VALIDATION",
+        trpcCode: "BAD_REQUEST",
+        fieldErrors: [{ path: ["name"], message: "Please enter an organization name." }],
+      },
+    });
+  });
+
+  it("update saves the active organization's settings form (admin)", async () => {
+    const admin = await createUser(server.app);
+    const org = await createOrganization(server.app, admin, "Before");
+    const updated = await callerFor(server.app, admin).organization.update({
+      name: "After",
+      display_name: "After Inc.",
+      email: "hello@after.example",
+      branding: { logo_url: "https://cdn.example/logo.png" },
+      sector: 9,
+    });
+    expect(updated).toEqual({
+      id: org.id,
+      name: "After",
+      display_name: "After Inc.",
+      email: "hello@after.example",
+      branding: { logo_url: "https://cdn.example/logo.png" },
+      sector: 9,
+    });
+    const cleared = await callerFor(server.app, admin).organization.update({ name: "After", email: "" });
+    expect(cleared).toEqual({
+      id: org.id,
+      name: "After",
+      display_name: "",
+      email: "",
+      branding: { logo_url: null },
+      sector: null,
+    });
+    expect((await callerFor(server.app, admin).user.get()).organization).toEqual(cleared);
+  });
+
+  it("update is FORBIDDEN for a member and for a user without organization", async () => {
+    const admin = await createUser(server.app);
+    const org = await createOrganization(server.app, admin, "Guarded");
+    const member = await createUser(server.app);
+    await addMember(server.app, org.id, member, "member");
+    await expect(callerFor(server.app, member).organization.update({ name: "Hijack" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    const loner = await createUser(server.app);
+    await expect(callerFor(server.app, loner).organization.update({ name: "Nothing" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+  });
+
+  it("update rejects a sector outside 1..40", async () => {
+    const admin = await createUser(server.app);
+    await createOrganization(server.app, admin, "Sectors");
+    await expect(callerFor(server.app, admin).organization.update({ name: "Sectors", sector: 41 })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+  });
+});
+
+describe("slugify", () => {
+  it.each([
+    ["Acme B.V.", "acme-b-v"],
+    ["Café Müller", "cafe-muller"],
+    ["  --  ", "organization"],
+  ])("%s -> %s", (name, slug) => {
+    expect(slugify(name)).toBe(slug);
+  });
+});

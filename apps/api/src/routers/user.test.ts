@@ -1,0 +1,129 @@
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDbKinds } from "../../test/db";
+import { addMember, callerFor, createOrganization, createUser } from "../../test/factories";
+import { createTestServer } from "../../test/server";
+import type { TestServer } from "../../test/server";
+
+describe.each(testDbKinds)("user.get (%s)", (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+  });
+  afterAll(() => server.close());
+
+  it("is UNAUTHORIZED without a session", async () => {
+    await expect(callerFor(server.app).user.get()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    const response = await server.app.inject({ method: "GET", url: "/trpc/user.get" });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.data.code).toBe("UNAUTHORIZED");
+  });
+
+  it("returns the user with empty lists before any organization exists", async () => {
+    const ann = await createUser(server.app, "Ann Example");
+    const bundle = await callerFor(server.app, ann).user.get();
+    expect(bundle).toEqual({
+      user: { user_id: ann.id, name: "Ann Example", email: ann.email, title: "", picture: null },
+      roles: [],
+      organization: null,
+      users: [],
+      invitations: [],
+      domains: [],
+      floows: [],
+      feeds: [],
+      integrations: [],
+      webhooks: [],
+    });
+  });
+
+  it("returns the active organization's bundle, with the caller's role", async () => {
+    const admin = await createUser(server.app, "Ada Admin");
+    const org = await createOrganization(server.app, admin, "Bundle Co");
+    const member = await createUser(server.app, "Max Member");
+    await addMember(server.app, org.id, member, "member");
+    await server.app.auth.api.createInvitation({
+      body: { organizationId: org.id, email: "invitee@example.com", role: "member" },
+      headers: await sessionHeaders(server, admin.email),
+    });
+
+    const asMember = await callerFor(server.app, member).user.get();
+    expect(asMember.roles).toEqual(["member"]);
+    expect(asMember.organization).toEqual({
+      id: org.id,
+      name: "Bundle Co",
+      display_name: "",
+      email: "",
+      branding: { logo_url: null },
+      sector: null,
+    });
+    expect(asMember.users).toEqual([
+      { user_id: admin.id, email: admin.email, name: "Ada Admin", role: "admin" },
+      { user_id: member.id, email: member.email, name: "Max Member", role: "member" },
+    ]);
+    expect(asMember.invitations).toEqual([{ id: expect.any(String), email: "invitee@example.com", role: "member" }]);
+
+    expect((await callerFor(server.app, admin).user.get()).roles).toEqual(["admin"]);
+  });
+
+  it("makes the first organization active when the session has none", async () => {
+    const admin = await createUser(server.app);
+    const org = await createOrganization(server.app, admin, "First");
+    const member = await createUser(server.app);
+    await addMember(server.app, org.id, member, "member");
+    expect(member.session.session.activeOrganizationId).toBeNull();
+
+    const bundle = await callerFor(server.app, member).user.get();
+    expect(bundle.organization?.id).toBe(org.id);
+    const session = await server.app.database.db
+      .selectFrom("session")
+      .select("active_organization_id")
+      .where("id", "=", member.session.session.id)
+      .executeTakeFirstOrThrow();
+    expect(session.active_organization_id).toBe(org.id);
+  });
+
+  it("a member of organization A asking `user` sees nothing of organization B", async () => {
+    const adminA = await createUser(server.app, "Admin A");
+    const orgA = await createOrganization(server.app, adminA, "Org A");
+    const memberA = await createUser(server.app, "Member A");
+    await addMember(server.app, orgA.id, memberA, "member");
+
+    const adminB = await createUser(server.app, "Admin B");
+    const orgB = await createOrganization(server.app, adminB, "Org B");
+    const memberB = await createUser(server.app, "Member B");
+    await addMember(server.app, orgB.id, memberB, "member");
+    await callerFor(server.app, adminB).organization.update({ name: "Org B", email: "secret@org-b.example", sector: 12 });
+
+    // Even a session pointing at B (e.g. a forged or stale active organization) shows only A.
+    memberA.session.session.activeOrganizationId = orgB.id;
+    const bundle = await callerFor(server.app, memberA).user.get();
+
+    expect(bundle.organization?.id).toBe(orgA.id);
+    const text = JSON.stringify(bundle);
+    for (const leak of [orgB.id, "Org B", "Admin B", "Member B", adminB.email, memberB.email, adminB.id, "secret@org-b.example"]) {
+      expect(text).not.toContain(leak);
+    }
+    expect(bundle.users.map((u) => u.user_id).sort()).toEqual([adminA.id, memberA.id].sort());
+  });
+
+  it("throws a TRPCError (not a crash) for a session whose user is gone", async () => {
+    const ghost = await createUser(server.app);
+    await server.app.database.db.deleteFrom("user").where("id", "=", ghost.id).execute();
+    const error = await callerFor(server.app, ghost).user.get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCError);
+    expect(error).toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
+
+/** Signs in through better-auth's server API and returns the cookie headers of that session. */
+async function sessionHeaders(server: TestServer, email: string): Promise<Headers> {
+  const { headers } = await server.app.auth.api.signInEmail({
+    body: { email, password: "correct horse battery" },
+    returnHeaders: true,
+  });
+  const cookie = headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return new Headers({ cookie });
+}

@@ -1,0 +1,54 @@
+import { TRPCError } from "@trpc/server";
+import type { Kysely } from "kysely";
+import type { Role } from "../auth/auth";
+import type { DB } from "../db/database";
+import { listDomains } from "../db/queries/domain";
+import { listFeeds } from "../db/queries/feed";
+import { listFloows } from "../db/queries/floow";
+import { listPendingInvitations } from "../db/queries/invitation";
+import { listTeamUsers, resolveActiveMembership } from "../db/queries/member";
+import { findOrganization } from "../db/queries/organization";
+import { findUserProfile } from "../db/queries/user";
+import { authedProcedure, router } from "../trpc/init";
+
+/**
+ * The organization's lists in the `user.get` bundle, one loader per entity. An entity's issue
+ * replaces its empty stub with its own list query (`(db, organizationId) => list…(db, organizationId)`).
+ */
+const organizationLists = {
+  users: listTeamUsers,
+  invitations: listPendingInvitations,
+  domains: listDomains,
+  floows: (db: Kysely<DB>, organizationId: string) => listFloows(db, organizationId),
+  feeds: listFeeds,
+  integrations: async (_db: Kysely<DB>, _organizationId: string) => [] as never[],
+  webhooks: async (_db: Kysely<DB>, _organizationId: string) => [] as never[],
+};
+
+type OrganizationLists = {
+  [K in keyof typeof organizationLists]: Awaited<ReturnType<(typeof organizationLists)[K]>>;
+};
+
+async function loadOrganizationLists(db: Kysely<DB>, organizationId: string | null): Promise<OrganizationLists> {
+  const keys = Object.keys(organizationLists) as (keyof typeof organizationLists)[];
+  const values = await Promise.all(
+    keys.map((key) => (organizationId ? organizationLists[key](db, organizationId) : Promise.resolve([]))),
+  );
+  return Object.fromEntries(keys.map((key, index) => [key, values[index]])) as OrganizationLists;
+}
+
+export const userRouter = router({
+  /**
+   * The spec's `GET /api/user`: the user, their role in the active organization, the organization
+   * and its lists. Without an active organization, the user's first one becomes active.
+   */
+  get: authedProcedure.query(async ({ ctx }) => {
+    const user = await findUserProfile(ctx.db, ctx.session.user.id);
+    if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in." });
+    const membership = await resolveActiveMembership(ctx.db, ctx.session);
+    const organization = membership ? await findOrganization(ctx.db, membership.organizationId) : null;
+    const roles: Role[] = membership && organization ? [membership.role] : [];
+    const lists = await loadOrganizationLists(ctx.db, organization?.id ?? null);
+    return { user, roles, organization, ...lists };
+  }),
+});

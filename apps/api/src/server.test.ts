@@ -1,0 +1,102 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { createTestDb } from "../test/db";
+import { TEST_ORIGIN, testEnv } from "../test/server";
+import { createServer } from "./server";
+
+describe("shutdown", () => {
+  it("lets an in-flight request finish, then closes the database it opened", async () => {
+    const app = await createServer(testEnv({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "floow-close-")) }));
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    if (!address || typeof address === "string") throw new Error("no port");
+
+    // Sign-up hashes a password, so it is still running when close() starts.
+    const arrived = new Promise((resolve) => app.server.once("request", resolve));
+    const inFlight = fetch(`http://127.0.0.1:${address.port}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_ORIGIN },
+      body: JSON.stringify({ email: "late@example.com", password: "correct horse battery", name: "Late" }),
+    });
+    await arrived;
+    const closed = app.close();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    await closed;
+    await expect(app.database.db.selectFrom("user").select("id").execute()).rejects.toThrow();
+  });
+
+  it("leaves a database it was given open", async () => {
+    const database = await createTestDb("pglite");
+    const app = await createServer(testEnv(), { database });
+    await app.close();
+    await expect(database.db.selectFrom("user").select("id").execute()).resolves.toEqual([]);
+    await database.close();
+  });
+});
+
+describe("main.ts", () => {
+  it("reports a bad variable by name and exits 1", async () => {
+    const { code, output } = await runMain({ PORT: "not-a-port" });
+    expect(code).toBe(1);
+    expect(output).toContain("Invalid environment variable PORT");
+  });
+
+  it("starts, answers /healthz and exits 0 on SIGTERM", async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const { code, output } = await runMain(
+      { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: mkdtempSync(path.join(tmpdir(), "floow-main-")) },
+      async (child) => {
+        const health = await waitFor(`http://127.0.0.1:${port}/healthz`);
+        expect(health).toEqual({ status: "ok" });
+        child.kill("SIGTERM");
+      },
+    );
+    expect(output).toContain("shutting down");
+    expect(code).toBe(0);
+  });
+});
+
+const apiRoot = fileURLToPath(new URL("..", import.meta.url));
+
+function runMain(
+  env: Record<string, string>,
+  whileRunning?: (child: ReturnType<typeof spawn>) => Promise<void>,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: apiRoot,
+    // Only what the test sets: the developer's own environment must not leak in.
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return (async () => {
+    try {
+      await whileRunning?.(child);
+    } catch (error) {
+      child.kill("SIGKILL");
+      throw error;
+    }
+    return { code: await exited, output };
+  })();
+}
+
+async function waitFor(url: string, timeoutMs = 20_000): Promise<unknown> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return response.json();
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

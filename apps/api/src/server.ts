@@ -1,0 +1,109 @@
+import Fastify from "fastify";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import { createAuth } from "./auth/auth";
+import type { Auth } from "./auth/auth";
+import { resolveAuthSecret } from "./auth/secret";
+import { createDb } from "./db/client";
+import type { DbHandle } from "./db/client";
+import { migrateToLatest } from "./db/migrate";
+import type { Env } from "./env";
+import { registerAuthRoutes } from "./http/auth";
+import { registerBlobRoutes } from "./http/blob";
+import { registerHealthRoutes } from "./http/health";
+import { registerPublicRoutes } from "./http/public";
+import { registerStaticRoutes } from "./http/static";
+import { registerTrpcRoutes } from "./http/trpc";
+import { startFeedRefresher } from "./services/feeds/refresh";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The better-auth instance (tests use its server API). */
+    auth: Auth;
+    database: DbHandle;
+  }
+}
+
+export interface ServerDeps {
+  /** An open database (tests pass a fresh one); closing the server then leaves it open. */
+  database?: DbHandle;
+}
+
+function loggerOptions(env: Env): FastifyServerOptions["logger"] {
+  const pretty = !env.isProduction && env.nodeEnv !== "test" && process.stdout.isTTY;
+  return {
+    level: env.logLevel,
+    redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } } : {}),
+  };
+}
+
+/**
+ * Builds the whole API (database, migrations, auth, tRPC, HTTP routes) without listening:
+ * main.ts listens, tests use `app.inject`. Closing the app closes the database it opened.
+ */
+export async function createServer(env: Env, deps: ServerDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(env),
+    trustProxy: env.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const database =
+    deps.database ??
+    (await createDb({
+      databaseUrl: env.databaseUrl,
+      dataDir: env.dataDir,
+      onConnectionError: (error) => app.log.warn({ err: error }, "database connection lost; the pool reconnects"),
+    }));
+  if (!deps.database) app.addHook("onClose", async () => database.close());
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) app.log.info({ migrations: applied }, "database migrated");
+
+    const secret = resolveAuthSecret(env, (file) =>
+      app.log.warn({ file }, "BETTER_AUTH_SECRET is not set: generated one and stored it in DATA_DIR"),
+    );
+    const auth = createAuth({ db: database.db, secret, env, logger: app.log.child({ module: "better-auth" }) });
+    app.decorate("auth", auth);
+    app.decorate("database", database);
+
+    // Graceful shutdown: close() stops accepting connections and waits for in-flight requests;
+    // their responses ask the client to close its keep-alive connection, so none lingers.
+    let closing = false;
+    app.addHook("preClose", async () => {
+      closing = true;
+    });
+    app.addHook("onSend", async (_request, reply) => {
+      if (closing) reply.header("connection", "close");
+    });
+
+    registerHealthRoutes(app, database.db, () => closing);
+    await registerAuthRoutes(app, auth, env.publicUrl);
+    await registerTrpcRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins });
+    await registerBlobRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins });
+    await registerPublicRoutes(app, { db: database.db });
+    // The background feed refresher (not in tests: they drive it themselves).
+    if (env.nodeEnv !== "test") {
+      const log = app.log.child({ module: "feeds" });
+      const refresher = startFeedRefresher(database.db, {
+        intervalMinutes: env.feedRefreshIntervalMinutes,
+        onError: (error, job) => log.warn({ err: error, job: job?.key }, "feed refresh failed"),
+      });
+      app.addHook("preClose", () => refresher.stop());
+    }
+    await registerStaticRoutes(app, {
+      runtimeDist: env.runtimeDist,
+      dashboardDist: env.dashboardDist,
+      serveDashboard: env.isProduction,
+    });
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  app.log.info(
+    { database: database.kind === "pglite" ? `PGlite in ${env.dataDir}` : "PostgreSQL (DATABASE_URL)", oidc: Boolean(env.oidc) },
+    "api ready",
+  );
+  return app;
+}

@@ -1,0 +1,233 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SafeFetchError } from "../safe-fetch";
+import { FeedError } from "./errors";
+import { merchantRss, merchantRssText, shopifyProduct } from "./fixtures";
+import type { FeedProduct } from "./map-product";
+import { importFeed, previewFeed } from "./fetch-feed";
+import { failure } from "./test-helpers";
+
+// A local server only; the feed functions reach it through the test-only loopback setting.
+let server: Server;
+let base: string;
+const requests: string[] = [];
+const closedEarly: string[] = [];
+const local = { allowLoopback: true } as const;
+
+function shopifyPage(res: ServerResponse, from: number, count: number, headers: Record<string, string> = {}) {
+  const products = Array.from({ length: count }, (_, i) => shopifyProduct(from + i));
+  res.writeHead(200, { "content-type": "application/json; charset=utf-8", ...headers });
+  res.end(JSON.stringify({ products }));
+}
+
+const routes: Record<string, (req: IncomingMessage, res: ServerResponse, url: URL) => void> = {
+  "/feed.xml": (req, res, url) => {
+    const count = Number(url.searchParams.get("items") ?? 5000);
+    res.writeHead(200, { "content-type": "application/xml" });
+    const body = Readable.from(merchantRss(count));
+    body.pipe(res);
+    res.on("close", () => {
+      if (!res.writableFinished) closedEarly.push(url.pathname);
+      body.destroy();
+    });
+  },
+  "/feed.xml.gz": (_req, res) => {
+    res.writeHead(200, { "content-type": "application/gzip" });
+    res.end(zlib.gzipSync(merchantRssText(30)));
+  },
+  "/compressed.xml": (_req, res) => {
+    res.writeHead(200, { "content-type": "application/xml", "content-encoding": "br" });
+    res.end(zlib.brotliCompressSync(merchantRssText(30)));
+  },
+  "/dupes.csv": (_req, res) => {
+    res.writeHead(200, { "content-type": "text/csv; charset=utf-8" });
+    res.end("id;title;link\n1;One;https://x/1\n1;One again;https://x/1b\n;No id;https://x/3\n;No id or link;\n");
+  },
+  "/page.html": (_req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end("<!DOCTYPE html><html><body>Shop</body></html>");
+  },
+  // A Shopify store paged with ?page=N: 250 + 250 + 100 products.
+  "/shop/products.json": (_req, res, url) => {
+    const page = Number(url.searchParams.get("page"));
+    const sizes = [250, 250, 100];
+    shopifyPage(res, (page - 1) * 250 + 1, sizes[page - 1] ?? 0);
+  },
+  // A store paged with Link headers (cursor page_info).
+  "/cursor/products.json": (_req, res, url) => {
+    const cursor = url.searchParams.get("page_info");
+    if (!cursor) return shopifyPage(res, 1, 3, { link: `<${base}/cursor/products.json?limit=3&page_info=p2>; rel="next"` });
+    if (cursor === "p2") {
+      return shopifyPage(res, 4, 3, {
+        link: `<${base}/cursor/products.json?page_info=p1>; rel="previous", <${base}/cursor/products.json?limit=3&page_info=p3>; rel="next"`,
+      });
+    }
+    shopifyPage(res, 7, 1, { link: `<${base}/cursor/products.json?page_info=p2>; rel="previous"` });
+  },
+  // A store that ignores ?page and always answers the first page.
+  "/stuck/products.json": (_req, res) => shopifyPage(res, 1, 250),
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    requests.push(`${url.pathname}${url.search}`);
+    const route = routes[url.pathname];
+    if (!route) {
+      res.writeHead(404);
+      return void res.end();
+    }
+    route(req, res, url);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  requests.length = 0;
+  closedEarly.length = 0;
+});
+
+describe("previewFeed", () => {
+  it("returns the first products, read through the variables, and stops downloading", async () => {
+    const preview = await previewFeed(`${base}/feed.xml?items=20000`, "channable", local);
+    expect(preview.format).toBe("xml");
+    expect(preview.products).toHaveLength(10);
+    expect(preview.products[0]).toMatchObject({
+      id: "SKU-000001",
+      name: 'Trail running shoe 1 – "Storm" edition',
+      url: "https://shop.example.com/products/shoe-1?utm_source=feed&variant=1",
+      price: 21.95,
+      image: "https://cdn.example.com/images/shoe-1.jpg",
+    });
+    expect(preview.products[0]!.description).toContain("<p>Breathable mesh upper");
+    expect(preview.attributes).toEqual([
+      "id", "title", "description", "link", "image_link", "price", "brand", "availability", "shipping.country", "shipping.price",
+    ]);
+    await expect.poll(() => closedEarly).toEqual(["/feed.xml"]);
+  });
+
+  it("refuses the local server by default (no test-only setting), before any request", async () => {
+    const error = await failure(previewFeed(`${base}/feed.xml`, "channable"));
+    expect(error).toBeInstanceOf(SafeFetchError);
+    expect(error.code).toBe("BLOCKED_ADDRESS");
+    expect(requests).toEqual([]);
+  });
+
+  it("says so when the address is a web page", async () => {
+    const error = await failure(previewFeed(`${base}/page.html`, "channable", local));
+    expect(error).toBeInstanceOf(FeedError);
+    expect(error.code).toBe("HTML_PAGE");
+  });
+
+  it("reports a missing feed", async () => {
+    const error = await failure(previewFeed(`${base}/missing.xml`, "channable", local));
+    expect(error.code).toBe("HTTP_STATUS");
+    expect(error.message).toBe(`Fetching ${base}/missing.xml failed: the server answered with status 404.`);
+  });
+
+  it("previews a Shopify store from its address", async () => {
+    const preview = await previewFeed(`${base}/shop`, "shopify", { ...local, limit: 2 });
+    expect(preview.format).toBe("json");
+    expect(preview.products.map((p) => [p.id, p.name, p.price, p.url])).toEqual([
+      ["1001", "Hoodie 1", 49.95, `${base}/products/hoodie-1`],
+      ["1002", "Hoodie 2", 49.95, `${base}/products/hoodie-2`],
+    ]);
+    expect(requests).toEqual(["/shop/products.json?limit=250&page=1"]);
+  });
+});
+
+describe("importFeed", () => {
+  it("streams products into the sink in batches", async () => {
+    const batches: FeedProduct[][] = [];
+    const summary = await importFeed(`${base}/feed.xml?items=1234`, "channable", (batch) => void batches.push(batch), {
+      ...local,
+      batchSize: 500,
+    });
+    expect(batches.map((b) => b.length)).toEqual([500, 500, 234]);
+    expect(batches[2]!.at(-1)!.id).toBe("SKU-001234");
+    expect(summary).toMatchObject({ format: "xml", count: 1234, duplicates: 0, withoutId: 0, pages: 0 });
+    expect(summary.bytes).toBeGreaterThan(1234 * 500);
+  });
+
+  it("waits for a slow sink before reading on", async () => {
+    let inSink = 0;
+    let overlapped = false;
+    await importFeed(
+      `${base}/feed.xml?items=600`,
+      "channable",
+      async () => {
+        if (++inSink > 1) overlapped = true;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        inSink--;
+      },
+      { ...local, batchSize: 100 },
+    );
+    expect(overlapped).toBe(false);
+  });
+
+  it("skips repeated ids and gives products without id their link or position", async () => {
+    const products: FeedProduct[] = [];
+    const summary = await importFeed(`${base}/dupes.csv`, "channable", (batch) => void products.push(...batch), local);
+    expect(products.map((p) => [p.id, p.name])).toEqual([
+      ["1", "One"],
+      ["https://x/3", "No id"],
+      ["#4", "No id or link"],
+    ]);
+    expect(summary).toMatchObject({ format: "csv", count: 3, duplicates: 1, withoutId: 2 });
+  });
+
+  it("reads a gzipped feed file and a compressed response", async () => {
+    for (const path of ["/feed.xml.gz", "/compressed.xml"]) {
+      let count = 0;
+      const summary = await importFeed(`${base}${path}`, "channable", (batch) => void (count += batch.length), local);
+      expect(count).toBe(30);
+      expect(summary.format).toBe("xml");
+    }
+  });
+
+  it("pages through a Shopify store (?page=N) until a short page", async () => {
+    const ids: string[] = [];
+    const summary = await importFeed(`${base}/shop`, "shopify", (batch) => void ids.push(...batch.map((p) => p.id)), local);
+    expect(summary).toMatchObject({ format: "json", count: 600, pages: 3 });
+    expect(ids[0]).toBe("1001");
+    expect(ids.at(-1)).toBe("1600");
+    expect(requests).toEqual([
+      "/shop/products.json?limit=250&page=1",
+      "/shop/products.json?limit=250&page=2",
+      "/shop/products.json?limit=250&page=3",
+    ]);
+  });
+
+  it("follows Shopify's Link header (page_info cursors)", async () => {
+    const ids: string[] = [];
+    const summary = await importFeed(`${base}/cursor/products.json`, "shopify", (batch) => void ids.push(...batch.map((p) => p.id)), local);
+    expect(ids).toEqual(["1001", "1002", "1003", "1004", "1005", "1006", "1007"]);
+    expect(summary.pages).toBe(3);
+  });
+
+  it("stops when a store answers the same page again", async () => {
+    const summary = await importFeed(`${base}/stuck`, "shopify", () => undefined, local);
+    expect(summary).toMatchObject({ count: 250, pages: 2 });
+  });
+
+  it("reads a Shopify feed's XML file as one document", async () => {
+    const summary = await importFeed(`${base}/feed.xml?items=300`, "shopify", () => undefined, local);
+    expect(summary).toMatchObject({ format: "xml", count: 300, pages: 0 });
+  });
+
+  it("an empty feed imports nothing", async () => {
+    let calls = 0;
+    const summary = await importFeed(`${base}/feed.xml?items=0`, "channable", () => void calls++, local);
+    expect(summary.count).toBe(0);
+    expect(calls).toBe(0);
+  });
+});

@@ -1,0 +1,234 @@
+import { DEFAULT_FEED_TYPE, type FeedType } from "@floow/domain/constants";
+import { safeFetch, type SafeFetchOptions } from "../safe-fetch";
+import { FeedError } from "./errors";
+import { FEED_FETCH_LIMITS, MAX_PRODUCTS, SHOPIFY_MAX_PAGES, type FeedLimits } from "./limits";
+import { mapProduct, type FeedProduct, type FeedVariablesInput } from "./map-product";
+import { openFeed } from "./parse-feed";
+import type { FeedRecord } from "./record";
+import { isShopifyCatalogUrl, nextLink, shopifyPageUrl } from "./shopify";
+import type { FeedFormat } from "./sniff";
+
+/** safeFetch options a caller may set (tests set allowLoopback/lookup; callers set limits or a signal). */
+export type FeedFetchOptions = Pick<
+  SafeFetchOptions,
+  "allowLoopback" | "lookup" | "connector" | "signal" | "timeoutMs" | "maxBytes" | "maxRedirects"
+> & { limits?: Partial<FeedLimits> };
+
+export interface FeedSource {
+  format: FeedFormat | "empty";
+  /** Shopify `products.json` pages read so far (0 when not a Shopify catalog). */
+  pages: () => number;
+  /** Decompressed bytes downloaded so far. */
+  bytes: () => number;
+  records: AsyncGenerator<FeedRecord>;
+  /** Stops downloading (also when `records` was never started). */
+  close: () => void;
+}
+
+/**
+ * Fetches a feed through the safe fetch and streams its products. A feed of type
+ * shopify whose address has no file extension or ends in `.json` is read as Shopify
+ * `products.json` pages (250 products a page, following a Link `rel="next"` header when
+ * the store sends one, else `page=N`, until a short, empty or repeated page).
+ * Everything else is one document whose format the content decides.
+ */
+export async function openFeedUrl(
+  url: string,
+  type: FeedType = DEFAULT_FEED_TYPE,
+  options: FeedFetchOptions & { purpose?: "import" | "preview" } = {},
+): Promise<FeedSource> {
+  const { limits, purpose = "import", ...fetchOptions } = options;
+  if (type === "shopify" && isShopifyCatalogUrl(url)) return openShopify(url, fetchOptions, limits);
+  const response = await safeFetch(url, { ...FEED_FETCH_LIMITS[purpose], ...fetchOptions });
+  try {
+    const opened = await openFeed(response.body, { type, charset: response.charset, url: response.url, limits });
+    return {
+      format: opened.format,
+      pages: () => 0,
+      bytes: response.bytesRead,
+      close: () => response.body.destroy(),
+      records: (async function* () {
+        try {
+          yield* opened.records;
+        } finally {
+          response.body.destroy();
+        }
+      })(),
+    };
+  } catch (error) {
+    response.body.destroy();
+    throw error;
+  }
+}
+
+async function openShopify(
+  url: string,
+  fetchOptions: FeedFetchOptions,
+  limits: Partial<FeedLimits> | undefined,
+): Promise<FeedSource> {
+  let pages = 0;
+  let bytes = 0;
+  let current: Awaited<ReturnType<typeof safeFetch>> | undefined;
+  const fetchPage = async (pageUrl: string) => {
+    const response = await safeFetch(pageUrl, { ...FEED_FETCH_LIMITS.shopifyPage, ...fetchOptions });
+    if (current) bytes += current.bytesRead();
+    current = response;
+    pages++;
+    try {
+      return { response, opened: await openFeed(response.body, { type: "shopify", charset: response.charset, url: response.url, limits }) };
+    } catch (error) {
+      response.body.destroy();
+      throw error;
+    }
+  };
+
+  const first = await fetchPage(shopifyPageUrl(url, 1));
+  async function* records(): AsyncGenerator<FeedRecord> {
+    let page = first;
+    const seen = new Set<string>();
+    for (let number = 1; ; number++) {
+      let count = 0;
+      let fresh = 0;
+      try {
+        for await (const record of page.opened.records) {
+          count++;
+          const id = typeof record.id === "string" ? record.id : JSON.stringify(record.id ?? count);
+          // Some stores ignore `page` and answer page 1 again: stop at a page with nothing new.
+          if (seen.has(id)) continue;
+          seen.add(id);
+          fresh++;
+          yield record;
+        }
+      } finally {
+        page.response.body.destroy();
+      }
+      // Not a Shopify catalog after all (an XML or CSV file): it was one document.
+      if (page.opened.format !== "json") return;
+      if (count === 0 || fresh === 0 || number >= SHOPIFY_MAX_PAGES) return;
+      const link = nextLink(page.response.headers.link);
+      let nextUrl: string;
+      if (link) {
+        const next = new URL(link, page.response.url);
+        if (next.origin !== new URL(page.response.url).origin) return;
+        nextUrl = next.href;
+      } else {
+        const limit = Number(new URL(page.response.url).searchParams.get("limit")) || 250;
+        if (count < limit) return;
+        nextUrl = shopifyPageUrl(url, number + 1);
+      }
+      page = await fetchPage(nextUrl);
+    }
+  }
+  return {
+    format: first.opened.format,
+    pages: () => pages,
+    bytes: () => bytes + (current?.bytesRead() ?? 0),
+    close: () => current?.body.destroy(),
+    records: records(),
+  };
+}
+
+export interface FeedPreview {
+  format: FeedFormat | "empty";
+  products: FeedProduct[];
+  /** The attribute names of the previewed products, in first-seen order (for the variables form). */
+  attributes: string[];
+}
+
+/**
+ * The first products of a feed, for the "add feed" dialog (the spec's `POST /api/feed
+ * {url, type}`). Only as much of the feed is downloaded as those products need.
+ */
+export async function previewFeed(
+  url: string,
+  type: FeedType = DEFAULT_FEED_TYPE,
+  options: FeedFetchOptions & { limit?: number; variables?: FeedVariablesInput } = {},
+): Promise<FeedPreview> {
+  const { limit = 10, variables, ...fetchOptions } = options;
+  const source = await openFeedUrl(url, type, { ...fetchOptions, purpose: "preview" });
+  const products: FeedProduct[] = [];
+  const attributes = new Set<string>();
+  if (limit > 0) {
+    for await (const record of source.records) {
+      products.push(mapProduct(record, variables));
+      for (const key of Object.keys(record)) attributes.add(key);
+      if (products.length >= limit) break;
+    }
+  }
+  await source.records.return(undefined);
+  source.close();
+  return { format: source.format, products, attributes: [...attributes] };
+}
+
+export type FeedSink = (batch: FeedProduct[]) => void | Promise<void>;
+
+export interface ImportSummary {
+  format: FeedFormat | "empty";
+  /** Products handed to the sink. */
+  count: number;
+  /** Products skipped because an earlier one had the same id. */
+  duplicates: number;
+  /** Products without an id in the feed (they get their url, else their position, as id). */
+  withoutId: number;
+  bytes: number;
+  pages: number;
+  durationMs: number;
+}
+
+/**
+ * Streams a feed's products into `sink` in batches (awaiting each, so a slow sink slows
+ * the download instead of filling memory). Ids are made unique: a product whose id was
+ * seen before is skipped; a product without id gets its url, else `#<position>`.
+ */
+export async function importFeed(
+  url: string,
+  type: FeedType,
+  sink: FeedSink,
+  options: FeedFetchOptions & { variables?: FeedVariablesInput; batchSize?: number; maxProducts?: number } = {},
+): Promise<ImportSummary> {
+  const started = performance.now();
+  const { variables, batchSize = 500, maxProducts = MAX_PRODUCTS, ...fetchOptions } = options;
+  const source = await openFeedUrl(url, type, { ...fetchOptions, purpose: "import" });
+  const seen = new Set<string>();
+  let batch: FeedProduct[] = [];
+  let count = 0;
+  let duplicates = 0;
+  let withoutId = 0;
+  let position = 0;
+  try {
+    for await (const record of source.records) {
+      position++;
+      const product = mapProduct(record, variables);
+      if (!product.id) {
+        withoutId++;
+        product.id = product.url || `#${position}`;
+      }
+      if (seen.has(product.id)) {
+        duplicates++;
+        continue;
+      }
+      seen.add(product.id);
+      if (++count > maxProducts) {
+        throw new FeedError("TOO_MANY_PRODUCTS", `The feed has more than ${maxProducts.toLocaleString("en")} products.`);
+      }
+      batch.push(product);
+      if (batch.length >= batchSize) {
+        await sink(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await sink(batch);
+  } finally {
+    await source.records.return(undefined);
+    source.close();
+  }
+  return {
+    format: source.format,
+    count,
+    duplicates,
+    withoutId,
+    bytes: source.bytes(),
+    pages: source.pages(),
+    durationMs: Math.round(performance.now() - started),
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Limits that keep parsing bounded whatever a feed contains (docs/feeds.md lists them).
+ * Memory use is about one chunk plus one product, never the whole feed.
+ */
+export interface FeedLimits {
+  /** Characters in one product (all its values together), and in one CSV line. */
+  maxRecordChars: number;
+  /** Characters the XML parser may hold for one unfinished token (text, tag, comment). */
+  maxTokenChars: number;
+  /** Attributes (keys) in one product. */
+  maxFields: number;
+  /** Element / object nesting. */
+  maxDepth: number;
+  /** Decompressed bytes of a feed file that is itself gzipped (served as `feed.xml.gz`). */
+  maxBytes: number;
+}
+
+export const FEED_LIMITS: FeedLimits = {
+  maxRecordChars: 2 * 1024 * 1024,
+  maxTokenChars: 4 * 1024 * 1024,
+  maxFields: 5_000,
+  maxDepth: 64,
+  maxBytes: 1024 * 1024 * 1024,
+};
+
+/** Fetch limits per use (passed to safeFetch). */
+export const FEED_FETCH_LIMITS = {
+  import: { timeoutMs: 10 * 60_000, maxBytes: 1024 * 1024 * 1024, maxRedirects: 5 },
+  preview: { timeoutMs: 20_000, maxBytes: 1024 * 1024 * 1024, maxRedirects: 5 },
+  shopifyPage: { timeoutMs: 60_000, maxBytes: 50 * 1024 * 1024, maxRedirects: 5 },
+} as const;
+
+/** Products in one import (a guard for the database, not for memory). */
+export const MAX_PRODUCTS = 1_000_000;
+/** Shopify pages of 250 products followed at most (250,000 products). */
+export const SHOPIFY_MAX_PAGES = 1_000;
+export const SHOPIFY_PAGE_SIZE = 250;
+
+export function resolveLimits(overrides: Partial<FeedLimits> = {}): FeedLimits {
+  return { ...FEED_LIMITS, ...overrides };
+}

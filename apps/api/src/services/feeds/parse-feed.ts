@@ -1,0 +1,156 @@
+import { Readable, pipeline } from "node:stream";
+import zlib from "node:zlib";
+import type { FeedType } from "@floow/domain/constants";
+import { ByteLimit } from "../safe-fetch/body";
+import { parseCsv } from "./csv";
+import { decodeText, rechunk } from "./decode";
+import { FeedError } from "./errors";
+import { parseJsonObjects } from "./json";
+import { parseXml } from "./xml";
+import { resolveLimits, type FeedLimits } from "./limits";
+import { addJsonValue, RecordBuilder, type FeedRecord } from "./record";
+import { flattenShopifyProduct, isShopifyProduct } from "./shopify";
+import { detectEncoding, isGzip, sniffFormat, type FeedFormat } from "./sniff";
+
+export interface ParseFeedOptions {
+  /** The feed's type. It selects defaults; the content decides the parser. */
+  type?: FeedType;
+  /** The Content-Type charset, when the feed came over HTTP. */
+  charset?: string;
+  /** Where the feed came from: Shopify product links are built from it. */
+  url?: string;
+  limits?: Partial<FeedLimits>;
+}
+
+export interface OpenedFeed {
+  format: FeedFormat | "empty";
+  /** The text encoding used (utf-8, windows-1252 or iso-8859-15). */
+  encoding: string | undefined;
+  /** CSV only: the delimiter found. */
+  delimiter: string | undefined;
+  /** Whether the file itself was gzipped (apart from any HTTP Content-Encoding). */
+  gzipped: boolean;
+  records: AsyncGenerator<FeedRecord>;
+}
+
+/** Bytes looked at to decide the format and the encoding. */
+const SNIFF_BYTES = 64 * 1024;
+
+/**
+ * Looks at the start of a feed, decides format and encoding, and returns a generator of
+ * its products. The input is read as the generator is: memory stays at about one chunk
+ * plus one product. The caller owns `input` and should destroy it when stopping early.
+ */
+export async function openFeed(input: AsyncIterable<Uint8Array>, options: ParseFeedOptions = {}): Promise<OpenedFeed> {
+  const limits = resolveLimits(options.limits);
+  let peeked = await peek(input, SNIFF_BYTES);
+  let gzipped = false;
+  if (isGzip(peeked.head)) {
+    gzipped = true;
+    peeked = await peek(gunzip(peeked.stream, limits), SNIFF_BYTES);
+  }
+  const sniffed = sniffFormat(peeked.head);
+  if (sniffed.format === "empty") {
+    return { format: "empty", encoding: undefined, delimiter: undefined, gzipped, records: (async function* () {})() };
+  }
+  const { encoding } = detectEncoding(peeked.head, sniffed.format, options.charset);
+  const texts = rechunk(decodeText(peeked.stream, encoding));
+  const records =
+    sniffed.format === "xml"
+      ? parseXml(texts, limits)
+      : sniffed.format === "csv"
+        ? parseCsv(texts, { delimiter: sniffed.delimiter!, limits })
+        : jsonRecords(parseJsonObjects(texts, limits), options, limits);
+  return { format: sniffed.format, encoding, delimiter: sniffed.delimiter, gzipped, records };
+}
+
+/** The products of a feed, one record at a time (see openFeed). */
+export async function* parseFeed(input: AsyncIterable<Uint8Array>, options: ParseFeedOptions = {}): AsyncGenerator<FeedRecord> {
+  const opened = await openFeed(input, options);
+  yield* opened.records;
+}
+
+async function* jsonRecords(
+  objects: AsyncIterable<unknown>,
+  options: ParseFeedOptions,
+  limits: FeedLimits,
+): AsyncGenerator<FeedRecord> {
+  for await (const object of objects) {
+    if (typeof object !== "object" || object === null || Array.isArray(object)) continue;
+    const shopifyShaped =
+      isShopifyProduct(object) ||
+      (options.type === "shopify" && Array.isArray((object as { variants?: unknown }).variants));
+    if (shopifyShaped) {
+      yield flattenShopifyProduct(
+        { handle: "", ...(object as Record<string, unknown>) } as Parameters<typeof flattenShopifyProduct>[0],
+        options.url,
+        limits,
+      );
+      continue;
+    }
+    const builder = new RecordBuilder(limits, () => "");
+    addJsonValue(builder, "", object);
+    yield builder.take();
+  }
+}
+
+interface Peeked {
+  head: Buffer;
+  /** The whole input again, from its first byte. */
+  stream: AsyncGenerator<Uint8Array>;
+}
+
+async function peek(input: AsyncIterable<Uint8Array>, size: number): Promise<Peeked> {
+  const iterator = input[Symbol.asyncIterator]();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let ended = false;
+  while (total < size) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    chunks.push(next.value);
+    total += next.value.byteLength;
+  }
+  const head = Buffer.concat(chunks);
+  async function* stream(): AsyncGenerator<Uint8Array> {
+    let finished = ended;
+    try {
+      if (head.byteLength > 0) yield head;
+      while (!finished) {
+        const next = await iterator.next();
+        if (next.done) finished = true;
+        else yield next.value;
+      }
+    } finally {
+      if (!finished) await iterator.return?.();
+    }
+  }
+  return { head, stream: stream() };
+}
+
+function gunzip(input: AsyncIterable<Uint8Array>, limits: FeedLimits): AsyncIterable<Uint8Array> {
+  const source = Readable.from(input, { objectMode: false });
+  const limit = new ByteLimit(
+    limits.maxBytes,
+    () =>
+      new FeedError(
+        "TOO_LARGE",
+        `The unpacked feed is larger than the limit of ${Math.round(limits.maxBytes / 1024 / 1024)} MB.`,
+      ),
+  );
+  const flush = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  const output = pipeline(source, zlib.createGunzip(flush), limit, () => undefined);
+  return (async function* () {
+    try {
+      for await (const chunk of output as AsyncIterable<Buffer>) yield chunk;
+    } catch (error) {
+      if (error instanceof FeedError) throw error;
+      throw new FeedError("PARSE_ERROR", "The feed is a gzip file that could not be unpacked; it is damaged.", {
+        cause: error,
+      });
+    }
+  })();
+}

@@ -1,0 +1,110 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/database";
+import { findFeedSource, listDueFeeds, setFeedRefreshStatus } from "../../db/queries/feed";
+import { enqueueJob } from "../../db/queries/job";
+import type { Job } from "../../db/queries/job";
+import { discardStagedProducts, publishStagedProducts, stageProducts } from "../../db/queries/product";
+import { isSafeFetchError } from "../safe-fetch";
+import { createJobWorker } from "../jobs/worker";
+import type { JobWorker } from "../jobs/worker";
+import { invalidateFeedResults } from "../results";
+import { isFeedError } from "./errors";
+import { importFeed } from "./fetch-feed";
+import type { FeedFetchOptions, ImportSummary } from "./fetch-feed";
+
+export const FEED_REFRESH_JOB = "feed.refresh";
+
+export interface RefreshOptions {
+  /** safeFetch options (tests allow loopback to reach their own server). */
+  fetch?: FeedFetchOptions;
+  batchSize?: number;
+}
+
+/** The message stored on a feed whose refresh failed: the fetch's or parser's own, else a general one. */
+export function refreshErrorMessage(error: unknown): string {
+  if (isSafeFetchError(error) || isFeedError(error)) return error.message;
+  return "Something went wrong reading the feed.";
+}
+
+/**
+ * Fetches a feed again and replaces its products. The products are written to the staging
+ * table as they stream in and swapped in one short transaction at the end, so readers see
+ * either all old or all new products, and a failed refresh keeps the last good ones (the
+ * feed then records the error). Returns null when the feed no longer exists.
+ */
+export async function refreshFeed(
+  db: Kysely<DB>,
+  organizationId: string,
+  feedId: string,
+  options: RefreshOptions = {},
+): Promise<ImportSummary | null> {
+  const feed = await findFeedSource(db, organizationId, feedId);
+  if (!feed) return null;
+  await setFeedRefreshStatus(db, feed.id, "running");
+  await discardStagedProducts(db, feed.id);
+  try {
+    let position = 0;
+    const summary = await importFeed(
+      feed.url,
+      feed.type,
+      async (batch) => {
+        await stageProducts(db, feed, batch, position);
+        position += batch.length;
+      },
+      { ...options.fetch, variables: feed.variables, batchSize: options.batchSize ?? 1000 },
+    );
+    await db.transaction().execute(async (trx) => {
+      const count = await publishStagedProducts(trx, feed.id);
+      await setFeedRefreshStatus(trx, feed.id, "ok", { error: null, productCount: count });
+    });
+    invalidateFeedResults(organizationId, feed.id);
+    return summary;
+  } catch (error) {
+    await discardStagedProducts(db, feed.id).catch(() => undefined);
+    await setFeedRefreshStatus(db, feed.id, "failed", { error: refreshErrorMessage(error) }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Queues a refresh of the feed (false when one is already queued or running). */
+export function enqueueFeedRefresh(db: Kysely<DB>, organizationId: string, feedId: string): Promise<boolean> {
+  return enqueueJob(db, { kind: FEED_REFRESH_JOB, key: feedId, payload: { organizationId, feedId } });
+}
+
+/** Queues the feeds whose scheduled refresh is due. */
+export async function scheduleDueFeeds(db: Kysely<DB>, defaultIntervalMinutes: number): Promise<number> {
+  let queued = 0;
+  for (const feed of await listDueFeeds(db, defaultIntervalMinutes)) {
+    if (await enqueueFeedRefresh(db, feed.organizationId, feed.id)) queued++;
+  }
+  return queued;
+}
+
+export interface FeedRefresherOptions extends RefreshOptions {
+  /** The default refresh interval; null: no scheduled refreshes (on demand only). */
+  intervalMinutes: number | null;
+  onError?: (error: unknown, job?: Job) => void;
+  /** False: do not poll (tests call `drain`). */
+  start?: boolean;
+  pollMs?: number;
+}
+
+/**
+ * The background feed refresher: runs queued `feed.refresh` jobs (on demand: `feed.upsert`
+ * and `feed.refresh` queue them) and, once a minute, queues the feeds that are due.
+ */
+export function startFeedRefresher(db: Kysely<DB>, options: FeedRefresherOptions): JobWorker {
+  const { intervalMinutes, onError, start, pollMs, ...refreshOptions } = options;
+  return createJobWorker(db, {
+    handlers: {
+      [FEED_REFRESH_JOB]: async (job) => {
+        const { organizationId, feedId } = job.payload as { organizationId: string; feedId: string };
+        await refreshFeed(db, organizationId, feedId, refreshOptions);
+      },
+    },
+    onTick: intervalMinutes === null ? undefined : async () => void (await scheduleDueFeeds(db, intervalMinutes)),
+    ...(onError && { onError }),
+    ...(start !== undefined && { start }),
+    ...(pollMs !== undefined && { pollMs }),
+  });
+}

@@ -1,0 +1,307 @@
+import { SaxesParser, type SaxesTagPlain } from "saxes";
+import { FeedError } from "./errors";
+import type { FeedLimits } from "./limits";
+import { normalizeKey, RecordBuilder, type FeedRecord } from "./record";
+
+/** Element names that hold one product, in RSS (item), Atom (entry) and export formats. */
+const RECORD_NAMES = new Set(["item", "entry", "product", "offer"]);
+/** Roots whose other children (title, link, image, author) are feed metadata, never products. */
+const FEED_ROOTS = new Set(["rss", "feed", "rdf"]);
+const GOOGLE_NAMESPACES = new Set(["http://base.google.com/ns/1.0", "http://base.google.com/cns/1.0"]);
+
+/**
+ * HTML entities that turn up in feeds written by hand or by HTML-minded tools. Other
+ * undeclared entities are kept literally (`&foo;`); entities declared in a DOCTYPE are
+ * refused (that is how "billion laughs" and XXE attacks work).
+ */
+const HTML_ENTITIES: Record<string, string> = {
+  nbsp: "\u00a0", euro: "€", pound: "£", yen: "¥", cent: "¢", copy: "©", reg: "®", trade: "™",
+  deg: "°", plusmn: "±", times: "×", divide: "÷", micro: "µ", middot: "·", bull: "•", hellip: "…",
+  ndash: "–", mdash: "—", lsquo: "‘", rsquo: "’", sbquo: "‚", ldquo: "“", rdquo: "”", bdquo: "„",
+  laquo: "«", raquo: "»", sup2: "²", sup3: "³", frac12: "½", frac14: "¼", frac34: "¾", para: "¶",
+  sect: "§", iexcl: "¡", iquest: "¿", szlig: "ß", agrave: "à", aacute: "á", acirc: "â", auml: "ä",
+  atilde: "ã", aring: "å", aelig: "æ", ccedil: "ç", egrave: "è", eacute: "é", ecirc: "ê", euml: "ë",
+  igrave: "ì", iacute: "í", icirc: "î", iuml: "ï", ntilde: "ñ", ograve: "ò", oacute: "ó", ocirc: "ô",
+  ouml: "ö", otilde: "õ", oslash: "ø", ugrave: "ù", uacute: "ú", ucirc: "û", uuml: "ü", yacute: "ý",
+  yuml: "ÿ", Agrave: "À", Aacute: "Á", Acirc: "Â", Auml: "Ä", Ccedil: "Ç", Egrave: "È", Eacute: "É",
+  Ecirc: "Ê", Euml: "Ë", Iacute: "Í", Ntilde: "Ñ", Oacute: "Ó", Ouml: "Ö", Oslash: "Ø", Uacute: "Ú",
+  Uuml: "Ü",
+};
+
+interface Frame {
+  /** The dotted path of this element inside the product (`shipping.price`). */
+  path: string;
+  text: string;
+  hasChildren: boolean;
+  attributes: Record<string, string>;
+}
+
+/**
+ * Streams products out of an XML feed: Google Merchant RSS 2.0 and Atom (with or without
+ * the `g:` namespace declared), Channable XML exports (`<items><item>`), and other shapes
+ * whose product elements are `item`, `entry`, `product` or `offer`, or else the repeated
+ * children of the root (or of wrappers such as `<products>`). Each child element becomes an attribute named by its local name
+ * without the Google prefix (`g:price` → `price`); nested elements become dotted keys
+ * (`shipping.price`); repeated elements become lists; XML attributes become `key.attr`
+ * (an empty element's `href` is its value, for Atom links).
+ */
+export async function* parseXml(texts: AsyncIterable<string>, limits: FeedLimits): AsyncGenerator<FeedRecord> {
+  const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
+  Object.assign(parser.ENTITIES, HTML_ENTITIES);
+  const where = () => ` (line ${parser.line})`;
+  const queue: FeedRecord[] = [];
+  const googlePrefixes = new Set<string>();
+
+  let depth = 0;
+  let rootName = "";
+  let events = 0;
+  // The current product, when inside one.
+  let builder: RecordBuilder | null = null;
+  let recordDepth = -1;
+  let recordIsCandidate = false;
+  const frames: Frame[] = [];
+  // Once the first product is found, only elements with its name at its depth are products.
+  let lockedName: string | null = null;
+  let lockedDepth = -1;
+  let pendingCandidate: { name: string; record: FeedRecord } | null = null;
+  const lock = (name: string, atDepth: number) => {
+    lockedName = name;
+    lockedDepth = atDepth;
+    pendingCandidate = null;
+  };
+  // Outside a product: whether every open element so far is a container (root, channel, …).
+  const containerPath: boolean[] = [];
+
+  const startRecord = (tag: SaxesTagPlain, candidate: boolean) => {
+    builder = new RecordBuilder(limits, where);
+    recordDepth = depth;
+    recordIsCandidate = candidate;
+    frames.length = 0;
+    for (const name in tag.attributes) {
+      if (!isNamespaceDeclaration(name)) builder.add(normalizeKey(name, googlePrefixes), tag.attributes[name]!);
+    }
+  };
+
+  parser.on("xmldecl", () => events++);
+  parser.on("comment", () => events++);
+  parser.on("processinginstruction", () => events++);
+  parser.on("doctype", (doctype) => {
+    events++;
+    if (/<!ENTITY/i.test(doctype)) {
+      throw new FeedError(
+        "ENTITIES_REFUSED",
+        "The feed declares XML entities in a DOCTYPE, which is refused for safety. Remove the DOCTYPE.",
+      );
+    }
+  });
+  parser.on("error", (error) => {
+    // Undeclared entities (`&foo;`) and invalid character references are kept as written.
+    if (/undefined entity|malformed character entity/.test(error.message)) return;
+    throw new FeedError("PARSE_ERROR", `The XML feed is malformed: ${describeSaxError(error.message)}.`, {
+      cause: error,
+    });
+  });
+
+  parser.on("opentag", (tag) => {
+    events++;
+    depth++;
+    if (depth > limits.maxDepth) {
+      throw new FeedError("TOO_DEEP", `The XML feed nests elements more than ${limits.maxDepth} deep${where()}.`);
+    }
+    for (const name in tag.attributes) {
+      if (name.startsWith("xmlns:") && GOOGLE_NAMESPACES.has(tag.attributes[name]!)) googlePrefixes.add(name.slice(6));
+    }
+    const local = localName(tag.name);
+    if (depth === 1) rootName = local.toLowerCase();
+
+    if (builder !== null) {
+      if (recordIsCandidate && RECORD_NAMES.has(local.toLowerCase())) {
+        // What looked like a product was a container of real products.
+        startRecord(tag, false);
+        return;
+      }
+      const parent = frames[frames.length - 1];
+      const key = normalizeKey(tag.name, googlePrefixes);
+      if (parent) parent.hasChildren = true;
+      frames.push({ path: parent ? `${parent.path}.${key}` : key, text: "", hasChildren: false, attributes: tag.attributes });
+      return;
+    }
+
+    const allContainers = containerPath.every(Boolean);
+    if (lockedName !== null) {
+      if (local === lockedName && depth === lockedDepth) return startRecord(tag, false);
+    } else if (depth >= 2 && RECORD_NAMES.has(local.toLowerCase())) {
+      return startRecord(tag, false);
+    } else if (depth >= 2 && allContainers && !FEED_ROOTS.has(rootName) && !isContainerName(local)) {
+      return startRecord(tag, true);
+    }
+    containerPath.push(depth === 1 || (allContainers && isContainerName(local)));
+  });
+
+  const onText = (text: string) => {
+    events++;
+    const frame = frames[frames.length - 1];
+    if (builder === null || frame === undefined || frame.hasChildren) return;
+    builder.count(text.length);
+    frame.text += text;
+  };
+  parser.on("text", onText);
+  parser.on("cdata", onText);
+
+  parser.on("closetag", (tag) => {
+    events++;
+    const closingDepth = depth;
+    depth--;
+    if (builder === null) {
+      containerPath.pop();
+      return;
+    }
+    if (closingDepth === recordDepth) {
+      const record = builder.take();
+      const name = localName(tag.name);
+      builder = null;
+      if (!recordIsCandidate) {
+        if (lockedName === null) lock(name, recordDepth);
+        queue.push(record);
+      } else if (Object.keys(record).length > 0) {
+        // A guessed product counts once a second sibling of the same name confirms it
+        // (so a one-off <header> or <info> block is not taken for a product).
+        if (pendingCandidate?.name === name) {
+          queue.push(pendingCandidate.record, record);
+          pendingCandidate = null;
+          lock(name, recordDepth);
+        } else pendingCandidate = { name, record };
+      }
+      return;
+    }
+    const frame = frames.pop()!;
+    const path = frame.path;
+    let hrefUsed = false;
+    if (!frame.hasChildren) {
+      let value = frame.text.trim();
+      if (value === "" && frame.attributes.href !== undefined) {
+        value = frame.attributes.href;
+        hrefUsed = true;
+      }
+      builder.add(path, value);
+    }
+    for (const name in frame.attributes) {
+      if ((name === "href" && hrefUsed) || isNamespaceDeclaration(name)) continue;
+      builder.add(`${path}.${normalizeKey(name, googlePrefixes)}`, frame.attributes[name]!);
+    }
+  });
+
+  let charsWithoutEvent = 0;
+  for await (const text of escapeBareAmpersands(texts)) {
+    const before = events;
+    parser.write(text);
+    if (events === before) {
+      charsWithoutEvent += text.length;
+      if (charsWithoutEvent > limits.maxTokenChars) {
+        throw new FeedError(
+          "RECORD_TOO_LARGE",
+          `The XML feed has a single value or tag longer than ${Math.round(limits.maxTokenChars / 1024 / 1024)} MB${where()}; the file is probably malformed.`,
+        );
+      }
+    } else charsWithoutEvent = 0;
+    if (queue.length > 0) yield* queue.splice(0);
+  }
+  parser.close();
+  if (queue.length > 0) yield* queue.splice(0);
+  // A single guessed product with nothing like it after it: a one-product feed.
+  const last = pendingCandidate as { record: FeedRecord } | null;
+  if (last !== null) yield last.record;
+}
+
+function localName(name: string): string {
+  const colon = name.indexOf(":");
+  return colon === -1 ? name : name.slice(colon + 1);
+}
+
+function isNamespaceDeclaration(name: string): boolean {
+  return name === "xmlns" || name.startsWith("xmlns:");
+}
+
+/** Elements that wrap products rather than being one (`channel`, `products`, `items`, …). */
+function isContainerName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower === "channel" || lower === "catalog" || lower === "shop" || lower === "data" || /s$/.test(lower);
+}
+
+function describeSaxError(message: string): string {
+  // saxes: "12:7: unclosed tag: item" → "line 12, column 7: unclosed tag: item"
+  const match = /^(\d+):(\d+): (.*)$/s.exec(message);
+  return match ? `line ${match[1]}, column ${match[2]}: ${match[3]!.replace(/\.$/, "")}` : message;
+}
+
+/**
+ * XML forbids a bare `&` ("Tom & Jerry"), but feeds contain it; the parser would then
+ * misread the rest of the file. A bare `&` outside CDATA sections and comments is
+ * escaped as `&amp;` before parsing. References (`&amp;`, `&#233;`, `&nbsp;`) are left.
+ */
+export async function* escapeBareAmpersands(texts: AsyncIterable<string>): AsyncGenerator<string> {
+  let inCdata = false;
+  let inComment = false;
+  let carry = "";
+  const reference = /^(?:#[0-9]{1,8}|#x[0-9a-fA-F]{1,8}|[A-Za-z_:][\w.:-]{0,31});/;
+  const LOOKAHEAD = 42;
+
+  const escape = (input: string, final: boolean): string => {
+    const s = carry + input;
+    carry = "";
+    const out: string[] = [];
+    let i = 0;
+    // Next positions of "&" and "<!" at or after i (-2: not searched yet), kept between
+    // iterations so a chunk is scanned once.
+    let amp = -2;
+    let bang = -2;
+    while (i < s.length) {
+      if (inCdata || inComment) {
+        const end = s.indexOf(inCdata ? "]]>" : "-->", i);
+        if (end === -1) {
+          const keep = final ? s.length : Math.max(i, s.length - 2);
+          out.push(s.slice(i, keep));
+          carry = s.slice(keep);
+          break;
+        }
+        out.push(s.slice(i, end + 3));
+        i = end + 3;
+        inCdata = inComment = false;
+        continue;
+      }
+      if (amp !== -1 && amp < i) amp = s.indexOf("&", i);
+      if (bang !== -1 && bang < i) bang = s.indexOf("<!", i);
+      if (amp === -1 && bang === -1) {
+        out.push(s.slice(i));
+        break;
+      }
+      const isAmp = bang === -1 || (amp !== -1 && amp < bang);
+      const k = isAmp ? amp : bang;
+      if (!final && s.length - k < (isAmp ? LOOKAHEAD : 9)) {
+        out.push(s.slice(i, k));
+        carry = s.slice(k);
+        break;
+      }
+      if (!isAmp) {
+        const cdata = s.startsWith("<![CDATA[", k);
+        const comment = !cdata && s.startsWith("<!--", k);
+        const skip = cdata ? 9 : comment ? 4 : 2;
+        out.push(s.slice(i, k + skip));
+        i = k + skip;
+        inCdata = cdata;
+        inComment = comment;
+        continue;
+      }
+      out.push(s.slice(i, k), reference.test(s.slice(k + 1, k + LOOKAHEAD)) ? "&" : "&amp;");
+      i = k + 1;
+    }
+    return out.join("");
+  };
+
+  for await (const text of texts) {
+    const out = escape(text, false);
+    if (out) yield out;
+  }
+  const out = escape("", true);
+  if (out) yield out;
+}

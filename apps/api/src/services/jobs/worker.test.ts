@@ -1,0 +1,105 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDb, testDbKinds } from "../../../test/db";
+import type { DbHandle } from "../../db/client";
+import { claimJob, enqueueJob, requeueAbandonedJobs } from "../../db/queries/job";
+import { upsertFeed } from "../../db/queries/feed";
+import { FEED_REFRESH_JOB, scheduleDueFeeds } from "../feeds/refresh";
+import { createJobWorker } from "./worker";
+
+describe.each(testDbKinds)("job queue (%s)", (kind) => {
+  let database: DbHandle;
+  const db = () => database.db;
+  const jobs = () => db().selectFrom("job").select(["key", "status", "attempts", "last_error"]).orderBy("created_at").execute();
+
+  beforeAll(async () => {
+    database = await createTestDb(kind);
+    await db().insertInto("organization").values({ id: "org-1", name: "Acme", slug: "acme", logo: null, metadata: null, display_name: null, email: null, sector: null, created_at: new Date() }).execute();
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await db().deleteFrom("job").execute();
+    await db().deleteFrom("feed").execute();
+  });
+
+  it("runs each queued job once, and one job per key at a time", async () => {
+    const seen: string[] = [];
+    expect(await enqueueJob(db(), { kind: "test", key: "a", payload: { n: 1 } })).toBe(true);
+    expect(await enqueueJob(db(), { kind: "test", key: "a", payload: { n: 2 } })).toBe(true); // merged into the queued one
+    expect(await enqueueJob(db(), { kind: "test", key: "b", payload: { n: 3 } })).toBe(true);
+    const worker = createJobWorker(db(), { start: false, handlers: { test: async (job) => void seen.push(`${job.key}:${String(job.payload.n)}`) } });
+    expect(await worker.drain()).toBe(2);
+    expect(seen).toEqual(["a:1", "b:3"]);
+    expect((await jobs()).map((j) => j.status)).toEqual(["done", "done"]);
+    // Done jobs do not block new ones.
+    expect(await enqueueJob(db(), { kind: "test", key: "a", payload: { n: 4 } })).toBe(true);
+  });
+
+  it("does not queue a second job while one runs", async () => {
+    await enqueueJob(db(), { kind: "test", key: "a", payload: {} });
+    const claimed = await claimJob(db(), "worker-1", ["test"]);
+    expect(claimed?.status).toBe("running");
+    expect(await enqueueJob(db(), { kind: "test", key: "a", payload: {} })).toBe(false);
+    // Another worker finds nothing to take.
+    expect(await claimJob(db(), "worker-2", ["test"])).toBeNull();
+  });
+
+  it("retries a failing job later, then gives up after its last attempt", async () => {
+    await enqueueJob(db(), { kind: "test", key: "x", payload: {}, maxAttempts: 2 });
+    const worker = createJobWorker(db(), { start: false, retryMs: 0, handlers: { test: async () => Promise.reject(new Error("boom")) } });
+    expect(await worker.drain()).toBe(2);
+    expect(await jobs()).toEqual([{ key: "x", status: "failed", attempts: 2, last_error: "boom" }]);
+  });
+
+  it("waits for the retry time", async () => {
+    await enqueueJob(db(), { kind: "test", key: "x", payload: {} });
+    const worker = createJobWorker(db(), { start: false, retryMs: 60_000, handlers: { test: async () => Promise.reject(new Error("boom")) } });
+    expect(await worker.drain()).toBe(1);
+    expect(await jobs()).toEqual([{ key: "x", status: "queued", attempts: 1, last_error: "boom" }]);
+    expect(await worker.drain()).toBe(0);
+  });
+
+  it("survives a restart: a job left running by a dead process is queued again and run", async () => {
+    await enqueueJob(db(), { kind: "test", key: "crash", payload: {} });
+    // The first process takes the job and dies (its heartbeat stops).
+    await claimJob(db(), "dead-process", ["test"]);
+    await sql`update "job" set "locked_at" = now() - interval '10 minutes'`.execute(db());
+    // A new process starts: a fresh worker, polling.
+    const ran: string[] = [];
+    const worker = createJobWorker(db(), { pollMs: 10, staleAfterMs: 120_000, handlers: { test: async (job) => void ran.push(job.key) } });
+    await expect.poll(() => ran, { timeout: 5_000 }).toEqual(["crash"]);
+    await worker.stop();
+    expect(await jobs()).toEqual([{ key: "crash", status: "done", attempts: 2, last_error: null }]);
+  });
+
+  it("leaves a job alone while its worker is alive", async () => {
+    await enqueueJob(db(), { kind: "test", key: "alive", payload: {} });
+    await claimJob(db(), "live-process", ["test"]);
+    expect(await requeueAbandonedJobs(db(), 120_000)).toBe(0);
+    expect((await jobs())[0]?.status).toBe("running");
+  });
+
+  it("schedules feeds that were never refreshed or whose interval has passed", async () => {
+    const feed = (id: string) => ({
+      id,
+      domainId: null,
+      name: id,
+      url: "https://feeds.example.com/x.xml",
+      type: "channable" as const,
+      description: "",
+      image: null,
+      variables: { id: "id", url: "link", name: "title", price: "price", image: "image_link", description: "description" },
+    });
+    for (const id of ["never", "recent", "old", "own-interval"]) await upsertFeed(db(), "org-1", feed(id));
+    await sql`update "feed" set "last_refresh_at" = now() - interval '1 hour' where "id" = 'recent'`.execute(db());
+    await sql`update "feed" set "last_refresh_at" = now() - interval '2 days' where "id" = 'old'`.execute(db());
+    await sql`update "feed" set "last_refresh_at" = now() - interval '1 hour', "refresh_interval_minutes" = 30 where "id" = 'own-interval'`.execute(db());
+    expect(await scheduleDueFeeds(db(), 24 * 60)).toBe(3);
+    const queued = await db().selectFrom("job").select(["kind", "key", "payload"]).orderBy("key").execute();
+    expect(queued).toEqual([
+      { kind: FEED_REFRESH_JOB, key: "never", payload: { organizationId: "org-1", feedId: "never" } },
+      { kind: FEED_REFRESH_JOB, key: "old", payload: { organizationId: "org-1", feedId: "old" } },
+      { kind: FEED_REFRESH_JOB, key: "own-interval", payload: { organizationId: "org-1", feedId: "own-interval" } },
+    ]);
+  });
+});

@@ -1,0 +1,131 @@
+import { createChoice, createFilter, createFilterGroup, createStep } from "@floow/domain";
+import type { Product } from "@floow/domain";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDb, testDbKinds } from "../../test/db";
+import { seedDomain, seedFeed, seedFloow, seedOrganization } from "../../test/floows";
+import type { DbHandle } from "../db/client";
+import { setFloowStatus } from "../db/queries/floow";
+import { createResultsService, invalidateFeedResults, RESULTS_LIMIT } from "./results";
+
+describe.each(testDbKinds)("results service (%s)", (kind) => {
+  let database: DbHandle;
+  let orgId: string;
+  let floowId: string;
+  let feedId: string;
+  const red = createChoice();
+  const feed: Product[] = Array.from({ length: 150 }, (_, i) => ({ id: String(i), color: i % 2 ? "red" : "blue", title: `<i>P${i}</i>` }));
+
+  beforeAll(async () => {
+    database = await createTestDb(kind);
+    orgId = await seedOrganization(database.db);
+    const domainId = (await seedDomain(database.db, orgId)).id;
+    feedId = await seedFeed(database.db, orgId);
+    const group = createFilterGroup({ choiceId: red.id });
+    floowId = (
+      await seedFloow(database.db, orgId, domainId, "selling", {
+        status: "live",
+        feedId,
+        steps: [createStep({ choices: [red] })],
+        filterGroups: [group],
+        filters: [createFilter({ filterGroupId: group.id, field: "color", value: "red" })],
+      })
+    ).id;
+  });
+  afterAll(() => database.close());
+
+  it("answers at most RESULTS_LIMIT sanitized products, the same objects for the same product", async () => {
+    const service = createResultsService(database.db, { loadProducts: async () => feed });
+    const all = await service.compute(floowId, []);
+    expect(all?.products).toHaveLength(RESULTS_LIMIT);
+    expect(all?.products[0]).toEqual({ id: "0", color: "blue", title: "P0" });
+    const reds = await service.compute(floowId, [red.id]);
+    expect(reds?.products).toHaveLength(75);
+    expect(reds?.products[0]).toBe(all?.products[1]);
+  });
+
+  it("reloads a feed in the background after its time and after invalidateFeed, the old products answering meanwhile", async () => {
+    let clock = 0;
+    let version = 1;
+    const loads: number[] = [];
+    const service = createResultsService(database.db, {
+      now: () => clock,
+      ttlMs: 1000,
+      loadProducts: async (_db, organizationId, loadedFeedId) => {
+        expect([organizationId, loadedFeedId]).toEqual([orgId, feedId]);
+        loads.push(version);
+        return [{ id: `v${version}`, color: "red" }];
+      },
+    });
+    const ids = async () => (await service.compute(floowId, [red.id]))?.products.map((p) => p.id);
+    expect(await ids()).toEqual(["v1"]);
+    expect(await ids()).toEqual(["v1"]);
+    expect(loads).toEqual([1]);
+
+    version = 2;
+    clock = 1500;
+    expect(await ids()).toEqual(["v1"]);
+    await vi.waitFor(async () => expect(await ids()).toEqual(["v2"]));
+    expect(loads).toEqual([1, 2]);
+
+    version = 3;
+    invalidateFeedResults(orgId, feedId);
+    expect(await ids()).toEqual(["v2"]);
+    await vi.waitFor(async () => expect(await ids()).toEqual(["v3"]));
+    expect(loads).toEqual([1, 2, 3]);
+  });
+
+  it("keeps answering with the old products when a background reload fails", async () => {
+    let clock = 0;
+    let fail = false;
+    const errors: unknown[] = [];
+    const service = createResultsService(database.db, {
+      now: () => clock,
+      ttlMs: 1000,
+      onReloadError: (error) => errors.push(error),
+      loadProducts: async () => {
+        if (fail) throw new Error("feed gone");
+        return feed;
+      },
+    });
+    expect((await service.compute(floowId, [red.id]))?.products).toHaveLength(75);
+    fail = true;
+    clock = 2000;
+    expect((await service.compute(floowId, [red.id]))?.products).toHaveLength(75);
+    await vi.waitFor(() => expect(errors).toHaveLength(1));
+    expect((await service.compute(floowId, [red.id]))?.products).toHaveLength(75);
+    // Retried after a while, not on every call.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(errors).toHaveLength(1);
+    clock = 4000;
+    await service.compute(floowId, [red.id]);
+    await vi.waitFor(() => expect(errors).toHaveLength(2));
+  });
+
+  it("does not keep a failed load", async () => {
+    let fail = true;
+    const service = createResultsService(database.db, {
+      loadProducts: async () => {
+        if (fail) throw new Error("database away");
+        return feed;
+      },
+    });
+    await expect(service.compute(floowId, [])).rejects.toThrow("database away");
+    fail = false;
+    expect((await service.compute(floowId, []))?.products).toHaveLength(RESULTS_LIMIT);
+  });
+
+  it("reuses a floow lookup for floowTtlMs, so an archive shows within that time", async () => {
+    let clock = 0;
+    const service = createResultsService(database.db, { now: () => clock, floowTtlMs: 5000, loadProducts: async () => feed });
+    expect(await service.compute(floowId, [])).not.toBeNull();
+    await setFloowStatus(database.db, orgId, floowId, "archived", ["live"]);
+    try {
+      expect(await service.compute(floowId, [])).not.toBeNull();
+      clock = 6000;
+      expect(await service.compute(floowId, [])).toBeNull();
+      expect(await service.compute("unknown", [])).toBeNull();
+    } finally {
+      await setFloowStatus(database.db, orgId, floowId, "live", ["archived"]);
+    }
+  });
+});

@@ -1,0 +1,21 @@
+import { authRouter } from "../routers/auth";
+import { domainRouter } from "../routers/domain";
+import { feedRouter } from "../routers/feed";
+import { floowRouter } from "../routers/floow";
+import { organizationRouter } from "../routers/organization";
+import { productRouter } from "../routers/product";
+import { userRouter } from "../routers/user";
+import { router } from "./init";
+
+/** The dashboard's API. One router per entity; the dashboard imports only `type AppRouter`. */
+export const appRouter = router({
+  auth: authRouter,
+  user: userRouter,
+  organization: organizationRouter,
+  domain: domainRouter,
+  floow: floowRouter,
+  feed: feedRouter,
+  product: productRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,48 @@
+import type { Kysely } from "kysely";
+import { fromNodeHeaders } from "better-auth/node";
+import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
+import type { Auth } from "../auth/auth";
+import type { DB } from "../db/database";
+
+/** The signed-in user and their session, as procedures see them. */
+export interface SessionData {
+  user: { id: string; name: string; email: string };
+  session: { id: string; activeOrganizationId: string | null };
+}
+
+/**
+ * The inner context: everything a procedure needs that does not come from the HTTP request.
+ * Tests build it directly (`createInnerContext`) and call procedures through `createCaller`.
+ */
+export interface InnerContext {
+  db: Kysely<DB>;
+  auth: Auth;
+  session: SessionData | null;
+  /** Who to count in rate limits when there is no session: the client address. */
+  clientKey: string;
+}
+
+export function createInnerContext(
+  opts: Pick<InnerContext, "db" | "auth"> & Partial<Pick<InnerContext, "session" | "clientKey">>,
+): InnerContext {
+  return { session: null, clientKey: "local", ...opts };
+}
+
+/** The outer context, per HTTP request: the session from the request's cookie. */
+export function createContextFactory(deps: Pick<InnerContext, "db" | "auth">) {
+  return async ({ req }: CreateFastifyContextOptions): Promise<InnerContext> => {
+    const result = await deps.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+    const session: SessionData | null = result
+      ? {
+          user: { id: result.user.id, name: result.user.name, email: result.user.email },
+          session: {
+            id: result.session.id,
+            activeOrganizationId: result.session.activeOrganizationId ?? null,
+          },
+        }
+      : null;
+    return createInnerContext({ ...deps, session, clientKey: req.ip });
+  };
+}
+
+export type Context = InnerContext;

@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { createDb } from "../src/db/client";
+import type { DbHandle, DbKind } from "../src/db/client";
+import { migrateToLatest } from "../src/db/migrate";
+
+/**
+ * The databases every database test runs on: PGlite always, and the PostgreSQL server too when
+ * DATABASE_URL is set. Use as `describe.each(testDbKinds)("… (%s)", (kind) => …)`.
+ */
+export const testDbKinds: DbKind[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+/**
+ * A fresh, migrated database: an in-memory PGlite, or a throwaway `floow_test_<random>`
+ * database on the DATABASE_URL server, dropped again by `close()`.
+ */
+export async function createTestDb(kind: DbKind): Promise<DbHandle> {
+  if (kind === "pglite") {
+    const handle = await createDb({});
+    await migrateToLatest(handle.db);
+    return handle;
+  }
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error("DATABASE_URL is not set");
+  const name = `floow_test_${randomBytes(6).toString("hex")}`;
+  const admin = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: serverUrl, max: 1 }) }),
+  });
+  await sql`create database ${sql.id(name)}`.execute(admin);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDb({ databaseUrl: url.toString(), onConnectionError: () => undefined });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await dropDatabase(admin, name);
+      await admin.destroy();
+    },
+  };
+}
+
+/** Drops a test database once its connections are gone (they close asynchronously). */
+async function dropDatabase(admin: Kysely<unknown>, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await sql`drop database if exists ${sql.id(name)}`.execute(admin);
+      return;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type { Role } from "../src/auth/auth";
+import { appRouter } from "../src/trpc/app-router";
+import { createInnerContext } from "../src/trpc/context";
+import type { SessionData } from "../src/trpc/context";
+import { createCallerFactory } from "../src/trpc/init";
+
+const createCaller = createCallerFactory(appRouter);
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  session: SessionData;
+}
+
+/** Signs a user up through better-auth's server API (no HTTP, no rate limit) with a session. */
+export async function createUser(app: FastifyInstance, name = "Test User"): Promise<TestUser> {
+  const email = `user-${randomBytes(5).toString("hex")}@example.com`;
+  const result = await app.auth.api.signUpEmail({ body: { email, password: "correct horse battery", name } });
+  const row = await app.database.db
+    .selectFrom("session")
+    .select(["id", "active_organization_id"])
+    .where("token", "=", result.token ?? "")
+    .executeTakeFirstOrThrow();
+  return {
+    id: result.user.id,
+    email,
+    name,
+    session: {
+      user: { id: result.user.id, name, email },
+      session: { id: row.id, activeOrganizationId: row.active_organization_id },
+    },
+  };
+}
+
+/** A tRPC caller as this user (or anonymous), on the app's database and auth. */
+export function callerFor(app: FastifyInstance, user?: TestUser) {
+  return createCaller(
+    createInnerContext({ db: app.database.db, auth: app.auth, session: user?.session ?? null, clientKey: "test" }),
+  );
+}
+
+/** Creates an organization with `admin` as its admin (through the procedure). */
+export async function createOrganization(app: FastifyInstance, admin: TestUser, name = "Acme") {
+  return callerFor(app, admin).organization.create({ name });
+}
+
+/** Adds a user to an organization with a role, the way an accepted invitation does. */
+export async function addMember(app: FastifyInstance, organizationId: string, user: TestUser, role: Role) {
+  await app.auth.api.addMember({ body: { organizationId, userId: user.id, role } });
+}

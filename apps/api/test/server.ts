@@ -1,0 +1,43 @@
+import type { FastifyInstance } from "fastify";
+import type { DbKind } from "../src/db/client";
+import { loadEnv } from "../src/env";
+import type { Env } from "../src/env";
+import { createServer } from "../src/server";
+import { createTestDb } from "./db";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+/** A test environment: silent, a fixed secret, nothing read from the real environment. */
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return loadEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    PUBLIC_URL: TEST_ORIGIN,
+    DATA_DIR: "/nonexistent/floow-test-data",
+    RUNTIME_DIST: "/nonexistent/runtime-dist",
+    DASHBOARD_DIST: "/nonexistent/dashboard-dist",
+    ...overrides,
+  });
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** The whole API on a fresh migrated database of the given kind. */
+export async function createTestServer(kind: DbKind, overrides: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDb(kind);
+  const app = await createServer(testEnv(overrides), { database });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Headers of a same-site JSON write, as the dashboard sends them. */
+export const jsonWrite = { "content-type": "application/json", origin: TEST_ORIGIN } as const;

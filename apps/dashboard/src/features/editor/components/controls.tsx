@@ -1,0 +1,249 @@
+/**
+ * Small form controls of the editor's panels (dense, label-left), built on @floow/ui's
+ * inputs. Kept here rather than in @floow/ui because only the editor's inspector uses them.
+ */
+import { cn, Input, Select } from "@floow/ui";
+import { useId, type ReactNode } from "react";
+
+export function PanelSection({
+  title,
+  description,
+  children,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <section className="flex flex-col gap-3 border-b border-grey-100 px-5 py-5 last:border-b-0">
+      <div className="flex items-start justify-between gap-2">
+        <div className="flex flex-col gap-0.5">
+          <h3 className="text-xs font-semibold tracking-wide text-grey-500 uppercase">{title}</h3>
+          {description ? <p className="text-xs text-grey-500">{description}</p> : null}
+        </div>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function Row({
+  label,
+  children,
+  htmlFor,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  htmlFor?: string;
+}) {
+  return (
+    <div className="grid grid-cols-[7.5rem_1fr] items-center gap-3">
+      <label htmlFor={htmlFor} className="text-sm text-grey-700">
+        {label}
+      </label>
+      <div className="min-w-0">{children}</div>
+    </div>
+  );
+}
+
+export function SelectRow<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  labels,
+}: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  onChange: (value: T) => void;
+  labels?: Partial<Record<T, string>>;
+}) {
+  const id = useId();
+  return (
+    <Row label={label} htmlFor={id}>
+      <Select
+        id={id}
+        className="h-9"
+        value={value}
+        onChange={(event) => onChange(event.target.value as T)}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labels?.[option] ?? humanize(option)}
+          </option>
+        ))}
+      </Select>
+    </Row>
+  );
+}
+
+export function TextRow({
+  label,
+  value,
+  onChange,
+  placeholder,
+  type = "text",
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  type?: string;
+}) {
+  const id = useId();
+  return (
+    <Row label={label} htmlFor={id}>
+      <Input
+        id={id}
+        type={type}
+        className="h-9"
+        value={value}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Row>
+  );
+}
+
+export function Switch({
+  checked,
+  onChange,
+  label,
+  description,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  description?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <label htmlFor={id} className="flex cursor-pointer flex-col gap-0.5">
+        <span className="text-sm text-grey-800">{label}</span>
+        {description ? <span className="text-xs text-grey-500">{description}</span> : null}
+      </label>
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        onClick={() => onChange(!checked)}
+        className={cn(
+          "relative mt-0.5 inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full transition-colors",
+          checked ? "bg-primary-600" : "bg-grey-300",
+        )}
+      >
+        <span
+          className={cn(
+            "inline-block size-4 rounded-full bg-white shadow-sm transition-transform",
+            checked ? "translate-x-4.5" : "translate-x-0.5",
+          )}
+        />
+      </button>
+    </div>
+  );
+}
+
+/** A row of mutually exclusive options (device, phase, state, sizes). */
+export function Segmented<T extends string>({
+  value,
+  options,
+  onChange,
+  label,
+  size = "md",
+  className,
+}: {
+  value: T;
+  options: readonly { value: T; label: ReactNode; title?: string }[];
+  onChange: (value: T) => void;
+  label: string;
+  size?: "sm" | "md";
+  className?: string;
+}) {
+  return (
+    <div
+      role="radiogroup"
+      aria-label={label}
+      className={cn("inline-flex rounded-lg bg-grey-100 p-0.5", className)}
+    >
+      {options.map((option) => {
+        const active = option.value === value;
+        return (
+          <button
+            key={option.value}
+            type="button"
+            role="radio"
+            aria-checked={active}
+            title={option.title}
+            aria-label={option.title}
+            onClick={() => onChange(option.value)}
+            className={cn(
+              "inline-flex cursor-pointer items-center justify-center gap-1.5 rounded-md font-medium transition-all",
+              size === "sm" ? "h-7 px-2.5 text-xs" : "h-8 px-3 text-sm",
+              active
+                ? "bg-white text-grey-900 shadow-sm ring-1 ring-grey-200"
+                : "text-grey-600 hover:text-grey-900",
+            )}
+          >
+            {option.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Size scales (radius, padding, gap) as a compact segmented row with their px values. */
+export function SizeRow<T extends string>({
+  label,
+  value,
+  sizes,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  sizes: Readonly<Record<T, number>>;
+  onChange: (value: T) => void;
+}) {
+  const keys = Object.keys(sizes) as T[];
+  // Label above: seven sizes need the panel's full width.
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span className="text-sm text-grey-700">{label}</span>
+      <Segmented
+        label={label}
+        size="sm"
+        value={value}
+        onChange={onChange}
+        className="flex w-full [&>button]:flex-1 [&>button]:px-1"
+        options={keys.map((key) => ({
+          value: key,
+          label: key,
+          title: `${label} ${key} (${sizes[key] === 9999 ? "full" : `${sizes[key]}px`})`,
+        }))}
+      />
+    </div>
+  );
+}
+
+export function humanize(value: string): string {
+  const spaced = value.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/-/g, " ");
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1).toLowerCase();
+}
+
+/** Rich text (HTML) as one line of plain text, for lists and graph nodes. */
+export function plainText(html: string): string {
+  if (!html) return "";
+  if (typeof DOMParser === "undefined")
+    return html
+      .replace(/<[^>]*>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  return (doc.body.textContent ?? "").replace(/\s+/g, " ").trim();
+}

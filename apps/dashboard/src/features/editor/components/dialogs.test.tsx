@@ -1,0 +1,168 @@
+import { AI_LOADING_MESSAGES, VALIDATION_MESSAGES } from "@floow/domain";
+import type { AiQuestion, Step, Trigger } from "@floow/domain";
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AiSuggestionDialog, validatePrompt } from "./ai-dialog";
+import { TriggerDialog, validateTriggerStep } from "./trigger-dialog";
+
+const t = VALIDATION_MESSAGES.trigger;
+
+afterEach(() => vi.useRealTimers());
+
+describe("Create Trigger dialog", () => {
+  it("validates each step with the spec's messages and creates the trigger", async () => {
+    const user = userEvent.setup();
+    const created: Trigger[] = [];
+    const onOpenChange = vi.fn();
+    render(
+      <TriggerDialog
+        open
+        onOpenChange={onOpenChange}
+        onCreate={(trigger) => void created.push(trigger)}
+      />,
+    );
+
+    expect(screen.getByText("Step 1 of 2")).toBeTruthy();
+    expect(screen.getAllByTestId("trigger-progress-step")).toHaveLength(2);
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(screen.getByText(t.routeRequired)).toBeTruthy();
+
+    await user.type(screen.getByLabelText("Route"), "/shop");
+    expect(screen.queryByText(t.routeRequired)).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(screen.getByText("Step 2 of 2")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Create" }));
+    expect(screen.getByText(t.valueRequired)).toBeTruthy();
+    await user.type(screen.getByLabelText("Value"), "finder");
+    await user.selectOptions(screen.getByLabelText("Target"), "after");
+    await user.click(screen.getByRole("button", { name: "Create" }));
+
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({
+      route: "/shop",
+      routeType: "startsWith",
+      attribute: "id",
+      value: "finder",
+      target: "after",
+    });
+    expect(created[0]?.id).toBeTypeOf("string");
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("resets to startsWith, id, inside after a create", async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<TriggerDialog open onOpenChange={() => {}} onCreate={() => {}} />);
+    await user.type(screen.getByLabelText("Route"), "/a");
+    await user.selectOptions(screen.getByLabelText("Route type"), "strict");
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await user.selectOptions(screen.getByLabelText("Attribute"), "class");
+    await user.type(screen.getByLabelText("Value"), "grid");
+    await user.click(screen.getByRole("button", { name: "Create" }));
+    rerender(<TriggerDialog open onOpenChange={() => {}} onCreate={() => {}} />);
+    expect((screen.getByLabelText("Route") as HTMLInputElement).value).toBe("");
+    expect((screen.getByLabelText("Route type") as HTMLSelectElement).value).toBe("startsWith");
+    await user.type(screen.getByLabelText("Route"), "/b");
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect((screen.getByLabelText("Attribute") as HTMLSelectElement).value).toBe("id");
+    expect((screen.getByLabelText("Target") as HTMLSelectElement).value).toBe("inside");
+  });
+
+  it("has a message for every invalid choice", () => {
+    const bad = {
+      route: " ",
+      routeType: "sometimes",
+      attribute: "name",
+      value: "",
+      target: "over",
+    } as never;
+    expect(validateTriggerStep(1, bad)).toEqual({
+      route: t.routeRequired,
+      routeType: t.routeTypeInvalid,
+    });
+    expect(validateTriggerStep(2, bad)).toEqual({
+      attribute: t.attributeInvalid,
+      value: t.valueRequired,
+      target: t.targetInvalid,
+    });
+  });
+});
+
+describe("AI Suggestion dialog", () => {
+  const floow = { id: "f1", name: "Shoes" };
+
+  it("requires a prompt of at most 1000 characters and counts them", async () => {
+    const user = userEvent.setup();
+    render(
+      <AiSuggestionDialog
+        open
+        onOpenChange={() => {}}
+        floow={floow}
+        suggest={async () => []}
+        onSteps={() => {}}
+      />,
+    );
+    expect(screen.getByTestId("ai-counter").textContent).toBe("0/1000");
+    await user.click(screen.getByRole("button", { name: "Generate questions" }));
+    expect(screen.getByText("Please enter a prompt.")).toBeTruthy();
+    await user.type(screen.getByLabelText("Prompt"), "Shoes");
+    expect(screen.getByTestId("ai-counter").textContent).toBe("5/1000");
+    expect(screen.queryByText("Please enter a prompt.")).toBeNull();
+    expect(validatePrompt("x".repeat(1000))).toBeUndefined();
+    expect(validatePrompt("x".repeat(1001))).toBe(VALIDATION_MESSAGES.aiPrompt.max);
+  });
+
+  it("cycles six loading messages every 2 s, then adds the questions as steps", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    let answer: (questions: AiQuestion[]) => void = () => {};
+    const suggest = vi.fn(() => new Promise<AiQuestion[]>((resolve) => (answer = resolve)));
+    const onSteps = vi.fn<(steps: Step[]) => void>();
+    const onOpenChange = vi.fn();
+    render(
+      <AiSuggestionDialog
+        open
+        onOpenChange={onOpenChange}
+        floow={floow}
+        suggest={suggest}
+        onSteps={onSteps}
+      />,
+    );
+    await user.type(screen.getByLabelText("Prompt"), "Running shoes");
+    await user.click(screen.getByRole("button", { name: "Generate questions" }));
+
+    expect(suggest).toHaveBeenCalledWith({ id: "f1", name: "Shoes", content: "Running shoes" });
+    expect(AI_LOADING_MESSAGES).toHaveLength(6);
+    expect(screen.getByTestId("ai-loading-message").textContent).toBe(AI_LOADING_MESSAGES[0]);
+    act(() => void vi.advanceTimersByTime(2000));
+    expect(screen.getByTestId("ai-loading-message").textContent).toBe(AI_LOADING_MESSAGES[1]);
+
+    await act(async () =>
+      answer([{ title: "Terrain?", key: "terrain", choices: [{ title: "Road", key: "road" }] }]),
+    );
+    const steps = onSteps.mock.calls[0]?.[0];
+    expect(steps?.[0]?.text).toBe("<p>Terrain?</p>");
+    expect(steps?.[0]?.choices[0]?.text).toBe("<p>Road</p>");
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("closes silently when the call fails", async () => {
+    const user = userEvent.setup();
+    const onOpenChange = vi.fn();
+    const onSteps = vi.fn();
+    render(
+      <AiSuggestionDialog
+        open
+        onOpenChange={onOpenChange}
+        floow={floow}
+        suggest={() => Promise.reject(new Error("down"))}
+        onSteps={onSteps}
+      />,
+    );
+    await user.type(screen.getByLabelText("Prompt"), "x");
+    await user.click(screen.getByRole("button", { name: "Generate questions" }));
+    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(onSteps).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The preview: the floow rendered by @floow/runtime itself (the renderer shoppers get), in a
+ * mobile or desktop frame at the editor's scale. The editor never renders floows on its own.
+ */
+import type { Device, Domain, Floow, PublicResults } from "@floow/domain";
+import { cn } from "@floow/ui";
+import { mount } from "@floow/runtime";
+import type { FloowInstance, View } from "@floow/runtime";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+
+/** Frame widths in px: a common phone and a laptop viewport. */
+export const DEVICE_WIDTHS: Readonly<Record<Device, number>> = { mobile: 390, desktop: 1024 };
+const DEVICE_HEIGHTS: Readonly<Record<Device, number>> = { mobile: 720, desktop: 640 };
+
+export function DeviceFrame({
+  device,
+  scale,
+  children,
+}: {
+  device: Device;
+  scale: number;
+  children: ReactNode;
+}) {
+  const width = DEVICE_WIDTHS[device];
+  const height = DEVICE_HEIGHTS[device];
+  const factor = scale / 100;
+  return (
+    <div
+      className="mx-auto flex justify-center"
+      style={{ width: width * factor, height: height * factor }}
+    >
+      <div
+        data-testid="device-frame"
+        data-device={device}
+        className={cn(
+          "origin-top-left overflow-hidden bg-white shadow-xl ring-1 ring-grey-200",
+          device === "mobile" ? "rounded-[2.25rem] border-[10px] border-grey-900" : "rounded-xl",
+        )}
+        style={{ width, height, transform: `scale(${factor})` }}
+      >
+        {device === "desktop" ? (
+          <div className="flex h-8 items-center gap-1.5 border-b border-grey-200 bg-grey-50 px-3">
+            <span className="size-2.5 rounded-full bg-red-300" />
+            <span className="size-2.5 rounded-full bg-amber-300" />
+            <span className="size-2.5 rounded-full bg-green-300" />
+          </div>
+        ) : null}
+        <div className="relative h-full overflow-auto">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+export type PreviewTarget = View;
+
+/** No results call for a floow that is not live: the finish page then shows its placeholder. */
+const NO_RESULTS: PublicResults = { products: [], partial: false };
+
+/**
+ * Results for the preview. The public results call serves live floows (their published
+ * feed and filters); a floow in development gets none, so the finish page shows its
+ * "No results found" placeholder. Choosing the finish page asks with no selections.
+ */
+async function previewResults(floowId: string, choiceIds: string[]): Promise<PublicResults> {
+  try {
+    const response = await fetch("/api/public/results", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ floowId, choiceIds }),
+    });
+    if (!response.ok) return NO_RESULTS;
+    return (await response.json()) as PublicResults;
+  } catch {
+    return NO_RESULTS;
+  }
+}
+
+/**
+ * Mounts @floow/runtime into the frame with `preview: true` (no data layer, no server
+ * events, a dialog floow shown open inside the frame) and passes every edit to it.
+ */
+export function RuntimePreview({
+  floow,
+  domain,
+  device,
+  target,
+}: {
+  floow: Floow;
+  domain: Domain | null;
+  device: Device;
+  target: PreviewTarget;
+}) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const instanceRef = useRef<FloowInstance | null>(null);
+  const [failed, setFailed] = useState(false);
+  const targetKey = target.kind === "step" ? `step:${target.stepId}` : target.kind;
+  const latest = useRef({ floow, domain, device, target });
+  latest.current = { floow, domain, device, target };
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const current = latest.current;
+    try {
+      instanceRef.current = mount(host, {
+        floow: current.floow,
+        domain: current.domain,
+        device: current.device,
+        view: current.target,
+        preview: true,
+        results: (choiceIds) => previewResults(current.floow.id, choiceIds),
+      });
+    } catch {
+      setFailed(true);
+    }
+    return () => {
+      instanceRef.current?.destroy();
+      instanceRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    instanceRef.current?.update({ floow, domain, device });
+  }, [floow, domain, device]);
+
+  useEffect(() => {
+    instanceRef.current?.update({ view: latest.current.target });
+  }, [targetKey]);
+
+  if (failed) {
+    return (
+      <div className="flex h-full items-center justify-center p-8 text-center text-sm text-grey-500">
+        The preview could not be shown.
+      </div>
+    );
+  }
+  return <div ref={hostRef} className="min-h-full" data-testid="runtime-preview" />;
+}

@@ -1,0 +1,214 @@
+/**
+ * The floow phase: settings in two categories, General and Buttons (spec section 2).
+ */
+import {
+  BUTTON_ANIMATIONS,
+  BUTTON_ICONS,
+  BUTTON_SIZES,
+  BUTTON_VARIANTS,
+  CONTAINER_TYPES,
+  FLOOW_BUTTON_KEYS,
+  ICON_POSITIONS,
+  LANGUAGE_LABELS,
+  LANGUAGES,
+  PADDING_SIZES,
+  PROGRESS_DIRECTIONS,
+  PROGRESS_TYPES,
+  RADIUS_SIZES,
+  SETTINGS_CATEGORIES,
+} from "@floow/domain";
+import type { Floow, FloowButton, FloowButtonKey } from "@floow/domain";
+import { useEditor } from "../editor-context";
+import { ColorRow } from "./color-row";
+import { PanelSection, Segmented, SelectRow, SizeRow, Switch, TextRow } from "./controls";
+
+export function SettingsPanel() {
+  const { model, setUi } = useEditor();
+  return (
+    <div className="flex h-full flex-col">
+      <div className="border-b border-grey-100 px-5 py-3">
+        <Segmented
+          label="Settings category"
+          value={model.ui.settingsCategory}
+          onChange={(settingsCategory) => setUi({ settingsCategory })}
+          options={SETTINGS_CATEGORIES.map((category) => ({ value: category, label: category }))}
+          className="flex w-full [&>button]:flex-1"
+        />
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {model.ui.settingsCategory === "General" ? <GeneralSettings /> : <ButtonSettings />}
+      </div>
+    </div>
+  );
+}
+
+function GeneralSettings() {
+  const { floow, updateFloow } = useEditor();
+  const set = (patch: Partial<Floow>) => updateFloow((f) => ({ ...f, ...patch }));
+  return (
+    <>
+      <PanelSection title="Floow">
+        <TextRow label="Name" value={floow.name} onChange={(name) => set({ name })} />
+        <SelectRow
+          label="Language"
+          value={floow.language}
+          options={LANGUAGES}
+          labels={LANGUAGE_LABELS}
+          onChange={(language) => set({ language })}
+        />
+      </PanelSection>
+      <PanelSection title="Container" description="A dialog over the page, or embedded in it.">
+        <SelectRow
+          label="Type"
+          value={floow.container.type}
+          options={CONTAINER_TYPES}
+          onChange={(type) => set({ container: { ...floow.container, type } })}
+        />
+        <SizeRow
+          label="Radius"
+          value={floow.container.radius}
+          sizes={RADIUS_SIZES}
+          onChange={(radius) => set({ container: { ...floow.container, radius } })}
+        />
+        <SizeRow
+          label="Padding"
+          value={floow.container.padding}
+          sizes={PADDING_SIZES}
+          onChange={(padding) => set({ container: { ...floow.container, padding } })}
+        />
+        <Switch
+          label="Close on click outside"
+          description="Clicking next to the dialog closes it."
+          checked={floow.closeOnClickOutside}
+          onChange={(closeOnClickOutside) => set({ closeOnClickOutside })}
+        />
+        <Switch
+          label="Skip trigger"
+          description="Show the floow without waiting for a trigger."
+          checked={floow.skipTrigger}
+          onChange={(skipTrigger) => set({ skipTrigger })}
+        />
+      </PanelSection>
+      <PanelSection title="Progress">
+        <SelectRow
+          label="Type"
+          value={floow.progress.type}
+          options={PROGRESS_TYPES}
+          onChange={(type) => set({ progress: { ...floow.progress, type } })}
+        />
+        {floow.progress.type === "none" ? null : (
+          <>
+            <SelectRow
+              label="Direction"
+              value={floow.progress.direction}
+              options={PROGRESS_DIRECTIONS}
+              onChange={(direction) => set({ progress: { ...floow.progress, direction } })}
+            />
+            <ColorRow
+              label="Colour"
+              value={floow.progress.colorId}
+              onChange={(colorId) => set({ progress: { ...floow.progress, colorId } })}
+            />
+          </>
+        )}
+      </PanelSection>
+    </>
+  );
+}
+
+const BUTTON_TITLES: Record<FloowButtonKey, string> = {
+  back: "Back button",
+  next: "Next button",
+  restart: "Restart button",
+};
+const VISIBILITY: Record<
+  FloowButtonKey,
+  "showBackButton" | "showNextButton" | "showRestartButton"
+> = {
+  back: "showBackButton",
+  next: "showNextButton",
+  restart: "showRestartButton",
+};
+
+function ButtonSettings() {
+  const { floow, updateFloow } = useEditor();
+  const setButtons = (patch: Partial<Floow["buttons"]>) =>
+    updateFloow((f) => ({ ...f, buttons: { ...f.buttons, ...patch } }));
+  const setButton = (key: FloowButtonKey, patch: Partial<FloowButton>) =>
+    updateFloow((f) => ({
+      ...f,
+      buttons: { ...f.buttons, [key]: { ...f.buttons[key], ...patch } },
+    }));
+  return (
+    <>
+      <PanelSection title="All buttons">
+        <SelectRow
+          label="Size"
+          value={floow.buttons.size}
+          options={BUTTON_SIZES}
+          labels={{ sm: "Small", md: "Medium", lg: "Large" }}
+          onChange={(size) => setButtons({ size })}
+        />
+        <SizeRow
+          label="Radius"
+          value={floow.buttons.radius}
+          sizes={RADIUS_SIZES}
+          onChange={(radius) => setButtons({ radius })}
+        />
+        <SelectRow
+          label="Animation"
+          value={floow.buttons.animation}
+          options={BUTTON_ANIMATIONS}
+          onChange={(animation) => setButtons({ animation })}
+        />
+      </PanelSection>
+      {FLOOW_BUTTON_KEYS.map((key) => {
+        const button = floow.buttons[key];
+        const visible = floow[VISIBILITY[key]];
+        return (
+          <PanelSection key={key} title={BUTTON_TITLES[key]}>
+            <Switch
+              label={`Show ${BUTTON_TITLES[key].toLowerCase()}`}
+              checked={visible}
+              onChange={(show) => updateFloow((f) => ({ ...f, [VISIBILITY[key]]: show }))}
+            />
+            {visible ? (
+              <>
+                <TextRow
+                  label="Text"
+                  value={button.text}
+                  onChange={(text) => setButton(key, { text })}
+                />
+                <SelectRow
+                  label="Variant"
+                  value={button.variant}
+                  options={BUTTON_VARIANTS}
+                  onChange={(variant) => setButton(key, { variant })}
+                />
+                <ColorRow
+                  label="Colour"
+                  value={button.colorId}
+                  onChange={(colorId) => setButton(key, { colorId })}
+                />
+                <SelectRow
+                  label="Icon"
+                  value={button.icon}
+                  options={BUTTON_ICONS}
+                  onChange={(icon) => setButton(key, { icon })}
+                />
+                {button.icon === "none" ? null : (
+                  <SelectRow
+                    label="Icon position"
+                    value={button.iconPosition}
+                    options={ICON_POSITIONS}
+                    onChange={(iconPosition) => setButton(key, { iconPosition })}
+                  />
+                )}
+              </>
+            ) : null}
+          </PanelSection>
+        );
+      })}
+    </>
+  );
+}

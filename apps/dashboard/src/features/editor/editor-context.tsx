@@ -1,0 +1,236 @@
+/**
+ * The editor's store for its components: the reducer, autosave and the user-facing actions
+ * with their spec toasts. Autosave toast policy (docs/editor.md): background saves show a
+ * quiet status in the toolbar (a toast on every keystroke pause would be noise); the toast
+ * `Floow saved` is for an explicit save (button or Ctrl/⌘+S), and every failure toasts.
+ */
+import { TOASTS } from "@floow/domain";
+import type {
+  Domain,
+  Floow,
+  Step,
+  StepStyle,
+  StyleScope,
+  Trigger,
+  VersionedFloow,
+} from "@floow/domain";
+import { toast } from "@floow/ui";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+import type { EditorApi } from "./editor-api";
+import { isConflictError } from "./editor-api";
+import { createAutosave } from "./state/autosave";
+import type { Autosave, SaveStatus } from "./state/autosave";
+import { createEditorModel, editorReducer, isTriggerIndex } from "./state/editor-state";
+import type { EditorAction, EditorModel, EditorUi } from "./state/editor-state";
+
+export interface EditorContextValue {
+  model: EditorModel;
+  floow: Floow;
+  domain: Domain | null;
+  api: EditorApi;
+  dispatch: (action: EditorAction) => void;
+  saveStatus: SaveStatus;
+  setUi: (patch: Partial<EditorUi>) => void;
+  updateFloow: (update: (floow: Floow) => Floow) => void;
+  updateStep: (stepId: string, update: (step: Step) => Step) => void;
+  addStep: () => void;
+  duplicateStep: (stepId: string) => void;
+  deleteStep: (stepId: string) => void;
+  addTrigger: (trigger: Trigger) => Promise<void>;
+  deleteTrigger: (index: unknown) => void;
+  applyStyle: (scope: StyleScope, style: StepStyle) => void;
+  appendSteps: (steps: Step[]) => void;
+  save: () => Promise<boolean>;
+  publish: () => Promise<void>;
+  publishing: boolean;
+  /** After a conflict: take the server's copy (local edits since the last save are dropped). */
+  reload: () => Promise<void>;
+  /** After a conflict: save the local copy over the server's, explicitly. */
+  overwrite: () => Promise<void>;
+}
+
+const EditorContext = createContext<EditorContextValue | null>(null);
+
+export function useEditor(): EditorContextValue {
+  const value = useContext(EditorContext);
+  if (!value) throw new Error("useEditor must be used inside <EditorProvider>");
+  return value;
+}
+
+export function EditorProvider({
+  initial,
+  domain,
+  api,
+  initialUi,
+  children,
+}: {
+  initial: VersionedFloow;
+  domain: Domain | null;
+  api: EditorApi;
+  initialUi?: Partial<EditorUi>;
+  children: ReactNode;
+}) {
+  const [model, dispatch] = useReducer(editorReducer, undefined, () => {
+    const { version: _version, ...floow } = initial;
+    return createEditorModel(floow, initialUi);
+  });
+  const [saveStatus, setSaveStatus] = useState<SaveStatus>("idle");
+  const [publishing, setPublishing] = useState(false);
+  /** The floow as last handed to autosave (or loaded): an equal floow needs no save. */
+  const knownRef = useRef<string>(JSON.stringify(model.floow));
+  const autosaveRef = useRef<Autosave<Floow> | null>(null);
+
+  if (autosaveRef.current === null) {
+    autosaveRef.current = createAutosave<Floow>({
+      version: initial.version,
+      save: (floow, version) => api.saveFloow(floow, version),
+      isConflict: isConflictError,
+      onStatus: setSaveStatus,
+      onError: (_error, kind) => {
+        // The conflict has its own dialog; a failed background save toasts once and retries.
+        if (kind === "error") toast.error(TOASTS.failure.floowSave);
+      },
+    });
+  }
+  const autosave = autosaveRef.current;
+
+  useEffect(() => {
+    const json = JSON.stringify(model.floow);
+    if (json === knownRef.current) return;
+    knownRef.current = json;
+    autosave.change(model.floow);
+  }, [model.floow, autosave]);
+
+  // Leaving the editor: save what is pending; closing the tab with unsaved work: ask first.
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!autosave.hasPending) return;
+      void autosave.flush();
+      event.preventDefault();
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => {
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      void autosave.flush();
+    };
+  }, [autosave]);
+
+  const save = useCallback(async () => {
+    const ok = await autosave.flush();
+    if (ok) toast.success(TOASTS.success.floowSave);
+    else if (autosave.status !== "conflict") toast.error(TOASTS.failure.floowSave);
+    return ok;
+  }, [autosave]);
+
+  const replaceWith = useCallback(
+    (server: VersionedFloow) => {
+      const { version, ...floow } = server;
+      knownRef.current = JSON.stringify(floow);
+      autosave.reset(version);
+      dispatch({ type: "floow/replace", floow });
+    },
+    [autosave],
+  );
+
+  const value = useMemo<EditorContextValue>(() => {
+    const { floow } = model;
+    return {
+      model,
+      floow,
+      domain,
+      api,
+      dispatch,
+      saveStatus,
+      publishing,
+      setUi: (patch) => dispatch({ type: "ui/set", patch }),
+      updateFloow: (update) => dispatch({ type: "floow/update", update }),
+      updateStep: (stepId, update) => dispatch({ type: "step/update", stepId, update }),
+      addStep: () => {
+        dispatch({ type: "step/add" });
+        toast.success(TOASTS.success.stepAdd);
+      },
+      duplicateStep: (stepId) => {
+        dispatch({ type: "step/duplicate", stepId });
+        toast.success(TOASTS.success.stepDuplicate);
+      },
+      deleteStep: (stepId) => {
+        dispatch({ type: "step/delete", stepId });
+        toast.success(TOASTS.success.stepDelete);
+      },
+      appendSteps: (steps) => dispatch({ type: "steps/append", steps }),
+      addTrigger: async (trigger) => {
+        // Spec: Create saves the trigger onto the floow, then saves the floow (now, not debounced).
+        const action: EditorAction = { type: "trigger/add", trigger };
+        const next = editorReducer(model, action).floow;
+        knownRef.current = JSON.stringify(next);
+        autosave.change(next);
+        dispatch(action);
+        const ok = await autosave.flush();
+        if (!ok && autosave.status !== "conflict") toast.error(TOASTS.failure.floowSave);
+      },
+      deleteTrigger: (index) => {
+        if (!isTriggerIndex(floow.triggers, index)) {
+          toast.error(TOASTS.failure.triggerDelete);
+          return;
+        }
+        dispatch({ type: "trigger/delete", index });
+        toast.success(TOASTS.success.triggerDelete);
+      },
+      applyStyle: (scope, style) => {
+        dispatch({ type: "style/apply", scope, device: model.ui.device, style });
+        toast.success(
+          scope === "all" ? TOASTS.success.styleAppliedAll : TOASTS.success.styleAppliedCurrent,
+        );
+      },
+      save,
+      publish: async () => {
+        setPublishing(true);
+        try {
+          // Publish what the user sees: pending edits go first.
+          const saved = await autosave.flush();
+          if (!saved) throw new Error("unsaved changes");
+          await api.publishFloow(floow.id);
+          const live = { ...floow, status: "live" as const };
+          knownRef.current = JSON.stringify(live);
+          dispatch({ type: "floow/update", update: () => live });
+          toast.success(TOASTS.success.floowPublish);
+        } catch {
+          toast.error(TOASTS.failure.floowPublish);
+        } finally {
+          setPublishing(false);
+        }
+      },
+      reload: async () => {
+        try {
+          // The local edits since the last save were based on the old copy: they are dropped.
+          replaceWith(await api.fetchFloow(floow.id));
+        } catch {
+          toast.error(TOASTS.failure.floowSave);
+        }
+      },
+      overwrite: async () => {
+        try {
+          const server = await api.fetchFloow(floow.id);
+          autosave.setVersion(server.version);
+          autosave.resume();
+          autosave.change(model.floow);
+          await save();
+        } catch {
+          toast.error(TOASTS.failure.floowSave);
+        }
+      },
+    };
+  }, [model, domain, api, saveStatus, publishing, autosave, save, replaceWith]);
+
+  return <EditorContext.Provider value={value}>{children}</EditorContext.Provider>;
+}

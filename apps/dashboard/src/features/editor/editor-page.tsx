@@ -1,0 +1,24 @@
+import type { Domain, VersionedFloow } from "@floow/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useTRPC, useTRPCClient } from "../../lib/trpc";
+import { EditorWorkspace } from "./components/editor-workspace";
+import { createEditorApi } from "./editor-api";
+import { EditorProvider } from "./editor-context";
+import "./editor.css";
+
+/** The editor for one loaded floow; keyed by floow id so another floow starts fresh. */
+export function EditorPage({ floow, domain }: { floow: VersionedFloow; domain: Domain | null }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const api = useMemo(
+    () => createEditorApi(client, queryClient, trpc),
+    [client, queryClient, trpc],
+  );
+  return (
+    <EditorProvider key={floow.id} initial={floow} domain={domain} api={api}>
+      <EditorWorkspace />
+    </EditorProvider>
+  );
+}

@@ -1,0 +1,66 @@
+import type { AppRouter } from "@floow/api";
+import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import {
+  createTRPCContext,
+  createTRPCOptionsProxy,
+  type inferOutput,
+  type TRPCOptionsProxy,
+} from "@trpc/tanstack-react-query";
+
+export type TRPC = TRPCOptionsProxy<AppRouter>;
+
+/** The `user.get` bundle (spec: GET /api/user) that the route guard loads. */
+export type UserBundle = inferOutput<TRPC["user"]["get"]>;
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+/** The HTTP status of a tRPC error, when the server sent one. */
+export function httpStatusOf(error: unknown): number | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const data: unknown = error.data;
+  if (data && typeof data === "object" && "httpStatus" in data && typeof data.httpStatus === "number") {
+    return data.httpStatus;
+  }
+  return undefined;
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return httpStatusOf(error) === 401;
+}
+
+export function createQueryClient(onUnauthorized: () => void) {
+  return new QueryClient({
+    // A session that ends while the app is open sends the visitor to /login (spec section 8:
+    // "A failed user load redirects to /login"). Only a query that had data counts: a first
+    // load that fails is the route guard's business, and it redirects with the way back.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (isUnauthorized(error) && query.state.data !== undefined) onUnauthorized();
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // Client errors (401, 403, 404, validation) will not get better by asking again.
+        retry: (failureCount, error) => {
+          const status = httpStatusOf(error);
+          if (status !== undefined && status >= 400 && status < 500) return false;
+          return failureCount < 2;
+        },
+      },
+    },
+  });
+}
+
+export function createTRPC(queryClient: QueryClient) {
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: "/trpc",
+        fetch: (url, options) => fetch(url, { ...options, credentials: "include" }),
+      }),
+    ],
+  });
+  return { client, trpc: createTRPCOptionsProxy<AppRouter>({ client, queryClient }) };
+}

@@ -1,0 +1,53 @@
+import { cn } from "@floow/ui";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, Navigate, Outlet, redirect, useLocation } from "@tanstack/react-router";
+import { AppSideNav } from "../features/navigation/app-side-nav";
+import { isHomeRoute, shouldShowSideNav } from "../features/navigation/nav-logic";
+import { CreateOrganization } from "../features/organization/create-organization";
+import { useTRPC, type UserBundle } from "../lib/trpc";
+
+/**
+ * The route guard of spec section 2: every route that is not a public floow route loads
+ * the user bundle (`user.get`) once on entry; no user, or a failed load, goes to /login.
+ */
+export const Route = createFileRoute("/_authed")({
+  beforeLoad: async ({ context, location }) => {
+    let bundle: UserBundle | undefined;
+    try {
+      bundle = await context.queryClient.ensureQueryData({
+        ...context.trpc.user.get.queryOptions(),
+        revalidateIfStale: true,
+      });
+    } catch {
+      bundle = undefined;
+    }
+    if (!bundle?.user?.user_id) {
+      throw redirect({ to: "/login", search: { redirect: location.href } });
+    }
+  },
+  component: AuthedLayout,
+});
+
+function AuthedLayout() {
+  const trpc = useTRPC();
+  const { data } = useSuspenseQuery(trpc.user.get.queryOptions());
+  const pathname = useLocation({ select: (location) => location.pathname });
+
+  if (!data.user) return <Navigate to="/login" />;
+  if (!data.organization) return <CreateOrganization userName={data.user.name} />;
+
+  const showNav = shouldShowSideNav(pathname, data.user);
+  return (
+    <div className="min-h-dvh">
+      {showNav ? <AppSideNav data={{ user: data.user, roles: data.roles, domains: data.domains }} /> : null}
+      <main
+        className={cn(
+          "min-h-dvh transition-[padding] duration-500 ease-in-out",
+          showNav && (isHomeRoute(pathname) ? "pl-nav-expanded" : "pl-nav-collapsed"),
+        )}
+      >
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  Avatar,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from "@floow/ui";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { Page, PageHeader } from "../../features/layout/page";
+import { useHashTab } from "../../features/layout/use-hash-tab";
+import { initials, roleLabel } from "../../features/navigation/nav-logic";
+import { useTRPC } from "../../lib/trpc";
+
+export const Route = createFileRoute("/_authed/settings")({
+  head: () => ({ meta: [{ title: "Settings · Floow" }] }),
+  component: Settings,
+});
+
+function Settings() {
+  const trpc = useTRPC();
+  const { data } = useSuspenseQuery(trpc.user.get.queryOptions());
+  const [tab, setTab] = useHashTab(["personal", "organization"]);
+  const { user, organization } = data;
+  if (!user) return null;
+
+  return (
+    <Page>
+      <PageHeader title="Settings" description="Your personal information and your organization." />
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList>
+          <TabsTrigger value="personal">Personal</TabsTrigger>
+          <TabsTrigger value="organization">Organization</TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="personal" className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Personal information</CardTitle>
+              <CardDescription>How you appear to your teammates.</CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-6">
+              <div className="flex items-center gap-4">
+                <Avatar size="lg" src={user.picture} alt={user.name} initials={initials(user.name)} />
+                <div>
+                  <p className="text-base font-semibold text-grey-900">{user.name}</p>
+                  <p className="text-sm text-grey-600">{roleLabel(data.roles)}</p>
+                </div>
+              </div>
+              <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
+                <Detail label="Name">{user.name}</Detail>
+                <Detail label="Email">{user.email}</Detail>
+                <Detail label="Title">{user.title || <Muted>Not set</Muted>}</Detail>
+                <Detail label="Role">{roleLabel(data.roles)}</Detail>
+              </dl>
+            </CardContent>
+          </Card>
+          <LaterNote>Changing your information, email and password comes in a later release.</LaterNote>
+        </TabsContent>
+
+        <TabsContent value="organization" className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Organization</CardTitle>
+              <CardDescription>Everything in Floow belongs to this organization.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {organization ? (
+                <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
+                  <Detail label="Name">{organization.name}</Detail>
+                  <Detail label="Display name">{organization.display_name || <Muted>Not set</Muted>}</Detail>
+                  <Detail label="Teammates">{data.users.length}</Detail>
+                  <Detail label="Open invitations">{data.invitations.length}</Detail>
+                </dl>
+              ) : (
+                <Muted>You are not part of an organization.</Muted>
+              )}
+            </CardContent>
+          </Card>
+          <LaterNote>
+            Branding, sector, teammates and integrations are managed here in a later release.
+          </LaterNote>
+        </TabsContent>
+      </Tabs>
+    </Page>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <dt className="text-xs font-medium tracking-wide text-grey-500 uppercase">{label}</dt>
+      <dd className="text-sm text-grey-900">{children}</dd>
+    </div>
+  );
+}
+
+function Muted({ children }: { children: ReactNode }) {
+  return <span className="text-grey-400">{children}</span>;
+}
+
+function LaterNote({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-grey-500">{children}</p>;
+}

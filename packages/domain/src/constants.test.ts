@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import * as C from "./constants";
+
+describe("every constant of spec section 9", () => {
+  it.each([
+    ["FLOOW_TYPES", ["selling", "data"]],
+    ["FLOOW_TYPE_LABELS", { selling: "Guided Selling", data: "Guided Data" }],
+    ["FLOOW_STATUSES", ["development", "live", "archived"]],
+    ["DEFAULT_FLOOW_STATUS", "development"],
+    ["DEFAULT_FLOOW_NAME", "New Floow"],
+    ["LANGUAGES", ["en", "nl", "fr", "de"]],
+    ["ROLES", ["admin", "member"]],
+    ["FEED_TYPES", ["channable", "shopify"]],
+    ["DEFAULT_FEED_TYPE", "channable"],
+    ["DOMAIN_TYPES", ["selling", "data"]],
+    ["GROUP_OPERATORS", ["and", "or"]],
+    [
+      "FILTER_CONDITIONS",
+      [
+        "equals",
+        "notEquals",
+        "contains",
+        "notContains",
+        "empty",
+        "notEmpty",
+        "greaterThan",
+        "greaterThanOrEquals",
+        "lessThan",
+        "lessThanOrEquals",
+      ],
+    ],
+    ["ROUTE_TYPES", ["startsWith", "strict"]],
+    ["TRIGGER_ATTRIBUTES", ["id", "class"]],
+    ["TRIGGER_TARGETS", ["inside", "before", "after"]],
+    ["RADIUS_SIZES", { none: 0, xs: 4, sm: 8, md: 12, lg: 16, xl: 24, full: 9999 }],
+    ["PADDING_SIZES", { none: 0, xs: 4, sm: 8, md: 12, lg: 16, xl: 24 }],
+    ["GAP_SIZES", { xs: 4, sm: 8, md: 12, lg: 16, xl: 24 }],
+    ["RADIUS_SIZE_KEYS", ["none", "xs", "sm", "md", "lg", "xl", "full"]],
+    ["PADDING_SIZE_KEYS", ["none", "xs", "sm", "md", "lg", "xl"]],
+    ["GAP_SIZE_KEYS", ["xs", "sm", "md", "lg", "xl"]],
+    ["START_WIDTH_DEFAULTS", { mobile: 90, desktop: 50 }],
+    ["RESULTS_COLUMNS", { mobile: 1, desktop: 3 }],
+    ["RESULTS_IN_VIEW", { mobile: 1, desktop: 3 }],
+    ["DEFAULT_STEP_LAYOUT", { width: 100, columns: 1 }],
+    ["DEFAULT_STEP_TEXT", "[ Title / Question ]"],
+    ["DEFAULT_BUTTON_TEXTS", { back: "Back", next: "Next", restart: "Restart" }],
+    ["DEFAULT_START_BUTTON_TEXT", "Start"],
+    ["DEFAULT_RESULT_BUTTON_TEXT", "View"],
+    ["DEFAULT_SHOW_MORE_TEXT", "Show more"],
+    ["DEFAULT_NO_RESULTS_TEXT", "No results found"],
+    ["EDITOR_SCALE_DEFAULT", 100],
+    ["ENRICHMENT_METHODS", ["dataLayer", "activation"]],
+    ["ENRICHMENT_METHOD_LABELS", { dataLayer: "Datalayer", activation: "Activation platform" }],
+    ["DEFAULT_WEBHOOK", { method: "POST", status: "active" }],
+    ["SECTOR_COUNT", 40],
+    ["DEFAULT_COLOR_COUNT", 42],
+    ["HEX_CODE_LENGTH", 6],
+    ["AI_PROMPT_MAX_LENGTH", 1000],
+    ["LOADING_MESSAGE_INTERVAL_MS", 2000],
+    ["LOADING_MESSAGE_COUNT", 6],
+    ["FILE_SIZE_LIMIT_MB", 10],
+    ["FILE_SIZE_LIMIT_BYTES", 10 * 1024 * 1024],
+    ["TOAST_TIMEOUT_MS", 5000],
+    ["USER_DELETED_TOAST_TIMEOUT_MS", 2000],
+    ["RELOAD_AFTER_USER_DELETE_MS", 2000],
+    ["RELOAD_GUARD_TTL_MS", 10_000],
+    ["PRELOAD_CONCURRENCY", 5],
+    ["ICON_FETCH_TIMEOUT_MS", 1500],
+    ["INPUT_VALIDATION_DEBOUNCE_MS", 300],
+    ["SELECT_SEARCH_DEBOUNCE_MS", 200],
+    ["LISTBOX_TYPEAHEAD_RESET_MS", 350],
+    ["SIDEBAR", { expandedWidth: "14rem", collapsedWidth: "3.75rem", animationMs: 500 }],
+    ["EVENTS_DIALOG_PAGES", 4],
+    ["TRIGGER_DIALOG_STEPS", 2],
+    ["PROGRESS_MIN", 0],
+    ["PROGRESS_MAX", 100],
+    ["DEFAULT_UI_COLORS", { primary: "moss", grey: "slate" }],
+    ["OS_NAMES", ["windows", "mac", "unix", "linux", "unknown"]],
+    ["CHART_TYPES", ["bar", "bubble", "doughnut", "line", "pie", "polarArea", "radar", "scatter"]],
+    ["EVENT_NAME", "floows"],
+    ["EVENT_TYPES", ["mount", "start", "choice", "form", "finish", "product", "restart", "close"]],
+    ["TERMS_OF_SERVICE_DATE", "01022025"],
+    ["FLOOW_ROUTE_PREFIXES", ["/floow/", "/domain/"]],
+    ["LANGUAGE_LABELS", { en: "English", nl: "Nederlands", fr: "Français", de: "Deutsch" }],
+  ])("%s", (name, value) => {
+    expect((C as Record<string, unknown>)[name]).toEqual(value);
+  });
+
+  it("button icons: none, plus arrow, chevron, thumb and rocket icons", () => {
+    expect(C.BUTTON_ICONS[0]).toBe("none");
+    for (const family of ["arrow", "chevron", "thumb", "rocket"]) {
+      expect(C.BUTTON_ICONS.some((icon) => icon.startsWith(family))).toBe(true);
+    }
+  });
+
+  it("lists: 40 sectors, 42 colours, 17 integrations", () => {
+    expect(C.SECTORS).toHaveLength(C.SECTOR_COUNT);
+    expect(C.DEFAULT_PALETTE).toHaveLength(C.DEFAULT_COLOR_COUNT);
+    expect(C.INTEGRATION_CATALOGUE).toHaveLength(17);
+    expect(C.FIELD_MESSAGES.fileSize).toBe("Files should be smaller than 10MB");
+    expect(C.FORM_INPUT_MESSAGES.en.required).toBe("This field is required");
+    expect(C.ERROR_STATUS.VALIDATION).toBe(422);
+  });
+});

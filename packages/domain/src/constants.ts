@@ -1,0 +1,24 @@
+// Every named constant of @floow/domain, dependency-free (`@floow/domain/constants`).
+export * from "./shared/constants";
+export * from "./shared/routes";
+export * from "./user/constants";
+export * from "./organization/constants";
+export * from "./domain/constants";
+export * from "./feed/constants";
+export * from "./floow/constants";
+export * from "./filter/constants";
+export * from "./results/constants";
+export * from "./trigger/constants";
+export * from "./form-input/constants";
+export * from "./events/constants";
+export * from "./editor/constants";
+export * from "./webhook/constants";
+export * from "./integration/constants";
+export * from "./support/constants";
+export * from "./settings/constants";
+export * from "./onboarding/constants";
+export * from "./validation/messages";
+export * from "./messages/catalogue";
+export { FIELD_MESSAGES } from "./validation/checkers";
+export { FORM_INPUT_MESSAGES } from "./form-input/messages";
+export { ERROR_CODES, ERROR_STATUS } from "./errors";

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { issuesOf } from "../test/issues";
+import {
+  addColorSchema,
+  colorSchema,
+  createDomainSchema,
+  domainInputSchema,
+  domainSchema,
+  fontSchema,
+} from "./schema";
+
+describe("Add Color", () => {
+  it.each([
+    [{}, { name: "Please enter a color name.", hex: "Please enter a color hex code." }],
+    [
+      { name: "", hex: "" },
+      { name: "Please enter a color name.", hex: "Please enter a color hex code." },
+    ],
+    [
+      { name: "  ", hex: "#" },
+      { name: "Please enter a color name.", hex: "Please enter a color hex code." },
+    ],
+    [{ name: "Brand", hex: "1234567" }, { hex: "Hex code can be a maximum of 6 characters." }],
+    [{ name: "Brand", hex: "#1234567" }, { hex: "Hex code can be a maximum of 6 characters." }],
+    [{ name: "Brand", hex: "#123456" }, {}],
+    [{ name: "Brand", hex: "zz0000" }, { hex: "Hexcode should be valid" }],
+    [{ name: "Brand", hex: "GGGGGGG" }, { hex: "Hex code can be a maximum of 6 characters." }],
+  ])("%j -> %j", (input, expected) => {
+    expect(issuesOf(addColorSchema, input)).toEqual(expected);
+  });
+
+  it("strips a typed #", () => {
+    expect(addColorSchema.parse({ name: " Brand ", hex: "#FF0000" })).toEqual({
+      name: "Brand",
+      hex: "FF0000",
+    });
+  });
+});
+
+describe("Create Domain", () => {
+  const invalid =
+    "Please enter a valid domain host in the format https://www.example.com, www.example.com or example.com";
+  it.each([
+    [{}, { name: "Please enter a domain name.", host: "Please enter a domain host." }],
+    [
+      { name: "", host: " " },
+      { name: "Please enter a domain name.", host: "Please enter a domain host." },
+    ],
+    [{ name: "Shop", host: "example" }, { host: invalid }],
+    [{ name: "Shop", host: "http://example.com" }, { host: invalid }],
+    [{ name: "Shop", host: "https://example.c" }, { host: invalid }],
+    [{ name: "Shop", host: "example.com/path" }, { host: invalid }],
+    [{ name: "Shop", host: "exa mple.com" }, { host: invalid }],
+    [{ name: "Shop", host: "example.com" }, {}],
+  ])("%j -> %j", (input, expected) => {
+    expect(issuesOf(createDomainSchema, input)).toEqual(expected);
+  });
+
+  it.each([
+    ["example.com", "www.example.com"],
+    ["shop.example.co.uk", "www.shop.example.co.uk"],
+    ["www.example.com", "www.example.com"],
+    ["https://example.com", "https://example.com"],
+    ["https://www.example.com", "https://www.example.com"],
+    [" example.nl ", "www.example.nl"],
+  ])("host %s is submitted as %s", (host, expected) => {
+    expect(createDomainSchema.parse({ name: "Shop", host }).host).toBe(expected);
+  });
+});
+
+describe("Font", () => {
+  it.each([
+    [{}, { name: "Please enter a font name.", url: "Please enter a font URL." }],
+    [{ name: "Inter", url: "" }, { url: "Please enter a font URL." }],
+    [{ name: "Inter", url: "fonts" }, { url: "Please enter a valid font URL." }],
+    [
+      { name: "Inter", url: "ftp://fonts.example.com/inter.css" },
+      { url: "Please enter a valid font URL." },
+    ],
+    [{ name: "Inter", url: "https://fonts.googleapis.com/css2?family=Inter" }, {}],
+  ])("%j -> %j", (input, expected) => {
+    expect(issuesOf(fontSchema, input)).toEqual(expected);
+  });
+});
+
+describe("domain entity", () => {
+  it("fills defaults and strips a # from colours", () => {
+    const parsed = domainSchema.parse({
+      id: "d1",
+      name: "Shop",
+      host: "www.shop.nl",
+      colors: [{ id: "c1", name: "Brand", hex: "#abcdef" }],
+    });
+    expect(parsed).toEqual({
+      id: "d1",
+      organizationId: "",
+      name: "Shop",
+      description: "",
+      image: null,
+      host: "www.shop.nl",
+      blobUrl: null,
+      colors: [{ id: "c1", name: "Brand", hex: "abcdef", favorite: false }],
+      fonts: [],
+    });
+    expect(colorSchema.safeParse({ id: "c", hex: "zzz" }).success).toBe(false);
+    expect(colorSchema.safeParse({ id: "c", hex: "" }).success).toBe(true);
+  });
+
+  it("the input schema carries no organization", () => {
+    expect("organizationId" in domainInputSchema.shape).toBe(false);
+    expect(
+      domainInputSchema.parse({ id: "d", name: "n", host: "h", organizationId: "evil" }),
+    ).not.toHaveProperty("organizationId");
+  });
+});

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { HEX_CODE_LENGTH } from "../shared/constants";
+import { httpUrlString, idSchema, imageSchema, requiredString } from "../shared/schema";
+import { FIELD_MESSAGES } from "../validation/checkers";
+import { VALIDATION_MESSAGES } from "../validation/messages";
+import { DOMAIN_HOST_PATTERN, normalizeDomainHost, stripHash } from "./logic";
+
+const color = VALIDATION_MESSAGES.color;
+const domain = VALIDATION_MESSAGES.domain;
+const font = VALIDATION_MESSAGES.font;
+
+/** A hex code as stored: up to 6 hex digits, no `#` (a typed `#` is stripped). */
+const hexSchema = z
+  .string()
+  .overwrite(stripHash)
+  .regex(/^[0-9a-fA-F]{0,6}$/);
+
+export const colorSchema = z.object({
+  id: idSchema,
+  name: z.string().default(""),
+  hex: hexSchema.default(""),
+  favorite: z.boolean().default(false),
+});
+
+export const domainFontSchema = z.object({
+  id: idSchema,
+  name: z.string().default(""),
+  url: z.string().default(""),
+});
+
+export const domainSchema = z.object({
+  id: idSchema,
+  organizationId: z.string().default(""),
+  name: z.string(),
+  description: z.string().default(""),
+  image: imageSchema,
+  host: z.string(),
+  blobUrl: z.string().nullable().default(null),
+  colors: z.array(colorSchema).default(() => []),
+  fonts: z.array(domainFontSchema).default(() => []),
+});
+
+/** What the dashboard sends to create or save a domain: the domain without its organization. */
+export const domainInputSchema = domainSchema.omit({ organizationId: true });
+
+/** Add Color dialog: a typed `#` is stripped, the hex holds at most 6 characters. */
+export const addColorSchema = z.object({
+  name: requiredString(color.nameRequired),
+  hex: z
+    .string({ error: color.hexRequired })
+    .trim()
+    .overwrite(stripHash)
+    .min(1, { error: color.hexRequired })
+    .max(HEX_CODE_LENGTH, { error: color.hexMax })
+    // Not in the spec: a stored colour must be usable as CSS, so only hex digits.
+    .regex(/^[0-9a-fA-F]*$/, { error: FIELD_MESSAGES.hexcode }),
+});
+
+/**
+ * Create Domain dialog. The host must be an optional `https://`, an optional `www.`, a
+ * name, a dot and a TLD; on submit `www.` is prepended when it starts with neither.
+ */
+export const createDomainSchema = z.object({
+  name: requiredString(domain.nameRequired),
+  host: requiredString(domain.hostRequired)
+    .refine((v) => v === "" || DOMAIN_HOST_PATTERN.test(v), { error: domain.hostInvalid })
+    .transform(normalizeDomainHost),
+  description: z.string().trim().optional(),
+  image: z.string().nullable().optional(),
+});
+
+/**
+ * `domain.create`: a new domain with its client-generated id, checked with the Create Domain
+ * rules (`www.` prepended to a bare host). Colours and fonts left out get the defaults of
+ * `createDomain` (Dark Grey, White; Bai Jamjuree, Poppins).
+ */
+export const domainCreateSchema = z.object({
+  id: idSchema,
+  name: createDomainSchema.shape.name,
+  host: createDomainSchema.shape.host,
+  description: z.string().trim().optional(),
+  image: z.string().nullable().optional(),
+  blobUrl: z.string().nullable().optional(),
+  colors: z.array(colorSchema).optional(),
+  fonts: z.array(domainFontSchema).optional(),
+});
+
+/** `domain.update`: the whole domain, with the Create Domain rules on its name and host. */
+export const domainUpdateSchema = domainInputSchema.extend({
+  name: createDomainSchema.shape.name,
+  host: createDomainSchema.shape.host,
+});
+
+/** Add Font dialog. */
+export const fontSchema = z.object({
+  name: requiredString(font.nameRequired),
+  url: httpUrlString(font.urlRequired, font.urlInvalid),
+});
+
+export type AddColor = z.output<typeof addColorSchema>;
+export type CreateDomainInput = z.input<typeof createDomainSchema>;
+export type CreateDomain = z.output<typeof createDomainSchema>;
+export type FontForm = z.output<typeof fontSchema>;
+export type DomainInput = z.output<typeof domainInputSchema>;
+export type DomainCreate = z.output<typeof domainCreateSchema>;
+export type DomainUpdate = z.output<typeof domainUpdateSchema>;

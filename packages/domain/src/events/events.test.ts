@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { ID_PATTERN } from "../shared/ids";
+import { EVENT_NAME, EVENT_TYPES } from "./constants";
+import { createEventMessage, isFloowEventMessage } from "./logic";
+import { floowEventMessageSchema } from "./schema";
+
+const context = { organizationId: "o", domainId: "d", floowId: "f", sessionId: "s" };
+
+describe("event messages", () => {
+  it("pins the name and types", () => {
+    expect(EVENT_NAME).toBe("floows");
+    expect(EVENT_TYPES).toEqual([
+      "mount",
+      "start",
+      "choice",
+      "form",
+      "finish",
+      "product",
+      "restart",
+      "close",
+    ]);
+  });
+
+  it("createEventMessage builds a message the schema accepts", () => {
+    const message = createEventMessage(
+      context,
+      "choice",
+      { step: { id: "st", text: "Q" }, choices: [{ id: "c", text: "A", selected: true }] },
+      new Date("2025-02-01T10:00:00Z"),
+    );
+    expect(message).toEqual({
+      event: "floows",
+      id: message.id,
+      ...context,
+      createdAt: "2025-02-01T10:00:00.000Z",
+      type: "choice",
+      step: { id: "st", text: "Q" },
+      choices: [{ id: "c", text: "A", selected: true }],
+    });
+    expect(message.id).toMatch(ID_PATTERN);
+    expect(floowEventMessageSchema.parse(message)).toEqual(message);
+    expect(createEventMessage(context, "mount").type).toBe("mount");
+  });
+
+  it("the schema rejects other events", () => {
+    const message = createEventMessage(context, "finish", { products: [{ id: "1" }] });
+    expect(floowEventMessageSchema.safeParse({ ...message, event: "gtm.click" }).success).toBe(
+      false,
+    );
+    expect(floowEventMessageSchema.safeParse({ ...message, type: "hover" }).success).toBe(false);
+  });
+
+  it("isFloowEventMessage recognises posted messages", () => {
+    expect(isFloowEventMessage(createEventMessage(context, "start"))).toBe(true);
+    expect(isFloowEventMessage({ event: "floows" })).toBe(false);
+    expect(isFloowEventMessage({ event: "other", type: "start" })).toBe(false);
+    expect(isFloowEventMessage(null)).toBe(false);
+    expect(isFloowEventMessage("floows")).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+import { createId } from "../shared/ids";
+import { EVENT_NAME } from "./constants";
+import type { FloowEventType } from "./constants";
+import type { FloowEventMessage } from "./types";
+
+export type FloowEventContext = Pick<
+  FloowEventMessage,
+  "organizationId" | "domainId" | "floowId" | "sessionId"
+>;
+export type FloowEventPayload = Pick<
+  FloowEventMessage,
+  "step" | "choices" | "formInputs" | "product" | "products"
+>;
+
+/** A new event message for the host page, with a fresh id and the current time. */
+export function createEventMessage(
+  context: FloowEventContext,
+  type: FloowEventType,
+  payload: FloowEventPayload = {},
+  now: Date = new Date(),
+): FloowEventMessage {
+  return {
+    event: EVENT_NAME,
+    id: createId(),
+    ...context,
+    createdAt: now.toISOString(),
+    type,
+    ...payload,
+  };
+}
+
+/** Whether a `message` event's data is a floow event (the host page's listener uses this). */
+export function isFloowEventMessage(data: unknown): data is FloowEventMessage {
+  return (
+    typeof data === "object" &&
+    data !== null &&
+    (data as { event?: unknown }).event === EVENT_NAME &&
+    typeof (data as { type?: unknown }).type === "string"
+  );
+}

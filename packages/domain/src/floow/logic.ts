@@ -1,0 +1,122 @@
+import type { StyleScope } from "../editor/constants";
+import { FINISH } from "./constants";
+import type { FloowType } from "./constants";
+import type { Condition, StepStyle } from "./types";
+
+type ConditionLike = Pick<
+  Condition,
+  "condition" | "conditionChoiceId" | "consequence" | "consequenceStepId" | "consequenceChoiceIds"
+>;
+type StepLike = { id: string; conditions?: readonly ConditionLike[] };
+type ChoiceStepLike = StepLike & { choices: readonly { id: string }[] };
+
+/** Whether a condition holds for the choices chosen so far. */
+export function conditionHolds(
+  condition: ConditionLike,
+  chosen: ReadonlySet<string> | readonly string[],
+): boolean {
+  const set = chosen instanceof Set ? chosen : new Set(chosen as readonly string[]);
+  switch (condition.condition) {
+    case "always":
+      return true;
+    case "selected":
+      return condition.conditionChoiceId !== null && set.has(condition.conditionChoiceId);
+    case "notSelected":
+      return condition.conditionChoiceId !== null && !set.has(condition.conditionChoiceId);
+    default:
+      return false;
+  }
+}
+
+/**
+ * The step after `currentStepId` (docs/domain-rules.md): the current step's conditions are
+ * read in order and the first that holds and navigates wins (`goToStep` to an existing
+ * other step, or `goToFinish`); otherwise the next step in order; otherwise "finish".
+ * `chosenChoiceIds` may hold every choice chosen so far or only the current step's.
+ * An unknown current step starts over at the first step.
+ */
+export function resolveNextStep(
+  floow: { steps: readonly StepLike[] },
+  currentStepId: string,
+  chosenChoiceIds: readonly string[],
+): string {
+  const steps = floow.steps;
+  const index = steps.findIndex((s) => s.id === currentStepId);
+  if (index === -1) return steps[0]?.id ?? FINISH;
+  const current = steps[index] as StepLike;
+  const chosen = new Set(chosenChoiceIds);
+  for (const condition of current.conditions ?? []) {
+    if (!conditionHolds(condition, chosen)) continue;
+    if (condition.consequence === "goToFinish") return FINISH;
+    if (condition.consequence !== "goToStep") continue;
+    const target = condition.consequenceStepId;
+    // A condition pointing at a deleted step or at its own step is skipped.
+    if (target && target !== currentStepId && steps.some((s) => s.id === target)) return target;
+  }
+  return steps[index + 1]?.id ?? FINISH;
+}
+
+/**
+ * The choices of a step a visitor sees: conditions anywhere in the floow whose consequence
+ * step is this step and that hold may show only some choices (`showChoices`: the union of
+ * all holding ones) and hide others (`hideChoices`).
+ */
+export function visibleChoices<C extends { id: string }>(
+  floow: { steps: readonly (StepLike & { choices: readonly C[] })[] },
+  stepId: string,
+  chosenChoiceIds: readonly string[],
+): C[] {
+  const step = floow.steps.find((s) => s.id === stepId);
+  if (!step) return [];
+  const chosen = new Set(chosenChoiceIds);
+  let shown: Set<string> | undefined;
+  const hidden = new Set<string>();
+  for (const s of floow.steps) {
+    for (const condition of s.conditions ?? []) {
+      if (condition.consequenceStepId !== stepId || !conditionHolds(condition, chosen)) continue;
+      if (condition.consequence === "showChoices") {
+        shown ??= new Set();
+        for (const id of condition.consequenceChoiceIds) shown.add(id);
+      } else if (condition.consequence === "hideChoices") {
+        for (const id of condition.consequenceChoiceIds) hidden.add(id);
+      }
+    }
+  }
+  return step.choices.filter((c) => (!shown || shown.has(c.id)) && !hidden.has(c.id));
+}
+
+/** The id of the step after `stepId` in order, or null; new conditions point there. */
+export function nextStepId(steps: readonly { id: string }[], stepId: string): string | null {
+  const index = steps.findIndex((s) => s.id === stepId);
+  return index === -1 ? null : (steps[index + 1]?.id ?? null);
+}
+
+/** The step a choice belongs to. */
+export function stepOfChoice<S extends ChoiceStepLike>(
+  steps: readonly S[],
+  choiceId: string,
+): S | undefined {
+  return steps.find((s) => s.choices.some((c) => c.id === choiceId));
+}
+
+/** The Create Floow wizard continues to the feed step only for Guided Selling. */
+export function needsFeedStep(type: FloowType): boolean {
+  return type === "selling";
+}
+
+/**
+ * Applies a step's mobile and desktop style to the current step or to all steps
+ * ("Style applied to current step" / "Style applied to all steps").
+ */
+export function applyStepStyle<S extends { id: string; mobile: StepStyle; desktop: StepStyle }>(
+  steps: readonly S[],
+  style: { mobile: StepStyle; desktop: StepStyle },
+  scope: StyleScope,
+  currentStepId: string | null,
+): S[] {
+  return steps.map((step) =>
+    scope === "all" || step.id === currentStepId
+      ? { ...step, mobile: { ...style.mobile }, desktop: { ...style.desktop } }
+      : step,
+  );
+}

@@ -1,0 +1,354 @@
+import { z } from "zod";
+import { filterGroupSchema, filterSchema } from "../filter/schema";
+import { formInputSchema } from "../form-input/schema";
+import {
+  BUTTON_SIZES,
+  GAP_SIZE_KEYS,
+  LANGUAGES,
+  PADDING_SIZE_KEYS,
+  RADIUS_SIZE_KEYS,
+} from "../shared/constants";
+import { idSchema, imageSchema, requiredString } from "../shared/schema";
+import { triggerSchema } from "../trigger/schema";
+import { VALIDATION_MESSAGES } from "../validation/messages";
+import {
+  ALIGNMENTS,
+  BUTTON_ANIMATIONS,
+  BUTTON_ICONS,
+  BUTTON_VARIANTS,
+  CONDITION_TYPES,
+  CONSEQUENCE_TYPES,
+  CONTAINER_TYPES,
+  DEFAULT_STEP_TEXT,
+  DIRECTIONS,
+  EVENT_VALUE_TYPES,
+  FINISH_TYPES,
+  FLOOW_STATUSES,
+  FLOOW_TYPES,
+  ICON_POSITIONS,
+  IMAGE_POSITIONS,
+  PLACEHOLDER_TYPES,
+  PROGRESS_DIRECTIONS,
+  PROGRESS_TYPES,
+  RESULT_LAYOUT_TYPES,
+  START_TYPES,
+  STEP_TYPES,
+  STYLE_TYPES,
+  STYLE_VARIANTS,
+} from "./constants";
+import type { FloowButtonKey } from "./constants";
+import {
+  DEFAULT_FLOOW_FLAGS,
+  defaultButton,
+  defaultButtons,
+  defaultChoiceEvent,
+  defaultContainer,
+  defaultFinish,
+  defaultProgress,
+  defaultResults,
+  defaultResultsLayout,
+  defaultStart,
+  defaultStartLayout,
+  defaultStepStyle,
+} from "./defaults";
+
+const radius = z.enum(RADIUS_SIZE_KEYS);
+const padding = z.enum(PADDING_SIZE_KEYS);
+const gap = z.enum(GAP_SIZE_KEYS);
+const percent = z.number().min(0).max(100);
+const colorId = z.string().nullable().default(null);
+
+const container = defaultContainer();
+export const floowContainerSchema = z.object({
+  type: z.enum(CONTAINER_TYPES).default(container.type),
+  radius: radius.default(container.radius),
+  padding: padding.default(container.padding),
+});
+
+const progress = defaultProgress();
+export const floowProgressSchema = z.object({
+  type: z.enum(PROGRESS_TYPES).default(progress.type),
+  direction: z.enum(PROGRESS_DIRECTIONS).default(progress.direction),
+  colorId,
+});
+
+const buttonSchema = (key: FloowButtonKey) => {
+  const d = defaultButton(key);
+  return z
+    .object({
+      text: z.string().default(d.text),
+      variant: z.enum(BUTTON_VARIANTS).default(d.variant),
+      colorId,
+      icon: z.enum(BUTTON_ICONS).default(d.icon),
+      iconPosition: z.enum(ICON_POSITIONS).default(d.iconPosition),
+    })
+    .prefault({});
+};
+export const floowButtonSchema = buttonSchema("next").unwrap();
+
+const buttons = defaultButtons();
+export const floowButtonsSchema = z.object({
+  size: z.enum(BUTTON_SIZES).default(buttons.size),
+  radius: radius.default(buttons.radius),
+  animation: z.enum(BUTTON_ANIMATIONS).default(buttons.animation),
+  back: buttonSchema("back"),
+  next: buttonSchema("next"),
+  restart: buttonSchema("restart"),
+});
+
+const startLayoutSchema = (device: "mobile" | "desktop") => {
+  const d = defaultStartLayout(device);
+  return z
+    .object({ width: percent.default(d.width), align: z.enum(ALIGNMENTS).default(d.align) })
+    .prefault({});
+};
+
+const start = defaultStart();
+export const floowStartSchema = z.object({
+  type: z.enum(START_TYPES).default(start.type),
+  text: z.string().default(start.text),
+  image: imageSchema,
+  button: z.object({ text: z.string().default(start.button.text) }).prefault({}),
+  mobile: startLayoutSchema("mobile"),
+  desktop: startLayoutSchema("desktop"),
+});
+
+const resultsLayoutFor = (device: "mobile" | "desktop") => {
+  const d = defaultResultsLayout(device);
+  return z
+    .object({
+      width: percent.default(d.width),
+      columns: z.number().int().min(1).default(d.columns),
+      gap: gap.default(d.gap),
+      inView: z.number().int().min(1).default(d.inView),
+      type: z.enum(RESULT_LAYOUT_TYPES).default(d.type),
+      imagePosition: z.enum(IMAGE_POSITIONS).default(d.imagePosition),
+      radius: radius.default(d.radius),
+      padding: padding.default(d.padding),
+      shadow: z.boolean().default(d.shadow),
+    })
+    .prefault({});
+};
+export const resultsLayoutSchema = resultsLayoutFor("mobile").unwrap();
+
+const results = defaultResults();
+export const floowResultsSchema = z.object({
+  imageAttribute: z.string().default(results.imageAttribute),
+  labelAttribute: z.string().default(results.labelAttribute),
+  attributes: z.array(z.string()).default(() => []),
+  button: z.object({ text: z.string().default(results.button.text) }).prefault({}),
+  mobile: resultsLayoutFor("mobile"),
+  desktop: resultsLayoutFor("desktop"),
+  showMore: z.object({ text: z.string().default(results.showMore.text) }).prefault({}),
+  placeholder: z
+    .object({
+      type: z.enum(PLACEHOLDER_TYPES).default(results.placeholder.type),
+      text: z.string().default(results.placeholder.text),
+    })
+    .prefault({}),
+});
+
+const finish = defaultFinish();
+export const floowFinishSchema = z.object({
+  type: z.enum(FINISH_TYPES).default(finish.type),
+  text: z.string().default(finish.text),
+  image: imageSchema,
+  results: floowResultsSchema.prefault({}),
+});
+
+const style = defaultStepStyle();
+export const stepStyleSchema = z.object({
+  colorId,
+  type: z.enum(STYLE_TYPES).default(style.type),
+  width: percent.default(style.width),
+  columns: z.number().int().min(1).default(style.columns),
+  gap: gap.default(style.gap),
+  variant: z.enum(STYLE_VARIANTS).default(style.variant),
+  direction: z.enum(DIRECTIONS).default(style.direction),
+  imagePosition: z.enum(IMAGE_POSITIONS).default(style.imagePosition),
+  radius: radius.default(style.radius),
+  padding: padding.default(style.padding),
+  shadow: z.boolean().default(style.shadow),
+});
+
+const eventEntrySchema = z
+  .object({ key: z.string().default(""), type: z.enum(EVENT_VALUE_TYPES).default("single") })
+  .prefault({});
+
+export const stepEventSchema = z.object({
+  dataLayer: eventEntrySchema,
+  activation: eventEntrySchema,
+});
+
+const choiceEvent = defaultChoiceEvent();
+export const choiceEventSchema = z.object({
+  dataLayer: z
+    .object({
+      key: z.string().default(choiceEvent.dataLayer.key),
+      customEvent: z.string().default(choiceEvent.dataLayer.customEvent),
+    })
+    .prefault({}),
+  activation: z
+    .object({
+      key: z.string().toLowerCase().default(choiceEvent.activation.key),
+      type: z.enum(EVENT_VALUE_TYPES).default(choiceEvent.activation.type),
+    })
+    .prefault({}),
+});
+
+export const choiceSchema = z.object({
+  id: idSchema,
+  stepId: z.string().default(""),
+  text: z.string().default(""),
+  image: imageSchema,
+  event: choiceEventSchema.prefault({}),
+});
+
+export const conditionSchema = z.object({
+  id: idSchema,
+  stepId: z.string().default(""),
+  condition: z.enum(CONDITION_TYPES).default("selected"),
+  conditionChoiceId: z.string().nullable().default(null),
+  consequence: z.enum(CONSEQUENCE_TYPES).default("goToStep"),
+  consequenceStepId: z.string().nullable().default(null),
+  consequenceChoiceIds: z.array(z.string()).default(() => []),
+});
+
+export const stepSchema = z.object({
+  id: idSchema,
+  floowId: z.string().default(""),
+  type: z.enum(STEP_TYPES).default("single"),
+  text: z.string().default(DEFAULT_STEP_TEXT),
+  image: imageSchema,
+  event: stepEventSchema.prefault({}),
+  mobile: stepStyleSchema.prefault({}),
+  desktop: stepStyleSchema.prefault({}),
+  choices: z.array(choiceSchema).default(() => []),
+  formInputs: z.array(formInputSchema).default(() => []),
+  conditions: z.array(conditionSchema).default(() => []),
+});
+
+/** A floow as stored; configuration missing from older documents is filled with defaults. */
+export const floowSchema = z.object({
+  id: idSchema,
+  organizationId: z.string().default(""),
+  domainId: idSchema,
+  feedId: z.string().nullable().default(null),
+  userId: z.string().nullable().default(null),
+  createdAt: z.string().default(() => new Date().toISOString()),
+  updatedAt: z.string().default(() => new Date().toISOString()),
+  type: z.enum(FLOOW_TYPES),
+  status: z.enum(FLOOW_STATUSES).default("development"),
+  language: z.enum(LANGUAGES).default("en"),
+  name: z.string().default(""),
+  closeOnClickOutside: z.boolean().default(DEFAULT_FLOOW_FLAGS.closeOnClickOutside),
+  skipTrigger: z.boolean().default(DEFAULT_FLOOW_FLAGS.skipTrigger),
+  showBackButton: z.boolean().default(DEFAULT_FLOOW_FLAGS.showBackButton),
+  showNextButton: z.boolean().default(DEFAULT_FLOOW_FLAGS.showNextButton),
+  showRestartButton: z.boolean().default(DEFAULT_FLOOW_FLAGS.showRestartButton),
+  container: floowContainerSchema.prefault({}),
+  progress: floowProgressSchema.prefault({}),
+  buttons: floowButtonsSchema.prefault({}),
+  start: floowStartSchema.prefault({}),
+  steps: z.array(stepSchema).default(() => []),
+  finish: floowFinishSchema.prefault({}),
+  filters: z.array(filterSchema).default(() => []),
+  filterGroups: z.array(filterGroupSchema).default(() => []),
+  triggers: z.array(triggerSchema).default(() => []),
+});
+
+/**
+ * What the dashboard sends to save a floow (`floow.update`): the floow without the fields
+ * the server owns (organization, author, timestamps).
+ */
+export const floowInputSchema = floowSchema.omit({
+  organizationId: true,
+  userId: true,
+  createdAt: true,
+  updatedAt: true,
+});
+
+const m = VALIDATION_MESSAGES.floow;
+
+/** Create Floow dialog, step 1. `domainId` is the selected domain when one is selected. */
+export const createFloowSchema = z.object({
+  domainId: requiredString(m.domainRequired),
+  type: z.enum(FLOOW_TYPES, { error: m.typeRequired }),
+  name: requiredString(m.nameRequired),
+  language: z.enum(LANGUAGES).optional(),
+  feedId: z.string().min(1).nullable().optional(),
+});
+
+/**
+ * `floow.create`: the dialog's fields, with the server's leniency on the name (an empty
+ * name becomes `New Floow`, spec section 4); the dialog itself requires one.
+ */
+export const floowCreateSchema = createFloowSchema.extend({
+  name: z.string().trim().max(200).default(""),
+});
+
+/**
+ * `floow.update`: the floow as edited, with the `version` it was based on; a stale version
+ * is refused with FLOOW_CONFLICT_MESSAGE. `status` changes only through publish, archive
+ * and restore.
+ */
+export const floowUpdateSchema = floowInputSchema.extend({
+  version: z.number().int().min(1),
+});
+
+/** `floow.list`: optionally one domain's floows or one status. */
+export const floowListSchema = z
+  .object({ domainId: idSchema.optional(), status: z.enum(FLOOW_STATUSES).optional() })
+  .default({});
+
+/** Create Floow dialog, step 2 (Guided Selling): an existing feed. */
+export const createFloowFeedStepSchema = z.object({
+  feedId: requiredString(m.feedRequired),
+});
+
+/** The Create Floow dialog's state, with its defaults (type selling). */
+export const newFloowSchema = z.object({
+  domainId: z.string().nullable().default(null),
+  type: z.enum(FLOOW_TYPES).default("selling"),
+  language: z.enum(LANGUAGES).nullable().default(null),
+  name: z.string().default(""),
+  feedId: z.string().nullable().default(null),
+});
+
+/** Publish, archive, restore, remove: the floow's id. */
+export const floowIdSchema = z.object({ id: idSchema });
+
+/** Duplicate: the floow's id, optionally another domain. */
+export const duplicateFloowSchema = z.object({ id: idSchema, domainId: idSchema.optional() });
+
+/** The public results call: the floow and the chosen choices. */
+export const resultsRequestSchema = z.object({
+  floowId: idSchema,
+  choiceIds: z
+    .array(z.string())
+    .max(500)
+    .default(() => []),
+});
+
+/** A question of the AI suggestion answer (`analysis.questions`). */
+export const aiQuestionSchema = z.object({
+  title: z.string(),
+  key: z.string().default(""),
+  choices: z.array(z.object({ title: z.string(), key: z.string().default("") })).default(() => []),
+});
+
+/** The AI suggestion answer. */
+export const aiResponseSchema = z.object({
+  analysis: z.object({ questions: z.array(aiQuestionSchema).default(() => []) }),
+});
+
+export type CreateFloowInput = z.input<typeof createFloowSchema>;
+export type CreateFloow = z.output<typeof createFloowSchema>;
+export type CreateFloowFeedStep = z.output<typeof createFloowFeedStepSchema>;
+export type FloowInput = z.output<typeof floowInputSchema>;
+export type FloowCreate = z.output<typeof floowCreateSchema>;
+export type FloowUpdate = z.output<typeof floowUpdateSchema>;
+export type FloowListFilter = z.output<typeof floowListSchema>;
+export type DuplicateFloow = z.output<typeof duplicateFloowSchema>;
+export type ResultsRequest = z.output<typeof resultsRequestSchema>;
+export type AiResponse = z.output<typeof aiResponseSchema>;

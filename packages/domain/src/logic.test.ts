@@ -1,0 +1,107 @@
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import * as domain from "./index";
+import * as logic from "./logic";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Every module a file imports at runtime (type-only imports are erased), transitively. */
+function runtimeGraph(entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const source = readFileSync(file, "utf8");
+    const statements = source.match(/^(?:import|export)\s[^;]*?from\s+"[^"]+";/gms) ?? [];
+    for (const statement of statements) {
+      if (/^(?:import|export)\s+type\s/.test(statement)) continue;
+      const specifier = /from\s+"([^"]+)"/.exec(statement)?.[1] as string;
+      if (specifier.startsWith(".")) visit(resolve(dirname(file), `${specifier}.ts`));
+      else packages.add(specifier);
+    }
+  };
+  visit(resolve(here, entry));
+  return { files, packages };
+}
+
+describe("@floow/domain/logic is dependency-free", () => {
+  it.each(["logic.ts", "constants.ts"])("%s imports no package, transitively", (entry) => {
+    const { files, packages } = runtimeGraph(entry);
+    expect([...packages]).toEqual([]);
+    expect(files.size).toBeGreaterThan(5);
+    for (const file of files) expect(file).not.toMatch(/schema\.ts$/);
+  });
+
+  it("the main entry does use zod (sanity check of the graph walker)", () => {
+    expect([...runtimeGraph("index.ts").packages]).toEqual(["zod"]);
+  });
+});
+
+describe("the public surface", () => {
+  it("logic exports the contract's names", () => {
+    for (const name of [
+      "matchTrigger",
+      "triggerSelector",
+      "resolveNextStep",
+      "evaluateFilterGroups",
+      "computeResults",
+      "validateFormInputs",
+      "progressPercent",
+      "initials",
+      "roleLabel",
+      "formatEuro",
+      "formatDateNl",
+      "detectOs",
+      "selectAfterStepDelete",
+      "EVENT_NAME",
+      "EVENT_TYPES",
+      "LANGUAGES",
+      "RADIUS_SIZES",
+      "PADDING_SIZES",
+      "GAP_SIZES",
+      "DEFAULT_FEED_VARIABLES",
+    ]) {
+      expect(logic).toHaveProperty(name);
+    }
+  });
+
+  it("the main entry exports logic, schemas, factories and messages", () => {
+    for (const name of [
+      "matchTrigger",
+      "createDomain",
+      "createFloow",
+      "createStep",
+      "createChoice",
+      "createCondition",
+      "createFilterGroup",
+      "createFilter",
+      "createFormInput",
+      "createTrigger",
+      "createWebhook",
+      "defaultPalette",
+      "addColorSchema",
+      "createDomainSchema",
+      "createFloowSchema",
+      "createFloowFeedStepSchema",
+      "feedFormSchema",
+      "fontSchema",
+      "triggerSchema",
+      "supportTicketSchema",
+      "inviteSchema",
+      "changeEmailSchema",
+      "changePasswordSchema",
+      "aiPromptSchema",
+      "floowSchema",
+      "SECTORS",
+      "MESSAGES",
+      "TOASTS",
+      "FIELD_RULES",
+      "DomainError",
+    ]) {
+      expect(domain).toHaveProperty(name);
+    }
+  });
+});

@@ -1,0 +1,32 @@
+// Dependency-free logic: the runtime imports only this subpath. Nothing imported here
+// (transitively) may import zod or any other package; logic.test.ts checks it.
+export * from "./shared/constants";
+export * from "./shared/format";
+export * from "./shared/ids";
+export * from "./user/constants";
+export * from "./user/logic";
+export * from "./feed/constants";
+export type * from "./feed/types";
+export * from "./floow/constants";
+export type * from "./floow/types";
+export * from "./floow/logic";
+export * from "./filter/constants";
+export type * from "./filter/types";
+export * from "./filter/logic";
+export * from "./results/constants";
+export * from "./results/logic";
+export * from "./results/indexed";
+export * from "./trigger/constants";
+export type * from "./trigger/types";
+export * from "./trigger/logic";
+export * from "./form-input/constants";
+export type * from "./form-input/types";
+export * from "./form-input/messages";
+export * from "./form-input/logic";
+export * from "./validation/checkers";
+export * from "./events/constants";
+export type * from "./events/types";
+export * from "./events/logic";
+export * from "./editor/constants";
+export * from "./editor/logic";
+export type * from "./public/types";

@@ -1,0 +1,61 @@
+/**
+ * The shapes of the public runtime API (`/api/public/*`, docs/architecture.md "Public API").
+ * Dependency-free so the runtime can use them.
+ */
+import type { Color, Font } from "../domain/types";
+import type { Product } from "../feed/types";
+import type { Floow } from "../floow/types";
+
+/** What the runtime knows of a domain: its id and brand colours and fonts. */
+export interface PublicDomain {
+  id: string;
+  colors: Color[];
+  fonts: Font[];
+}
+
+/**
+ * A live floow as the runtime gets it: everything it renders, without what stays in the
+ * dashboard (feed, author, status, creation time, and the results filters, which the server
+ * applies in the results call).
+ */
+export type PublicFloow = Omit<
+  Floow,
+  "feedId" | "userId" | "createdAt" | "status" | "filters" | "filterGroups"
+>;
+
+/** `GET /api/public/domains/:domainId/floows`: the domain's live floows. */
+export interface PublicDomainFloows {
+  domain: PublicDomain;
+  floows: PublicFloow[];
+}
+
+/** `GET /api/public/floows/:id`: one live floow with its domain. */
+export interface PublicFloowResponse {
+  domain: PublicDomain;
+  floow: PublicFloow;
+}
+
+/**
+ * `POST /api/public/results`: the matching products (feed records; the name is plain text,
+ * the description allow-listed HTML, url and image only http(s)), and whether they are a
+ * best partial match.
+ */
+export interface PublicResults {
+  products: Product[];
+  partial: boolean;
+}
+
+/** `POST /api/public/events`: how many events were stored, and how many were ignored. */
+export interface PublicEventsAccepted {
+  accepted: number;
+  ignored: number;
+}
+
+/** The body of every public API error (400 names the field in `fieldErrors`). */
+export interface PublicApiError {
+  error: {
+    code: string;
+    message: string;
+    fieldErrors: { path: (string | number)[]; message: string }[];
+  };
+}

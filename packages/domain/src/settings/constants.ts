@@ -1,0 +1,12 @@
+export const COOKIE_CATEGORIES = ["functional", "analytics", "marketing"] as const;
+export type CookieCategory = (typeof COOKIE_CATEGORIES)[number];
+/** Functional cookies on, analytics and marketing off until the visitor agrees. */
+export const DEFAULT_COOKIE_PREFERENCES: Readonly<Record<CookieCategory, boolean>> = {
+  functional: true,
+  analytics: false,
+  marketing: false,
+};
+/** The cookie banner: start (not answered), settings (choosing), done (answered). */
+export const COOKIE_STATES = ["start", "settings", "done"] as const;
+export type CookieState = (typeof COOKIE_STATES)[number];
+export const INITIAL_COOKIE_STATE: CookieState = "start";

@@ -1,0 +1,187 @@
+import { describe, expect, it } from "vitest";
+import type { RouteType } from "./constants";
+import {
+  DEFAULT_TRIGGER,
+  ROUTE_TYPES,
+  TRIGGER_ATTRIBUTES,
+  TRIGGER_POSITIONS,
+  TRIGGER_TARGETS,
+} from "./constants";
+import {
+  cssEscape,
+  matchingTriggers,
+  matchTrigger,
+  parseRoute,
+  removeTriggerAt,
+  triggerMount,
+  triggerPosition,
+  triggerSelector,
+} from "./logic";
+
+describe("matchTrigger", () => {
+  const table: [string, RouteType, string, boolean][] = [
+    // startsWith on paths
+    ["/shop", "startsWith", "https://x.nl/shop", true],
+    ["/shop", "startsWith", "https://x.nl/shop/", true],
+    ["/shop", "startsWith", "https://x.nl/shop/shoes/red", true],
+    ["/shop", "startsWith", "https://x.nl/shopping", true],
+    ["/shop/", "startsWith", "https://x.nl/shop", true],
+    ["/shop/", "startsWith", "https://x.nl/shop/shoes", true],
+    ["/shop/", "startsWith", "https://x.nl/shopping", false],
+    ["/shop", "startsWith", "https://x.nl/", false],
+    ["/", "startsWith", "https://x.nl/anything/at/all", true],
+    ["shop", "startsWith", "https://x.nl/shop/a", true],
+    ["/Shop", "startsWith", "https://x.nl/shop", true],
+    ["/shop", "startsWith", "https://x.nl/SHOP/Shoes", true],
+    ["/shop", "startsWith", "https://x.nl//shop//shoes", true],
+    ["/schoenen-%C3%A9", "startsWith", "https://x.nl/schoenen-é/a", true],
+    // strict on paths
+    ["/shop", "strict", "https://x.nl/shop", true],
+    ["/shop", "strict", "https://x.nl/shop/", true],
+    ["/shop/", "strict", "https://x.nl/shop", true],
+    ["/shop", "strict", "https://x.nl/shop?utm_source=mail", true],
+    ["/shop", "strict", "https://x.nl/shop#reviews", true],
+    ["/shop", "strict", "https://x.nl/shop/shoes", false],
+    ["/", "strict", "https://x.nl/", true],
+    ["/", "strict", "https://x.nl", true],
+    ["/", "strict", "https://x.nl/shop", false],
+    // full URLs: host compared without scheme, www. and port
+    ["https://www.x.nl/shop", "strict", "http://x.nl/shop", true],
+    ["https://x.nl/shop", "strict", "https://www.x.nl:8443/shop/", true],
+    ["www.x.nl/shop", "startsWith", "https://x.nl/shop/a", true],
+    ["x.nl", "startsWith", "https://www.x.nl/a/b", true],
+    ["x.nl", "strict", "https://www.x.nl/", true],
+    ["x.nl", "strict", "https://www.x.nl/a", false],
+    ["https://x.nl/shop", "strict", "https://y.nl/shop", false],
+    ["https://shop.x.nl/", "startsWith", "https://x.nl/", false],
+    ["index.html", "strict", "https://x.nl/index.html", true],
+    // query strings in the route must be present
+    ["/shop?cat=shoes", "startsWith", "https://x.nl/shop?cat=shoes&page=2", true],
+    ["/shop?cat=shoes", "startsWith", "https://x.nl/shop?cat=bags", false],
+    ["/shop?cat=shoes", "strict", "https://x.nl/shop", false],
+    ["/shop#top", "strict", "https://x.nl/shop", true],
+    // wildcards
+    ["/shop/*", "strict", "https://x.nl/shop/a", true],
+    ["/shop/*", "strict", "https://x.nl/shopping", false],
+    ["/shop*", "strict", "https://x.nl/shopping", true],
+    ["*", "strict", "https://x.nl/any", true],
+  ];
+  it.each(table)("%s (%s) on %s -> %s", (route, routeType, url, expected) => {
+    const result = matchTrigger({ route, routeType }, url);
+    expect(result.matches).toBe(expected);
+    expect(result.reason).toBeTypeOf("string");
+    expect(result.reason.length).toBeGreaterThan(0);
+  });
+
+  it("explains why", () => {
+    expect(matchTrigger({ route: "/a", routeType: "strict" }, "not a url")).toEqual({
+      matches: false,
+      reason: 'The page URL "not a url" is not a valid URL.',
+    });
+    expect(matchTrigger({ route: "  ", routeType: "strict" }, "https://x.nl").reason).toBe(
+      "The trigger has no route.",
+    );
+    expect(
+      matchTrigger({ route: "https://y.nl", routeType: "strict" }, "https://x.nl").reason,
+    ).toBe('The host "x.nl" is not the route\'s host "y.nl".');
+    expect(matchTrigger({ route: "/a?b=1", routeType: "strict" }, "https://x.nl/a").reason).toBe(
+      'The query parameter "b=1" is missing.',
+    );
+    expect(matchTrigger({ route: "/a", routeType: "strict" }, "https://x.nl/b").reason).toBe(
+      'The path "/b" is not "/a".',
+    );
+    expect(matchTrigger({ route: "/a", routeType: "startsWith" }, "https://x.nl/a/b").reason).toBe(
+      'The path "/a/b" starts with "/a".',
+    );
+    expect(
+      matchTrigger({ route: "/a", routeType: "sometimes" as RouteType }, "https://x.nl/a"),
+    ).toEqual({
+      matches: false,
+      reason: 'Unknown route type "sometimes".',
+    });
+  });
+
+  it("keeps a malformed escape as typed", () => {
+    expect(parseRoute("/a%E0%A4%A").path).toBe("/a%e0%a4%a");
+  });
+
+  it("parseRoute reads hosts, paths and queries", () => {
+    expect(parseRoute("https://www.Shop.nl:8080/A/?x=1#h")).toEqual({
+      host: "shop.nl",
+      path: "/a",
+      folder: true,
+      wildcard: false,
+      query: [["x", "1"]],
+    });
+  });
+
+  it("matchingTriggers keeps the matching ones in order", () => {
+    const triggers = [
+      { route: "/a", routeType: "strict" as const },
+      { route: "/", routeType: "startsWith" as const },
+      { route: "/b", routeType: "strict" as const },
+    ];
+    expect(matchingTriggers(triggers, "https://x.nl/a")).toEqual([triggers[0], triggers[1]]);
+  });
+});
+
+describe("where a trigger mounts", () => {
+  it.each([
+    [{ attribute: "id" as const, value: "floow" }, "#floow"],
+    [{ attribute: "id" as const, value: "#floow" }, "#floow"],
+    [{ attribute: "id" as const, value: " 1st " }, "#\\31 st"],
+    [{ attribute: "id" as const, value: "a:b" }, "#a\\:b"],
+    [{ attribute: "class" as const, value: "product-list" }, ".product-list"],
+    [{ attribute: "class" as const, value: ".product-list" }, ".product-list"],
+    [{ attribute: "class" as const, value: "grid  main" }, ".grid.main"],
+    [{ attribute: "class" as const, value: "grid.main" }, ".grid.main"],
+  ])("%j -> %s", (trigger, selector) => {
+    expect(triggerSelector(trigger)).toBe(selector);
+  });
+
+  it("escapes like CSS.escape", () => {
+    expect(cssEscape("-")).toBe("\\-");
+    expect(cssEscape("-1a")).toBe("-\\31 a");
+    expect(cssEscape("a\u0000b")).toBe("a\uFFFDb");
+    expect(cssEscape("a\u0001")).toBe("a\\1 ");
+    expect(cssEscape("é_-x")).toBe("é_-x");
+    expect(cssEscape("a b")).toBe("a\\ b");
+  });
+
+  it("maps targets to insert positions", () => {
+    expect(TRIGGER_POSITIONS).toEqual({
+      inside: "beforeend",
+      before: "beforebegin",
+      after: "afterend",
+    });
+    expect(triggerPosition({ target: "before" })).toBe("beforebegin");
+    expect(triggerPosition({ target: "nowhere" as "inside" })).toBe("beforeend");
+    expect(triggerMount({ attribute: "id", value: "x", target: "after" })).toEqual({
+      selector: "#x",
+      position: "afterend",
+    });
+  });
+
+  it("pins the trigger constants", () => {
+    expect(ROUTE_TYPES).toEqual(["startsWith", "strict"]);
+    expect(TRIGGER_ATTRIBUTES).toEqual(["id", "class"]);
+    expect(TRIGGER_TARGETS).toEqual(["inside", "before", "after"]);
+    expect(DEFAULT_TRIGGER).toEqual({ routeType: "startsWith", attribute: "id", target: "inside" });
+  });
+});
+
+describe("removeTriggerAt", () => {
+  const triggers = ["a", "b", "c"];
+  it.each([
+    [1, true, ["a", "c"]],
+    ["0", true, ["b", "c"]],
+    ["x", false, triggers],
+    ["", false, triggers],
+    [undefined, false, triggers],
+    [1.5, false, triggers],
+    [-1, false, triggers],
+    [3, false, triggers],
+  ])("index %j -> ok %s", (index, ok, rest) => {
+    expect(removeTriggerAt(triggers, index)).toEqual({ ok, triggers: rest });
+  });
+});

@@ -1,0 +1,205 @@
+import { TRIGGER_POSITIONS } from "./constants";
+import type { TriggerPosition } from "./constants";
+import type { Trigger } from "./types";
+
+export interface TriggerMatch {
+  matches: boolean;
+  /** Why it does or does not match, for the editor's preview and for debugging embeds. */
+  reason: string;
+}
+
+interface ParsedRoute {
+  /** Lowercase host without `www.`, or null when the route is a path. */
+  host: string | null;
+  path: string;
+  /** The route ended with a slash: startsWith then matches whole path segments only. */
+  folder: boolean;
+  /** The route ended with `*`: any path starting with the rest matches, whatever the type. */
+  wildcard: boolean;
+  query: [string, string][];
+}
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+/** `index.html` is a page, not a host. */
+const FILE_NAME = /^[^/]+\.(html?|php|aspx?|jsp)(\/|$)/i;
+
+function stripWww(host: string): string {
+  return host.toLowerCase().replace(/^www\./, "");
+}
+
+function normalizePath(path: string): string {
+  let p = path;
+  try {
+    p = decodeURI(p);
+  } catch {
+    // A malformed escape stays as typed.
+  }
+  p = p.replace(/\/{2,}/g, "/").toLowerCase();
+  if (!p.startsWith("/")) p = `/${p}`;
+  return p.length > 1 ? p.replace(/\/+$/, "") : p;
+}
+
+function parseQuery(search: string): [string, string][] {
+  return [...new URLSearchParams(search).entries()];
+}
+
+/** Reads a route as typed by a user: `/shop`, `shop/`, `www.x.nl/shop?a=1`, `https://x.nl`. */
+export function parseRoute(route: string): ParsedRoute {
+  const raw = route.trim().replace(/#.*$/, "");
+  const [beforeQuery = "", search = ""] = raw.split(/\?(.*)/s);
+  const looksLikeHost =
+    SCHEME.test(beforeQuery) ||
+    /^www\./i.test(beforeQuery) ||
+    (/^[^/]+\.[a-z]{2,}(\/|$)/i.test(beforeQuery) && !FILE_NAME.test(beforeQuery));
+  let host: string | null = null;
+  let path = beforeQuery;
+  if (looksLikeHost) {
+    const withoutScheme = beforeQuery.replace(SCHEME, "");
+    const slash = withoutScheme.indexOf("/");
+    host = stripWww(slash === -1 ? withoutScheme : withoutScheme.slice(0, slash)).replace(
+      /:\d+$/,
+      "",
+    );
+    path = slash === -1 ? "/" : withoutScheme.slice(slash);
+  }
+  const wildcard = path.endsWith("*");
+  if (wildcard) path = path.replace(/\*+$/, "");
+  const folder = path.length > 1 && path.endsWith("/");
+  return { host, path: normalizePath(path), folder, wildcard, query: parseQuery(search) };
+}
+
+function parseUrl(url: string): { host: string; path: string; query: URLSearchParams } | null {
+  try {
+    const u = new URL(url.trim());
+    return { host: stripWww(u.hostname), path: normalizePath(u.pathname), query: u.searchParams };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a trigger's route matches a page URL (docs/domain-rules.md). Hosts compare
+ * without scheme, port and `www.`; paths compare case-insensitively with trailing slashes
+ * and duplicate slashes ignored; the page's query string and hash are ignored unless the
+ * route has a query string, whose parameters must then all be present with equal values.
+ * `strict` needs the same path; `startsWith` needs the path to start with the route's,
+ * on a segment boundary when the route ends with a slash (`/shop/` matches `/shop` and
+ * `/shop/shoes`, not `/shopping`).
+ */
+export function matchTrigger(
+  trigger: Pick<Trigger, "route" | "routeType">,
+  url: string,
+): TriggerMatch {
+  const page = parseUrl(url);
+  if (!page) return { matches: false, reason: `The page URL "${url}" is not a valid URL.` };
+  if (!trigger.route || trigger.route.trim() === "") {
+    return { matches: false, reason: "The trigger has no route." };
+  }
+  const route = parseRoute(trigger.route);
+  if (route.host !== null && route.host !== page.host) {
+    return {
+      matches: false,
+      reason: `The host "${page.host}" is not the route's host "${route.host}".`,
+    };
+  }
+  for (const [key, value] of route.query) {
+    if (page.query.get(key) !== value) {
+      return { matches: false, reason: `The query parameter "${key}=${value}" is missing.` };
+    }
+  }
+  if (trigger.routeType === "strict" && !route.wildcard) {
+    return page.path === route.path
+      ? { matches: true, reason: `The path "${page.path}" equals the route.` }
+      : { matches: false, reason: `The path "${page.path}" is not "${route.path}".` };
+  }
+  if (trigger.routeType !== "startsWith" && !route.wildcard) {
+    return { matches: false, reason: `Unknown route type "${String(trigger.routeType)}".` };
+  }
+  const ok =
+    route.path === "/" ||
+    page.path === route.path ||
+    (route.folder ? page.path.startsWith(`${route.path}/`) : page.path.startsWith(route.path));
+  return ok
+    ? { matches: true, reason: `The path "${page.path}" starts with "${route.path}".` }
+    : { matches: false, reason: `The path "${page.path}" does not start with "${route.path}".` };
+}
+
+/** The triggers of a list that match a page URL, in order. */
+export function matchingTriggers<T extends Pick<Trigger, "route" | "routeType">>(
+  triggers: readonly T[],
+  url: string,
+): T[] {
+  return triggers.filter((t) => matchTrigger(t, url).matches);
+}
+
+/** Escapes a CSS identifier (the CSSOM `CSS.escape` algorithm), without needing a DOM. */
+export function cssEscape(value: string): string {
+  let out = "";
+  const length = value.length;
+  for (let i = 0; i < length; i++) {
+    const code = value.charCodeAt(i);
+    const ch = value.charAt(i);
+    if (code === 0) {
+      out += "\uFFFD";
+    } else if (
+      (code >= 0x1 && code <= 0x1f) ||
+      code === 0x7f ||
+      (i === 0 && code >= 0x30 && code <= 0x39) ||
+      (i === 1 && code >= 0x30 && code <= 0x39 && value.charCodeAt(0) === 0x2d)
+    ) {
+      out += `\\${code.toString(16)} `;
+    } else if (i === 0 && length === 1 && code === 0x2d) {
+      out += `\\${ch}`;
+    } else if (code >= 0x80 || code === 0x2d || code === 0x5f || /[0-9A-Za-z]/.test(ch)) {
+      out += ch;
+    } else {
+      out += `\\${ch}`;
+    }
+  }
+  return out;
+}
+
+/**
+ * The CSS selector of a trigger's target element: `#id` or `.class` (several classes
+ * separated by spaces select elements holding all of them). A typed leading `#` or `.`
+ * is ignored.
+ */
+export function triggerSelector(trigger: Pick<Trigger, "attribute" | "value">): string {
+  const value = trigger.value.trim().replace(/^[#.]/, "");
+  if (trigger.attribute === "class") {
+    return value
+      .split(/[\s.]+/)
+      .filter(Boolean)
+      .map((c) => `.${cssEscape(c)}`)
+      .join("");
+  }
+  return `#${cssEscape(value)}`;
+}
+
+/** Where the floow goes relative to the target element (an `insertAdjacentElement` position). */
+export function triggerPosition(trigger: Pick<Trigger, "target">): TriggerPosition {
+  return TRIGGER_POSITIONS[trigger.target] ?? TRIGGER_POSITIONS.inside;
+}
+
+/** Selector and position in one: where a trigger mounts its floow. */
+export function triggerMount(trigger: Pick<Trigger, "attribute" | "value" | "target">): {
+  selector: string;
+  position: TriggerPosition;
+} {
+  return { selector: triggerSelector(trigger), position: triggerPosition(trigger) };
+}
+
+/**
+ * Deleting a trigger removes it by index. A non-numeric (or out-of-range) index is a
+ * failure: the caller shows the failure toast, otherwise the success toast.
+ */
+export function removeTriggerAt<T>(
+  triggers: readonly T[],
+  index: unknown,
+): { ok: boolean; triggers: T[] } {
+  const i = typeof index === "string" && index.trim() !== "" ? Number(index) : index;
+  if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i >= triggers.length) {
+    return { ok: false, triggers: [...triggers] };
+  }
+  return { ok: true, triggers: triggers.filter((_, j) => j !== i) };
+}

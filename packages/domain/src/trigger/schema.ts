@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { requiredString } from "../shared/schema";
+import { VALIDATION_MESSAGES } from "../validation/messages";
+import { ROUTE_TYPES, TRIGGER_ATTRIBUTES, TRIGGER_TARGETS } from "./constants";
+
+const m = VALIDATION_MESSAGES.trigger;
+
+/** A trigger, as stored and as the trigger dialog validates it (each field has its message). */
+export const triggerSchema = z.object({
+  id: z.string().optional(),
+  route: requiredString(m.routeRequired),
+  routeType: z.enum(ROUTE_TYPES, { error: m.routeTypeInvalid }),
+  attribute: z.enum(TRIGGER_ATTRIBUTES, { error: m.attributeInvalid }),
+  value: requiredString(m.valueRequired),
+  target: z.enum(TRIGGER_TARGETS, { error: m.targetInvalid }),
+});
+
+/** Trigger dialog, step 1: route and route type. */
+export const triggerRouteStepSchema = triggerSchema.pick({ route: true, routeType: true });
+/** Trigger dialog, step 2: target, attribute and value. */
+export const triggerTargetStepSchema = triggerSchema.pick({
+  target: true,
+  attribute: true,
+  value: true,
+});

@@ -1,0 +1,117 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PublicDomainFloows } from "@floow/domain/logic";
+import type { FloowsWindow } from "./embed";
+import { HOST_ATTR } from "./host";
+import { domain, sellingFloow, settle, trigger } from "./test/fixtures";
+
+const w = window as FloowsWindow;
+
+/** Runs the loader as the script tag `<script src=".../embed.js" data-domain="d1">` would. */
+async function load(floows: PublicDomainFloows["floows"], search = "") {
+  history.replaceState(null, "", `/shop${search}`);
+  const script = document.createElement("script");
+  script.src = "https://floow.example/embed.js";
+  script.dataset.domain = "d1";
+  Object.defineProperty(document, "currentScript", { value: script, configurable: true });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(JSON.stringify({ floows, domain }))),
+  );
+  vi.resetModules();
+  await import("./embed");
+  await settle();
+}
+
+// Scripts the loader adds, kept out of the document (happy-dom would try to fetch them).
+let added: HTMLScriptElement[] = [];
+const rendererTag = () => added.find((s) => s.src.includes("/runtime/floow.js")) ?? null;
+
+/** The renderer script "loads": `window.FloowRuntime` appears and its onload runs. */
+function rendererLoads() {
+  const controller = { show: vi.fn(), refresh: vi.fn(), destroy: vi.fn() };
+  const start = vi.fn(() => controller);
+  w.FloowRuntime = { start };
+  rendererTag()!.onload!(new Event("load"));
+  return { start, controller };
+}
+
+beforeEach(() => {
+  document.body.innerHTML = `<div id="hero"></div>`;
+  added = [];
+  vi.spyOn(document.head, "append").mockImplementation((...nodes) => {
+    added.push(...(nodes as HTMLScriptElement[]));
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  delete w.floows;
+  delete w.FloowRuntime;
+  vi.unstubAllGlobals();
+});
+
+describe("embed.js", () => {
+  it("fetches the domain's floows from its own origin and loads nothing more when none is to be shown", async () => {
+    await load([sellingFloow({ triggers: [trigger({ route: "/blog", value: "hero" })] })]);
+    expect(fetch).toHaveBeenCalledWith("https://floow.example/api/public/domains/d1/floows");
+    expect(rendererTag()).toBeNull();
+    expect(typeof w.floows!.show).toBe("function");
+  });
+
+  it("loads the renderer when a trigger matches, shows a skeleton at the target, then hands over", async () => {
+    const floow = sellingFloow({ triggers: [trigger({ route: "/shop", value: "hero" })] });
+    await load([floow]);
+    expect(rendererTag()!.src).toBe("https://floow.example/runtime/floow.js?v=0.1.0");
+    const skeleton = document.getElementById("hero")!.firstElementChild!;
+    expect(skeleton.getAttribute(HOST_ATTR)).toBe(floow.id);
+    const { start, controller } = rendererLoads();
+    await settle();
+    expect(start).toHaveBeenCalledWith({
+      apiUrl: "https://floow.example",
+      data: expect.any(Promise),
+      debug: false,
+      rules: [expect.any(Function), expect.any(Function), expect.any(Object)],
+    });
+    expect(await (start.mock.calls[0] as unknown as [{ data: Promise<unknown> }])[0].data).toEqual({ floows: [floow], domain });
+    expect(skeleton.isConnected).toBe(false);
+    expect(w.floows).toBe(controller);
+  });
+
+  it("loads the renderer for a floow without a trigger (skipTrigger)", async () => {
+    await load([sellingFloow({ skipTrigger: true })]);
+    expect(rendererTag()).not.toBeNull();
+  });
+
+  it("re-evaluates after a History API navigation of a single-page app", async () => {
+    await load([sellingFloow({ triggers: [trigger({ route: "/checkout", value: "hero" })] })]);
+    expect(rendererTag()).toBeNull();
+    history.pushState(null, "", "/checkout");
+    await settle();
+    expect(rendererTag()).not.toBeNull();
+  });
+
+  it("floows.show(id) shows a skeleton dialog, loads the renderer and opens the floow", async () => {
+    await load([]);
+    w.floows!.show!("f9");
+    expect(document.body.lastElementChild!.getAttribute(HOST_ATTR)).toBe("f9");
+    const { controller } = rendererLoads();
+    await settle();
+    expect(controller.show).toHaveBeenCalledWith("f9");
+  });
+
+  it("warns when the renderer cannot be loaded", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await load([], "");
+    w.floows!.show!("f9");
+    rendererTag()!.onerror!(new Event("error"));
+    await settle();
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it("?floowsDebug=true hands over at once so the controller logs every decision", async () => {
+    await load([], "?floowsDebug=true");
+    const { start } = rendererLoads();
+    await settle();
+    expect(start).toHaveBeenCalledWith(expect.objectContaining({ debug: true }));
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * The script-tag loader (`/embed.js`, budget 2 kB gzip), pasted by merchants as
+ * `<script src="https://FLOOW_HOST/embed.js" data-domain="DOMAIN_ID" async></script>`.
+ *
+ * It fetches the domain's live floows and evaluates their triggers against the page (again
+ * after each History API navigation and DOM change). Only once a floow is to be shown, or
+ * the page calls `window.floows.show(id)`, does it load the renderer (`/runtime/floow.js`),
+ * showing a skeleton meanwhile, and hand over: the renderer's controller (`controller.ts`)
+ * then places, re-evaluates and removes floows, and becomes `window.floows`.
+ * With `?floowsDebug=true` it hands over at once, and the controller logs every trigger
+ * decision (keeping the log texts out of the loader's budget).
+ */
+import { TRIGGER_POSITIONS, matchTrigger, triggerSelector } from "@floow/domain/logic";
+import type { PublicDomainFloows } from "@floow/domain/logic";
+import type { Controller, ControllerOptions } from "./controller";
+import { createHost } from "./host";
+import { LOCATION_EVENT, patchHistory } from "./url-watch";
+
+export type FloowsWindow = Window & {
+  floows?: Partial<Controller>;
+  FloowRuntime?: { start(options: Omit<ControllerOptions, "load">): Controller };
+};
+
+const w = window as FloowsWindow;
+const script = document.currentScript as HTMLScriptElement | null;
+const domainId = script?.dataset.domain;
+
+if (!w.floows && domainId) {
+  const apiUrl = new URL(script!.src).origin;
+  const debug = /[?&]floowsDebug=true/.test(location.search);
+  const skeletons: HTMLElement[] = [];
+  // An error answer has no `floows`: the first check then fails and warns.
+  const data: Promise<PublicDomainFloows> = fetch(
+    `${apiUrl}/api/public/domains/${domainId}/floows`,
+  ).then((response) => response.json());
+  let controller: Promise<Controller> | undefined;
+
+  /** Loads the renderer and hands over to it. */
+  const start = () =>
+    (controller ??= new Promise<Controller>((resolve, reject) => {
+      observer.disconnect();
+      const tag = document.createElement("script");
+      tag.src = `${apiUrl}/runtime/floow.js?v=${__VERSION__}`;
+      tag.onload = () => resolve(
+          (w.floows = w.FloowRuntime!.start({
+            apiUrl,
+            data,
+            debug,
+            rules: [matchTrigger, triggerSelector, TRIGGER_POSITIONS],
+          })),
+        );
+      tag.onerror = reject;
+      document.head.append(tag);
+    }).finally(() => skeletons.forEach((s) => s.remove())));
+
+  const skeleton = (id: string, dialog?: boolean) => {
+    skeletons.push(createHost(id, dialog));
+    return skeletons[skeletons.length - 1]!;
+  };
+
+  /** Whether a floow is to be shown now: one without a trigger, or a trigger's element is here. */
+  const check = () =>
+    data.then(({ floows }) => {
+      for (const floow of controller ? [] : floows) {
+        if (floow.skipTrigger) {
+          document.body.append(skeleton(floow.id, floow.container.type === "dialog"));
+          return start();
+        }
+        for (const trigger of floow.triggers) {
+          const element =
+            matchTrigger(trigger, location.href).matches &&
+            document.querySelector(triggerSelector(trigger));
+          if (element) {
+            element.insertAdjacentElement(TRIGGER_POSITIONS[trigger.target], skeleton(floow.id));
+            return start();
+          }
+        }
+      }
+    }).catch(console.warn);
+
+  patchHistory();
+  addEventListener(LOCATION_EVENT, check);
+  addEventListener("popstate", check);
+  const observer = new MutationObserver(check);
+  observer.observe(document.documentElement, { childList: true, subtree: true });
+  if (debug) void start();
+  else void check();
+
+  w.floows = {
+    show(id) {
+      if (!controller) document.body.append(skeleton(id, true));
+      start().then((c) => c.show(id), console.warn);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * @floow/runtime: show Floow floows in your own app.
+ *
+ * ```ts
+ * import { mount, on } from "@floow/runtime";
+ * const floow = mount(document.querySelector("#advisor")!, { floowId: "…", apiUrl: "https://app.floow.io" });
+ * on("finish", (event) => console.log(event.products));
+ * ```
+ */
+import { startDomain } from "./auto";
+import type { Controller } from "./controller";
+import { mountFloow } from "./mount";
+import type { FloowInstance, MountOptions } from "./mount";
+
+export type { FloowInstance, MountOptions } from "./mount";
+export { DESKTOP_MIN_WIDTH } from "./mount";
+export type { View } from "./flow";
+export type {
+  EventChoice,
+  EventFilter,
+  EventFormInput,
+  EventHandler,
+  EventStep,
+  FloowEvent,
+} from "./events";
+export { EVENTS_VERSION } from "./events";
+export { sanitizeHtml } from "./sanitize";
+export type { Brand } from "./theme";
+export type {
+  ContainerType,
+  Device,
+  Floow,
+  FloowEventType,
+  Language,
+  Product,
+  PublicDomain,
+  PublicFloow,
+  PublicResults,
+  Step,
+  Choice,
+  FormInput,
+  Trigger,
+} from "@floow/domain/logic";
+export { EVENT_NAME, EVENT_TYPES } from "@floow/domain/logic";
+
+export { open, on, destroy, version } from "./registry";
+
+/** `mount({ domainId, apiUrl })`: what the script tag does, from your bundle. */
+export interface DomainMountOptions {
+  domainId: string;
+  apiUrl: string;
+  /** Log why each trigger did or did not match (like `?floowsDebug=true`). */
+  debug?: boolean;
+}
+
+/** The handle of `mount({ domainId })`: open a floow, evaluate the triggers again, stop. */
+export type DomainMount = Controller;
+
+function isDomainOptions(value: unknown): value is DomainMountOptions {
+  return typeof value === "object" && value !== null && "domainId" in value && !("nodeType" in value);
+}
+
+/**
+ * Mounts a floow in `element` (embedded, or a dialog floow's start page with the dialog
+ * over the page); with `null`, a dialog over the page. Pass the configuration (`floow`) or
+ * a live floow's id (`floowId` with `apiUrl`).
+ */
+export function mount(element: Element | null, options: MountOptions): FloowInstance;
+/** Shows a domain's live floows by their triggers, like the script tag. */
+export function mount(options: DomainMountOptions): DomainMount;
+export function mount(
+  element: Element | null | DomainMountOptions,
+  options?: MountOptions,
+): FloowInstance | DomainMount {
+  if (isDomainOptions(element)) return startDomain(element.domainId, element.apiUrl, element.debug);
+  if (!options) throw new TypeError("mount: options are required");
+  return mountFloow(element, options);
+}

@@ -1,0 +1,228 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { HOST_ATTR } from "./host";
+import { destroy, mount, on, open } from "./index";
+import type { FloowEvent } from "./events";
+import { domain as brand, products, sellingFloow, settle } from "./test/fixtures";
+
+// happy-dom would really fetch font stylesheets (tested with loadFonts in theme.test.ts).
+const domain = { ...brand, fonts: [] };
+const noNavigation = (event: Event) => {
+  if ((event.composedPath()[0] as Element).closest?.("a")) event.preventDefault();
+};
+
+const API = "https://api.example";
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  document.body.innerHTML = `<button id="before">page</button><div id="app"></div>`;
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.endsWith("/api/public/results")) {
+      return new Response(JSON.stringify({ products, partial: false }), { status: 200 });
+    }
+    if (url.includes("/api/public/floows/")) {
+      return new Response(JSON.stringify({ floow: sellingFloow({ id: "remote", name: "Remote" }), domain }), { status: 200 });
+    }
+    if (url.endsWith("/api/public/events")) return new Response("{}", { status: 202, headers: {} });
+    throw new Error(`unexpected ${url} ${String(init?.method)}`);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  document.addEventListener("click", noNavigation, true);
+});
+
+afterEach(() => {
+  destroy();
+  document.removeEventListener("click", noNavigation, true);
+
+  vi.unstubAllGlobals();
+  delete (window as { dataLayer?: unknown }).dataLayer;
+});
+
+const app = () => document.getElementById("app")!;
+const root = (container: Element = app()) => container.querySelector(`[${HOST_ATTR}]`)!.shadowRoot!;
+const dialogRoot = () =>
+  [...document.body.children].filter((el) => el.hasAttribute(HOST_ATTR) && el.parentElement === document.body).at(-1)!
+    .shadowRoot!;
+const buttons = (r: ParentNode) => [...r.querySelectorAll("button")];
+const byText = (r: ParentNode, text: string) =>
+  [...r.querySelectorAll<HTMLElement>("button, a")].find((b) => b.textContent?.trim() === text)!;
+const dataLayer = () => ((window as unknown as { dataLayer?: FloowEvent[] }).dataLayer ?? []).filter((e) => e.event === "floows");
+
+function type(input: HTMLInputElement, value: string) {
+  input.value = value;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  input.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+describe("an embedded floow", () => {
+  const embedded = () =>
+    sellingFloow({ container: { type: "embedded", radius: "md", padding: "md" } });
+
+  it("renders in a shadow root with the reset, and walks start → choice → condition → form → results", async () => {
+    mount(app(), { floow: embedded(), domain, apiUrl: API, device: "desktop" });
+    const r = root();
+    expect(r.querySelector("style")!.textContent).toContain(":host{all:initial");
+    expect(document.querySelector(".floow")).toBeNull(); // nothing outside the shadow root
+    expect(r.textContent).toContain("Find your bike");
+    byText(r, "Start").click();
+    expect(r.querySelector(".question")!.innerHTML).toBe("<p>What is your <b>budget</b>?</p>");
+    expect(r.querySelector("[role=progressbar]")!.getAttribute("aria-valuenow")).toBe("0");
+    // "Low" goes straight to the form (the condition skips q2).
+    buttons(r).find((b) => b.textContent === "Low")!.click();
+    expect(r.textContent).toContain("Your details");
+    byText(r, "Next").click();
+    expect(r.querySelector(".error")!.textContent).toBe("This field is required");
+    expect(r.querySelector("#i-name")!.getAttribute("aria-invalid")).toBe("true");
+    type(r.querySelector<HTMLInputElement>("#i-name")!, "Ada");
+    type(r.querySelector<HTMLInputElement>("#i-email")!, "nope");
+    expect(r.querySelector(".error")!.textContent).toBe("E-mail should be valid");
+    type(r.querySelector<HTMLInputElement>("#i-email")!, "ada@example.com");
+    byText(r, "Next").click();
+    expect(r.querySelector("[role=status]")).not.toBeNull(); // results loading
+    await settle();
+    expect(fetchMock).toHaveBeenCalledWith(
+      `${API}/api/public/results`,
+      expect.objectContaining({ method: "POST", body: JSON.stringify({ floowId: "f1", choiceIds: ["low"] }) }),
+    );
+    // Desktop shows 3 in view; the rest behind "Show more".
+    const cards = () => [...r.querySelectorAll(".card")];
+    expect(cards()).toHaveLength(3);
+    const first = cards()[0]!;
+    expect(first.querySelector(".name")!.textContent).toBe("City bike <b>Pro</b>"); // a name is text
+    expect(first.querySelector(".price")!.textContent).toBe("€ 499,00");
+    expect(first.querySelector(".desc")!.innerHTML).toBe("<p>Fast <a target=\"_blank\" rel=\"noopener noreferrer nofollow\">x</a></p>");
+    expect(cards()[2]!.querySelector("a")).toBeNull(); // a javascript: link gets no button
+    byText(r, "Show more").click();
+    expect(cards()).toHaveLength(4);
+    byText(first, "View").click();
+    expect(dataLayer().map((e) => e.type)).toEqual(["mount", "start", "choice", "form", "finish", "product"]);
+    expect(dataLayer()[5]!.product).toEqual(products[0]);
+    byText(r, "Restart").click();
+    expect(r.textContent).toContain("Find your bike");
+    expect(dataLayer().at(-1)!.type).toBe("restart");
+  });
+
+  it("sends its events to the API in batches", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    mount(app(), { floow: embedded(), domain, apiUrl: API });
+    byText(root(), "Start").click();
+    await vi.advanceTimersByTimeAsync(1000);
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/api/public/events"))!;
+    const body = JSON.parse(String(call[1]!.body)) as { events: FloowEvent[] };
+    expect(body.events.map((e) => [e.type, e.floowId, e.organizationId, e.domainId])).toEqual([
+      ["mount", "f1", "o1", "d1"],
+      ["start", "f1", "o1", "d1"],
+    ]);
+    expect(body.events[0]!.sessionId).toBe(body.events[1]!.sessionId);
+    vi.useRealTimers();
+  });
+
+  it("uses the mobile styles on narrow viewports and the floow's language for its own texts", () => {
+    const floow = embedded();
+    floow.language = "nl";
+    floow.start.type = "none";
+    mount(app(), { floow, domain, device: "mobile" });
+    const r = root();
+    expect(r.querySelector(".floow")!.getAttribute("data-device")).toBe("mobile");
+    expect(r.querySelector(".floow")!.getAttribute("lang")).toBe("nl");
+    expect(r.querySelector("[role=progressbar]")!.getAttribute("aria-valuetext")).toBe("Stap 1 van 3");
+  });
+
+  it("fetches a floow by id, showing a skeleton meanwhile", async () => {
+    const instance = mount(app(), { floowId: "remote", apiUrl: API });
+    expect(root().querySelector(".sk")).not.toBeNull();
+    await instance.ready;
+    expect(root().textContent).toContain("Find your bike");
+    expect(fetchMock).toHaveBeenCalledWith(`${API}/api/public/floows/remote`, expect.anything());
+  });
+});
+
+describe("a dialog floow", () => {
+  it("shows its start page at the element and opens a modal dialog; Escape closes and restores focus", () => {
+    const events: FloowEvent[] = [];
+    on("*", (event) => events.push(event));
+    mount(app(), { floow: sellingFloow(), domain });
+    const launcher = byText(root(), "Start");
+    launcher.focus();
+    launcher.click();
+    const d = dialogRoot();
+    const dialog = d.querySelector("[role=dialog]")!;
+    expect(dialog.getAttribute("aria-modal")).toBe("true");
+    expect(dialog.getAttribute("aria-label")).toBe("Bike advisor");
+    expect(d.textContent).toContain("What is your budget?");
+    expect(d.activeElement?.textContent).toBe("Low"); // focus moved in (past the close button)
+    expect(document.documentElement.style.overflow).toBe("hidden");
+    dialog.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect(document.querySelectorAll(`body > [${HOST_ATTR}]`)).toHaveLength(0);
+    expect(root().activeElement).toBe(launcher); // focus restored
+    expect(document.documentElement.style.overflow).toBe("");
+    expect(events.map((e) => e.type)).toEqual(["mount", "start", "close"]);
+  });
+
+  it("opened by id, shows a skeleton dialog until the floow arrives, then moves focus in", async () => {
+    const instance = open("remote", { apiUrl: API })!;
+    expect(dialogRoot().querySelector(".overlay .sk")).not.toBeNull();
+    await instance.ready;
+    const d = dialogRoot();
+    expect(d.querySelector("[role=dialog]")!.getAttribute("aria-label")).toBe("Remote");
+    expect(d.activeElement?.textContent).toBe("Start");
+    expect(() => mount(app(), { floowId: "remote" })).toThrow(/apiUrl/);
+  });
+
+  it("traps Tab inside the dialog", () => {
+    const instance = open("f1", { floow: sellingFloow(), domain });
+    expect(instance).toBeDefined();
+    const d = dialogRoot();
+    const dialog = d.querySelector<HTMLElement>("[role=dialog]")!;
+    const tabbable = [...dialog.querySelectorAll<HTMLElement>("button")].filter((b) => !b.hidden);
+    tabbable.at(-1)!.focus();
+    dialog.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", bubbles: true }));
+    expect(d.activeElement).toBe(tabbable[0]);
+    dialog.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", shiftKey: true, bubbles: true }));
+    expect(d.activeElement).toBe(tabbable.at(-1));
+  });
+
+  it("closes on a click outside only with closeOnClickOutside; the close button always closes", () => {
+    open("f1", { floow: sellingFloow(), domain });
+    const overlay = () => dialogRoot()?.querySelector<HTMLElement>(".overlay");
+    overlay()!.click();
+    expect(overlay()).not.toBeNull();
+    byText(dialogRoot(), "").click(); // the close button has only its icon
+    expect(document.querySelectorAll(`body > [${HOST_ATTR}]`)).toHaveLength(0);
+    // Opening it again continues the same floow.
+    open("f1");
+    expect(overlay()).not.toBeNull();
+    destroy();
+    open("f2", { floow: sellingFloow({ id: "f2", closeOnClickOutside: true }), domain });
+    overlay()!.click();
+    expect(document.querySelectorAll(`body > [${HOST_ATTR}]`)).toHaveLength(0);
+  });
+});
+
+describe("the editor preview", () => {
+  it("renders a given view of a config object with no network and no data layer", () => {
+    const seen: FloowEvent[] = [];
+    const instance = mount(app(), {
+      floow: sellingFloow(),
+      domain,
+      device: "desktop",
+      preview: true,
+      view: { kind: "step", stepId: "q2" },
+      onEvent: (event) => seen.push(event),
+    });
+    const r = root();
+    // The dialog shows inside the preview element, not over the dashboard.
+    expect(r.querySelector(".overlay.contained [role=dialog]")).not.toBeNull();
+    expect(document.querySelectorAll(`body > [${HOST_ATTR}]`)).toHaveLength(0);
+    expect(r.textContent).toContain("Which colours?");
+    buttons(r).find((b) => b.textContent?.includes("Red"))!.click();
+    expect(seen.map((e) => e.type)).toEqual(["mount", "choice"]);
+    instance.update({ view: { kind: "finish" } });
+    expect(r.textContent).toContain("No results found");
+    const floow = sellingFloow();
+    floow.finish.results.placeholder.text = "Nothing here";
+    instance.update({ floow });
+    expect(r.textContent).toContain("Nothing here");
+    expect(dataLayer()).toEqual([]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

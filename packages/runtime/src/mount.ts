@@ -1,0 +1,372 @@
+/**
+ * Mounting floows: one `FloowInstance` per mounted floow, rendered with Preact into a host
+ * element's shadow root. Used by the npm API (`mount`, `open`, `on`, `destroy`), by the
+ * script-tag renderer (`window.FloowRuntime`) and by the dashboard's editor preview
+ * (`mount(el, { floow, domain, device, preview: true, view })`).
+ */
+import { h, render } from "preact";
+import type {
+  ContainerType,
+  Device,
+  FloowEventType,
+  Language,
+  PublicFloow,
+  PublicResults,
+} from "@floow/domain/logic";
+import { fetchFloow, fetchResults } from "./api";
+import { EventQueue, Listeners, buildEvent, publishToPage } from "./events";
+import type { EventFilter, EventHandler, FloowEventPayload } from "./events";
+import { Flow } from "./flow";
+import type { View } from "./flow";
+import { HOST_ATTR, clearSkeleton, createHost } from "./host";
+import { textsFor } from "./i18n";
+import { Root } from "./render/app";
+import type { RootProps } from "./render/app";
+import { deepActiveElement, tabbables } from "./render/dialog";
+import type { Ui } from "./render/ui";
+import { CSS } from "./render/styles";
+import { sessionId } from "./session";
+import { loadFonts, primaryColor } from "./theme";
+import type { Brand } from "./theme";
+
+/** Viewports at least this wide get a floow's desktop styles. */
+export const DESKTOP_MIN_WIDTH = 768;
+
+export interface MountOptions {
+  /** A live floow to fetch (`GET {apiUrl}/api/public/floows/:id`); or pass `floow`. */
+  floowId?: string;
+  /** The floow's configuration: renders at once, with no request for the floow. */
+  floow?: PublicFloow;
+  /** The domain's colours and fonts (fetched with `floowId` when not given). */
+  domain?: Brand | null;
+  /** Origin of the Floow API, e.g. `https://app.floow.io`: results and events go there. */
+  apiUrl?: string;
+  /** Use these styles whatever the viewport (the preview's device frame). */
+  device?: Device;
+  /**
+   * The editor's preview: events reach `on()` and `onEvent` only (no data layer, no parent
+   * page, no server), a dialog floow shows open inside the element, and results come from
+   * `results` only.
+   */
+  preview?: boolean;
+  /** Show this page first (the preview selects a step or the finish page). */
+  view?: View;
+  /** Override the floow's container (`dialog` or `embedded`). */
+  container?: ContainerType;
+  /** Open a dialog floow at once (otherwise its start page shows at the element). */
+  open?: boolean;
+  /** Override the floow's language for the runtime's own texts and messages. */
+  language?: Language;
+  /** Where results come from (default: `POST {apiUrl}/api/public/results`). */
+  results?: (choiceIds: string[]) => Promise<PublicResults>;
+  /** Called with every event message of this floow. */
+  onEvent?: EventHandler;
+}
+
+export interface FloowInstance {
+  readonly floowId: string;
+  /** Settles when the floow is shown (after its fetch, with `floowId`). */
+  readonly ready: Promise<void>;
+  /** Opens a dialog floow (an embedded one scrolls into view). */
+  open(): void;
+  close(): void;
+  /** Changes options in place (the preview passes each edit of the floow). */
+  update(options: Partial<MountOptions>): void;
+  /** Listens to this floow's events (`"*"`: all); returns the unsubscribe. */
+  on(type: EventFilter, handler: EventHandler): () => void;
+  destroy(): void;
+}
+
+export const instances = new Set<Instance>();
+export const listeners = new Listeners();
+const queues = new Map<string, EventQueue>();
+let lastApiUrl: string | undefined;
+
+function queueFor(apiUrl: string): EventQueue {
+  let queue = queues.get(apiUrl);
+  if (!queue) queues.set(apiUrl, (queue = new EventQueue(apiUrl)));
+  return queue;
+}
+
+/** Sends what is queued, and forgets the queues and the default API. */
+export function closeQueues(): void {
+  for (const queue of queues.values()) queue.close();
+  queues.clear();
+  lastApiUrl = undefined;
+}
+
+/** A fresh render target in a host's shadow root: the stylesheet, then the container. */
+function prepare(host: HTMLElement): HTMLElement {
+  clearSkeleton(host);
+  const root = host.shadowRoot ?? host.attachShadow({ mode: "open" });
+  root.innerHTML = "";
+  const style = document.createElement("style");
+  style.textContent = CSS;
+  const container = document.createElement("div");
+  root.append(style, container);
+  return container;
+}
+
+class Instance implements FloowInstance {
+  readonly floowId: string;
+  readonly ready: Promise<void>;
+  private _options: MountOptions;
+  private _flow?: Flow;
+  private _brand?: Brand;
+  private _inlineHost?: HTMLElement;
+  private _inline?: HTMLElement;
+  private _dialogHost?: HTMLElement;
+  private _dialog?: HTMLElement;
+  private _isOpen: boolean;
+  private _destroyed = false;
+  private _own = new Listeners();
+  private _media?: MediaQueryList;
+  private readonly _onMedia = () => this._render();
+  private _restoreFocus?: Element | null;
+  private _overflow?: string;
+  private _viewKey?: string;
+  /** Whether focus is in the floow (set by focusin/focusout on its container). */
+  private _focused = false;
+  private _dialogFocused = false;
+
+  constructor(element: Element | null, options: MountOptions) {
+    const id = options.floow?.id ?? options.floowId;
+    if (!id) throw new TypeError("mount: pass `floow` or `floowId`");
+    if (!options.floow && !options.apiUrl) throw new TypeError("mount: `floowId` needs `apiUrl`");
+    this.floowId = id;
+    this._options = { ...options };
+    this._isOpen = !!options.open;
+    if (options.apiUrl) lastApiUrl = options.apiUrl;
+    if (element) {
+      // The loader hands over its own host (showing a skeleton); anywhere else we add one.
+      this._inlineHost = element.hasAttribute(HOST_ATTR)
+        ? (element as HTMLElement)
+        : (element.appendChild(createHost(id)) as HTMLElement);
+      this._inline = prepare(this._inlineHost);
+      this._inline.addEventListener("focusin", () => (this._focused = true));
+      this._inline.addEventListener("focusout", (event) => {
+        this._focused = this._inline!.contains(event.relatedTarget as Node | null);
+      });
+    }
+    if (!options.device && typeof matchMedia === "function") {
+      this._media = matchMedia(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
+      this._media.addEventListener?.("change", this._onMedia);
+    }
+    instances.add(this);
+    if (options.floow) {
+      this._load(options.floow, options.domain ?? undefined);
+      this.ready = Promise.resolve();
+    } else {
+      this._render();
+      this.ready = fetchFloow(options.apiUrl!, id).then(
+        ({ floow, domain }) => {
+          if (!this._destroyed) this._load(floow, options.domain ?? domain);
+        },
+        (error: unknown) => {
+          console.warn("[floows]", id, error);
+          this.destroy();
+        },
+      );
+    }
+  }
+
+  private get _device(): Device {
+    return this._options.device ?? (this._media?.matches ? "desktop" : "mobile");
+  }
+
+  private get _container(): ContainerType {
+    if (this._options.container) return this._options.container;
+    if (!this._inline) return "dialog";
+    return this._flow?.floow.container?.type ?? "embedded";
+  }
+
+  private _load(floow: PublicFloow, brand: Brand | undefined): void {
+    this._brand = brand;
+    if (!this._options.preview) loadFonts(brand);
+    const options = this._options;
+    this._flow = new Flow(
+      floow,
+      {
+        emit: (type, payload) => this._emit(type, payload),
+        // Read at the finish page, so `update()` may change it. None (the placeholder shows)
+        // in a preview without `results`, or without an API.
+        get results() {
+          const { apiUrl, preview, results } = options;
+          if (results || preview || !apiUrl) return results;
+          return (ids: string[]) => fetchResults(apiUrl, floow.id, ids);
+        },
+        get language() {
+          return options.language;
+        },
+      },
+      options.view,
+    );
+    this._flow.subscribe(() => this._render());
+    this._render();
+    this._emit("mount");
+  }
+
+  private _ui(): Ui | null {
+    const flow = this._flow;
+    if (!flow) return null;
+    return {
+      flow,
+      floow: flow.floow,
+      device: this._device,
+      texts: textsFor(flow.language),
+      brand: this._brand,
+      primary: primaryColor(this._brand),
+    };
+  }
+
+  private _render(): void {
+    if (this._destroyed) return;
+    const ui = this._ui();
+    const dialog = this._container === "dialog";
+    const onClose = () => this.close();
+    const preview = !!this._options.preview;
+    const focusWasInside = this._focused || !!this._dialogHost;
+    if (this._inline) {
+      const props: RootProps =
+        !dialog || !ui
+          ? { ui, kind: "embedded" }
+          : preview
+            ? { ui, kind: "dialog", contained: true, onClose }
+            : { ui, kind: "launcher", onLaunch: () => this._launch() };
+      render(h(Root, props), this._inline);
+    }
+    const overPage = dialog && this._isOpen && !(this._inline && preview);
+    let opening = false;
+    if (overPage) {
+      if (!this._dialogHost) {
+        // Opening: remember the focus, lock the page's scrolling.
+        this._restoreFocus = deepActiveElement();
+        this._overflow = document.documentElement.style.overflow;
+        document.documentElement.style.overflow = "hidden";
+        this._dialogHost = document.body.appendChild(createHost(this.floowId));
+        this._dialog = prepare(this._dialogHost);
+      }
+      render(h(Root, { ui, kind: "dialog", onClose }), this._dialog!);
+      const panel = this._dialog!.querySelector<HTMLElement>("[role=dialog]");
+      if (panel && !this._dialogFocused) {
+        // Into the dialog (once it shows the floow): its first control after the close button.
+        const items = tabbables(panel);
+        (items[1] ?? items[0] ?? panel).focus();
+        this._dialogFocused = opening = true;
+      }
+    } else if (this._dialogHost) {
+      this._closeDialog();
+    }
+    // A new page: move focus to it when the visitor was in the floow (keyboard and
+    // screen-reader users then hear the new question); never steal focus from the page.
+    const view = this._flow?.state.view;
+    const key = view && (view.kind === "step" ? view.stepId : view.kind);
+    if (key !== this._viewKey) {
+      if (this._viewKey !== undefined && focusWasInside && !opening) {
+        (this._dialog ?? this._inline)?.querySelector<HTMLElement>(".page")?.focus();
+      }
+      this._viewKey = key;
+    }
+  }
+
+  private _closeDialog(): void {
+    render(null, this._dialog!);
+    this._dialogHost!.remove();
+    this._dialogHost = this._dialog = undefined;
+    this._dialogFocused = false;
+    document.documentElement.style.overflow = this._overflow ?? "";
+    const restore = this._restoreFocus;
+    this._restoreFocus = undefined;
+    if (restore instanceof HTMLElement && restore.isConnected) restore.focus();
+  }
+
+  private _emit(type: FloowEventType, payload?: FloowEventPayload): void {
+    const floow = this._flow?.floow;
+    if (!floow) return;
+    const event = buildEvent(
+      {
+        organizationId: floow.organizationId ?? "",
+        domainId: floow.domainId ?? "",
+        floowId: floow.id,
+        sessionId: sessionId(),
+      },
+      type,
+      payload,
+    );
+    this._own.emit(event);
+    listeners.emit(event);
+    try {
+      this._options.onEvent?.(event);
+    } catch (error) {
+      console.error("[floows]", error);
+    }
+    if (this._options.preview) return;
+    publishToPage(event);
+    if (this._options.apiUrl) queueFor(this._options.apiUrl).add(event);
+  }
+
+  /** The launcher's start button: the floow starts, in its dialog. */
+  private _launch(): void {
+    this._isOpen = true;
+    this._flow?.start();
+    this._render();
+  }
+
+  open(): void {
+    if (this._destroyed) return;
+    if (this._container === "embedded" && this._inlineHost) {
+      this._inlineHost.scrollIntoView?.({ behavior: "smooth", block: "center" });
+      return;
+    }
+    this._isOpen = true;
+    this._render();
+  }
+
+  close(): void {
+    if (this._destroyed) return;
+    const wasOpen = this._isOpen || (this._options.preview && this._container === "dialog");
+    this._isOpen = false;
+    this._render();
+    // The instance stays (with the visitor's answers): opening it again continues.
+    if (wasOpen) this._emit("close");
+  }
+
+  update(patch: Partial<MountOptions>): void {
+    if (this._destroyed) return;
+    Object.assign(this._options, patch);
+    if (patch.domain !== undefined) this._brand = patch.domain ?? undefined;
+    if (patch.open !== undefined) this._isOpen = patch.open;
+    if (this._flow) {
+      if (patch.floow) this._flow.setFloow(patch.floow);
+      if (patch.view) this._flow.goTo(patch.view);
+    } else if (patch.floow) {
+      this._load(patch.floow, this._brand);
+    }
+    this._render();
+  }
+
+  on(type: EventFilter, handler: EventHandler): () => void {
+    return this._own.on(type, handler);
+  }
+
+  destroy(): void {
+    if (this._destroyed) return;
+    this._destroyed = true;
+    instances.delete(this);
+    this._media?.removeEventListener?.("change", this._onMedia);
+    if (this._inline) render(null, this._inline);
+    if (this._dialogHost) this._closeDialog();
+    this._flow?.dispose();
+    this._inlineHost?.remove();
+    this._own.clear();
+  }
+}
+
+/** Mounts one floow in (or, for a dialog without an element, over) the page. */
+export function mountFloow(element: Element | null, options: MountOptions): FloowInstance {
+  return new Instance(element, options);
+}
+
+export function defaultApiUrl(): string | undefined {
+  return lastApiUrl;
+}

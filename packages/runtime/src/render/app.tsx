@@ -1,0 +1,120 @@
+import { fontFamily, onColor, padding, radius } from "../theme";
+import { Dialog } from "./dialog";
+import { FinishView, Skeleton } from "./finish";
+import { Button, Img, Rich } from "./parts";
+import { Progress } from "./progress";
+import { StepView } from "./step";
+import type { Ui, UiProps } from "./ui";
+
+function StartView({ ui, onStart }: { ui: Ui; onStart: () => void }) {
+  const { start, buttons } = ui.floow;
+  const layout = start[ui.device];
+  return (
+    <div class={`block align-${layout.align}`} style={{ width: `${layout.width}%` }}>
+      {start.type !== "none" ? (
+        <>
+          <Rich html={start.text} class="question" />
+          <Img src={start.image} class="media" />
+        </>
+      ) : null}
+      <Button ui={ui} config={buttons.next} text={start.button.text} onClick={onStart} />
+    </div>
+  );
+}
+
+function Nav({ ui }: UiProps) {
+  const { floow, flow } = ui;
+  const { view } = flow.state;
+  const step = flow.step();
+  const back = floow.showBackButton && flow.canGoBack();
+  // A single-choice step goes on when chosen, unless the floow shows Next.
+  const next =
+    step && (step.type !== "single" || floow.showNextButton || flow.visibleChoices(step).length === 0);
+  const restart = view.kind === "finish" && floow.showRestartButton;
+  if (!back && !next && !restart) return null;
+  return (
+    <div class="nav">
+      {back ? <Button ui={ui} config={floow.buttons.back} onClick={() => flow.back()} /> : null}
+      {next ? (
+        <Button ui={ui} config={floow.buttons.next} class="end" disabled={!flow.canGoNext()} onClick={() => flow.next()} />
+      ) : null}
+      {restart ? <Button ui={ui} config={floow.buttons.restart} class="end" onClick={() => flow.restart()} /> : null}
+    </div>
+  );
+}
+
+/** Progress, the current page and the navigation: the inside of either container. */
+function Body({ ui }: UiProps) {
+  const { flow } = ui;
+  const { view } = flow.state;
+  const step = flow.step();
+  return (
+    <>
+      {view.kind !== "start" ? <Progress ui={ui} /> : null}
+      <div class="page" tabIndex={-1}>
+        {view.kind === "start" ? <StartView ui={ui} onStart={() => flow.start()} /> : null}
+        {step ? <StepView key={step.id} ui={ui} step={step} /> : null}
+        {view.kind === "finish" ? <FinishView ui={ui} /> : null}
+      </div>
+      <Nav ui={ui} />
+    </>
+  );
+}
+
+export type RootKind = "embedded" | "launcher" | "dialog";
+
+export interface RootProps {
+  /** Null while the floow loads: a skeleton. */
+  ui: Ui | null;
+  kind: RootKind;
+  /** A dialog inside its host element (the editor's preview), not over the whole page. */
+  contained?: boolean;
+  onClose?: () => void;
+  onLaunch?: () => void;
+}
+
+/**
+ * One render root: an embedded floow; a dialog floow's launcher at its target (its start
+ * page, or only the start button when it has none), which opens the dialog; or the dialog.
+ */
+export function Root({ ui, kind, contained, onClose = () => {}, onLaunch = () => {} }: RootProps) {
+  if (!ui) {
+    const skeleton = (
+      <div class="panel">
+        <Skeleton label="Loading" />
+      </div>
+    );
+    return (
+      <div class="floow">
+        {kind === "dialog" ? <div class={`overlay ${contained ? "contained" : ""}`}>{skeleton}</div> : skeleton}
+      </div>
+    );
+  }
+  const { floow, primary } = ui;
+  return (
+    <div
+      class="floow"
+      data-device={ui.device}
+      lang={ui.flow.language}
+      style={{
+        "--primary": primary,
+        "--on-primary": onColor(primary),
+        "--font": fontFamily(ui.brand),
+        "--radius": `${radius(floow.container.radius)}px`,
+        "--pad": `${padding(floow.container.padding)}px`,
+      }}
+    >
+      {kind === "dialog" ? (
+        <Dialog ui={ui} onClose={onClose} contained={contained}>
+          <Body ui={ui} />
+        </Dialog>
+      ) : kind === "launcher" && floow.start.type === "none" ? (
+        <StartView ui={ui} onStart={onLaunch} />
+      ) : (
+        <section class="panel embedded" aria-label={floow.name}>
+          {kind === "launcher" ? <StartView ui={ui} onStart={onLaunch} /> : <Body ui={ui} />}
+        </section>
+      )}
+    </div>
+  );
+}

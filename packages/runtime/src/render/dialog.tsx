@@ -1,0 +1,74 @@
+import type { ComponentChildren } from "preact";
+import { Icon } from "./icons";
+import type { Ui } from "./ui";
+
+const TABBABLE =
+  'a[href],button:not([disabled]):not([hidden]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
+
+/** The focused element, looking into shadow roots (ours included). */
+export function deepActiveElement(doc: Document = document): Element | null {
+  let active = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+export function tabbables(root: ParentNode): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(TABBABLE));
+}
+
+/** Escape closes; Tab and Shift+Tab wrap around inside the dialog (the focus trap). */
+function onKeyDown(event: KeyboardEvent, onClose: () => void): void {
+  if (event.key === "Escape") {
+    event.stopPropagation();
+    onClose();
+    return;
+  }
+  const panel = event.currentTarget as HTMLElement;
+  if (event.key !== "Tab") return;
+  const items = tabbables(panel);
+  const active = (panel.getRootNode() as ShadowRoot).activeElement;
+  const edge = event.shiftKey ? items[0] : items[items.length - 1];
+  if (!edge || active === edge || !panel.contains(active)) {
+    event.preventDefault();
+    (event.shiftKey ? items[items.length - 1] : items[0])?.focus();
+  }
+}
+
+/**
+ * The dialog container: a modal over the page (in the editor's preview, `contained`, over
+ * its frame only). It closes with its close button, Escape, and a click outside when the
+ * floow has `closeOnClickOutside`. Moving focus in and back out is the instance's work
+ * (`mount.ts`), done when it opens and closes the dialog.
+ */
+export function Dialog({
+  ui,
+  onClose,
+  contained,
+  children,
+}: {
+  ui: Ui;
+  onClose: () => void;
+  contained?: boolean;
+  children: ComponentChildren;
+}) {
+  return (
+    <div
+      class={`overlay ${contained ? "contained" : ""}`}
+      onClick={(event) => event.target === event.currentTarget && ui.floow.closeOnClickOutside && onClose()}
+    >
+      <div
+        class="panel dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={ui.floow.name}
+        tabIndex={-1}
+        onKeyDown={(event) => onKeyDown(event, onClose)}
+      >
+        <button type="button" class="close" aria-label={ui.texts.close} onClick={onClose}>
+          <Icon name="close" />
+        </button>
+        {children}
+      </div>
+    </div>
+  );
+}

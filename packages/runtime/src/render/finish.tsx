@@ -1,0 +1,100 @@
+import type { Product, ResultsLayout } from "@floow/domain/logic";
+import { resultProduct } from "../pending-domain";
+import { safeUrl } from "../sanitize";
+import { gap, padding, radius } from "../theme";
+import { Button, Img, Rich } from "./parts";
+import type { Ui, UiProps } from "./ui";
+
+function ResultCard({ ui, product, layout }: { ui: Ui; product: Product; layout: ResultsLayout }) {
+  const { floow } = ui;
+  const p = resultProduct(product, floow.finish.results);
+  const position = layout.imagePosition;
+  const url = safeUrl(p.url);
+  return (
+    <article class={`card ${layout.type} img-${position} ${layout.shadow ? "shadow" : ""}`}>
+      {position !== "none" ? <Img src={p.image} class={`pimg ${position}`} alt={p.name} /> : null}
+      <div class="body">
+        {/* Names are text, never HTML. */}
+        <h3 class="name">{p.name}</h3>
+        {p.price ? <p class="price">{p.price}</p> : null}
+        <Rich html={p.description} class="desc" />
+        {p.attributes.length > 0 ? (
+          <dl class="attrs">
+            {p.attributes.map((a) => (
+              <>
+                <dt>{a.name}</dt>
+                <dd>{a.value}</dd>
+              </>
+            ))}
+          </dl>
+        ) : null}
+        {url ? (
+          <Button
+            ui={ui}
+            config={floow.buttons.next}
+            text={floow.finish.results.button.text}
+            href={url}
+            onClick={() => ui.flow.openProduct(product)}
+          />
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+export function Skeleton({ label }: { label: string }) {
+  return (
+    <div class="sk" role="status" aria-busy="true" aria-label={label}>
+      <i />
+      <i />
+      <i />
+    </div>
+  );
+}
+
+/** The products (laid out per the results settings), "Show more", or the placeholder. */
+function Results({ ui }: UiProps) {
+  const { floow, flow, texts } = ui;
+  const results = floow.finish.results;
+  const layout = results[ui.device];
+  const { status, products, partial, more } = flow.state.results;
+  if (status === "loading") return <Skeleton label={texts.loading} />;
+  // Spec: a failed results call only clears the loading flag, so it reads as no results.
+  if (products.length === 0) return <p class="placeholder">{results.placeholder.text}</p>;
+  const shown = products.slice(0, Math.max(1, layout.inView) * (more + 1));
+  return (
+    <>
+      {partial ? <p class="note">{texts.partial}</p> : null}
+      <div
+        class="results"
+        style={{
+          "--cols": Math.max(1, layout.columns),
+          "--gap": `${gap(layout.gap)}px`,
+          "--r": `${radius(layout.radius)}px`,
+          "--p": `${padding(layout.padding)}px`,
+          width: `${layout.width}%`,
+        }}
+      >
+        {shown.map((product, i) => (
+          <ResultCard key={i} ui={ui} product={product} layout={layout} />
+        ))}
+      </div>
+      {shown.length < products.length ? (
+        <button type="button" class="more" onClick={() => flow.showMore()}>
+          {results.showMore.text}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+export function FinishView({ ui }: UiProps) {
+  const { floow } = ui;
+  return (
+    <div class="block">
+      <Rich html={floow.finish.text} class="question" />
+      <Img src={floow.finish.image} class="media" />
+      {floow.type === "selling" && floow.finish.type === "results" ? <Results ui={ui} /> : null}
+    </div>
+  );
+}

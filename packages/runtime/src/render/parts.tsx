@@ -1,0 +1,54 @@
+import type { FloowButton } from "@floow/domain/logic";
+import { safeUrl, sanitizeHtml } from "../sanitize";
+import { colorOf, onColor, radius } from "../theme";
+import { Icon } from "./icons";
+import type { Ui } from "./ui";
+
+/** Rich text (HTML) from the configuration or a feed, through the allow-list sanitizer. */
+export function Rich({ html, class: cls, id }: { html: unknown; class: string; id?: string }) {
+  const clean = sanitizeHtml(html);
+  return clean ? <div id={id} class={`rich ${cls}`} dangerouslySetInnerHTML={{ __html: clean }} /> : null;
+}
+
+export function Img({ src, class: cls, alt = "" }: { src: unknown; class: string; alt?: string }) {
+  const url = safeUrl(src, true);
+  return url ? <img class={cls} src={url} alt={alt} loading="lazy" decoding="async" /> : null;
+}
+
+/** A configured button (back, next, restart, start, a result's link): text, variant, colour, icon. */
+export function Button({
+  ui,
+  config,
+  text,
+  onClick,
+  disabled,
+  href,
+  class: cls = "",
+}: {
+  ui: Ui;
+  config: FloowButton;
+  text?: string;
+  onClick?: () => void;
+  disabled?: boolean;
+  href?: string;
+  class?: string;
+}) {
+  const { buttons } = ui.floow;
+  const color = colorOf(ui.brand, config.colorId) ?? ui.primary;
+  const Tag = href ? "a" : "button";
+  const icon = <Icon name={config.icon} />;
+  return (
+    <Tag
+      class={`btn ${config.variant} ${buttons.size} ${buttons.animation} ${cls}`}
+      style={{ "--c": color, "--on": onColor(color), "--br": `${radius(buttons.radius)}px` }}
+      {...(href
+        ? { href, target: "_blank", rel: "noopener noreferrer" }
+        : { type: "button", "aria-disabled": disabled ? "true" : undefined })}
+      onClick={() => !disabled && onClick?.()}
+    >
+      {config.iconPosition === "left" ? icon : null}
+      <span>{text || config.text}</span>
+      {config.iconPosition !== "left" ? icon : null}
+    </Tag>
+  );
+}

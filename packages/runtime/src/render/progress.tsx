@@ -1,0 +1,38 @@
+import { stepOf } from "../i18n";
+import { colorOf } from "../theme";
+import type { UiProps } from "./ui";
+
+export function Progress({ ui }: UiProps) {
+  const { floow, flow } = ui;
+  const config = floow.progress;
+  if (config.type === "none" || floow.steps.length === 0) return null;
+  const { percent, index, total } = flow.progress();
+  const label = stepOf(ui.texts, Math.max(index, 1), total);
+  return (
+    <div class={`progress ${config.direction}`} style={{ "--pc": colorOf(ui.brand, config.colorId) ?? ui.primary }}>
+      {config.type === "steps" ? (
+        <div class="dots" role="img" aria-label={label}>
+          {floow.steps.map((s, i) => (
+            <i key={s.id} class={i < index ? "done" : ""} />
+          ))}
+        </div>
+      ) : (
+        <div
+          class="bar"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(percent)}
+          aria-valuetext={label}
+        >
+          <i style={{ width: `${percent}%` }} />
+        </div>
+      )}
+      {flow.state.view.kind === "step" ? (
+        <span class="count" aria-hidden="true">
+          {index}/{total}
+        </span>
+      ) : null}
+    </div>
+  );
+}

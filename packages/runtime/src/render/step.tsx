@@ -1,0 +1,72 @@
+import type { Choice, Step, StepStyle } from "@floow/domain/logic";
+import { colorOf, gap, onColor, padding, radius } from "../theme";
+import { FormStep } from "./form";
+import { Icon } from "./icons";
+import { Img, Rich } from "./parts";
+import type { Ui } from "./ui";
+
+function ChoiceButton({ ui, choice, style, selected, multiple }: {
+  ui: Ui;
+  choice: Choice;
+  style: StepStyle;
+  selected: boolean;
+  multiple: boolean;
+}) {
+  const position = style.imagePosition;
+  const image = position !== "none" && style.type !== "basic";
+  return (
+    <button
+      type="button"
+      class={`choice ${style.type} ${style.variant} img-${position} ${style.shadow && style.type !== "basic" ? "shadow" : ""}`}
+      aria-pressed={selected ? "true" : "false"}
+      onClick={() => ui.flow.choose(choice.id)}
+    >
+      {image ? <Img src={choice.image} class={`thumb ${position}`} /> : null}
+      <span class="label">
+        {multiple ? <span class="check">{selected ? <Icon name="check" /> : null}</span> : null}
+        <Rich html={choice.text} class="text" />
+      </span>
+    </button>
+  );
+}
+
+/** A question: its text and image, then its choices, its form inputs, or only content. */
+export function StepView({ ui, step }: { ui: Ui; step: Step }) {
+  const style = step[ui.device];
+  const color = colorOf(ui.brand, style.colorId) ?? ui.primary;
+  const chosen = ui.flow.state.answers[step.id] ?? [];
+  const choices = step.type === "single" || step.type === "multiple" ? ui.flow.visibleChoices(step) : [];
+  const questionId = `q-${step.id}`;
+  return (
+    <div
+      class="block"
+      style={{
+        "--c": color,
+        "--on": onColor(color),
+        "--r": `${radius(style.radius)}px`,
+        "--p": `${padding(style.padding)}px`,
+        "--gap": `${gap(style.gap)}px`,
+        "--cols": Math.max(1, style.columns),
+        width: `${style.width}%`,
+      }}
+    >
+      <Rich html={step.text} class="question" id={questionId} />
+      <Img src={step.image} class="media" />
+      {choices.length > 0 ? (
+        <div class={`choices ${style.direction}`} role="group" aria-labelledby={questionId}>
+          {choices.map((choice) => (
+            <ChoiceButton
+              key={choice.id}
+              ui={ui}
+              choice={choice}
+              style={style}
+              selected={chosen.includes(choice.id)}
+              multiple={step.type === "multiple"}
+            />
+          ))}
+        </div>
+      ) : null}
+      {step.type === "form" ? <FormStep ui={ui} step={step} /> : null}
+    </div>
+  );
+}

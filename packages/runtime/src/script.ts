@@ -1,0 +1,8 @@
+/**
+ * The renderer for the script tag (`/runtime/floow.js`), exposed as `window.FloowRuntime`:
+ * `mount(element | null, options)` for one floow, `open`, `on`, `destroy`, and `start`,
+ * which the loader (`embed.js`) hands over to with its data and trigger rules.
+ */
+export { mountFloow as mount } from "./mount";
+export { open, on, destroy, version } from "./registry";
+export { start } from "./auto";

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "@floow/domain/logic";
+import { TEXTS, stepOf, textsFor } from "./i18n";
+import { colorOf, fontFamily, gap, loadFonts, onColor, padding, primaryColor, radius } from "./theme";
+import { domain } from "./test/fixtures";
+
+describe("brand", () => {
+  it("resolves domain colours by id, only as 6 hex digits", () => {
+    expect(colorOf(domain, "red")).toBe("#ff0000");
+    expect(colorOf(domain, "missing")).toBeNull();
+    expect(colorOf(domain, null)).toBeNull();
+    expect(colorOf({ colors: [{ id: "x", name: "x", hex: "f00;background:url(x)", favorite: true }], fonts: [] }, "x")).toBeNull();
+  });
+
+  it("takes the first favourite that is not near white as the main colour", () => {
+    expect(primaryColor(domain)).toBe("#333333");
+    expect(primaryColor({ colors: [{ id: "w", name: "w", hex: "ffffff", favorite: true }], fonts: [] })).toBe("#ffffff");
+    expect(primaryColor(undefined)).toBe("#333333");
+  });
+
+  it("picks readable text on a colour", () => {
+    expect(onColor("#333333")).toBe("#ffffff");
+    expect(onColor("#ffee00")).toBe("#111111");
+  });
+
+  it("uses the first font, cleaned, then the system font", () => {
+    expect(fontFamily(domain)).toMatch(/^"Poppins",system-ui/);
+    expect(fontFamily({ colors: [], fonts: [{ id: "f", name: 'A";}body{x', url: "" }] })).toMatch(/^"Abodyx",/);
+    expect(fontFamily(undefined)).toMatch(/^system-ui/);
+  });
+
+  it("loads font stylesheets into the document head once, http(s) only", () => {
+    const doc = document.implementation.createHTMLDocument("fonts");
+    const fonts = [...domain.fonts, { id: "bad", name: "Bad", url: "javascript:alert(1)" }];
+    loadFonts({ colors: [], fonts }, doc);
+    loadFonts({ colors: [], fonts }, doc);
+    const links = [...doc.head.querySelectorAll("link")];
+    expect(links.map((l) => l.getAttribute("href"))).toEqual(["https://fonts.example/poppins.css"]);
+  });
+
+  it("maps the spec's size names to px", () => {
+    expect([radius("none"), radius("md"), radius("full"), radius(undefined)]).toEqual([0, 12, 9999, 12]);
+    expect([padding("xl"), gap("xs"), gap("nope")]).toEqual([24, 4, 12]);
+  });
+});
+
+describe("runtime texts", () => {
+  it("exist in en, nl, fr and de with the same keys", () => {
+    for (const language of LANGUAGES) expect(Object.keys(TEXTS[language])).toEqual(Object.keys(TEXTS.en));
+    expect(textsFor("fr").close).toBe("Fermer");
+    expect(textsFor("xx")).toBe(TEXTS.en);
+    expect(stepOf(TEXTS.de, 2, 5)).toBe("Schritt 2 von 5");
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Checks of the built files (run by `pnpm check` after `pnpm build`): the gzip size budgets
+ * of the script-tag bundles, what the npm build imports, and that the minified renderer
+ * still works (its tree-shaking and property mangling are the riskiest part of the build).
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { Window } from "happy-dom";
+import { describe, expect, it } from "vitest";
+
+const dist = (file: string) => fileURLToPath(new URL(`../dist/${file}`, import.meta.url));
+const read = (file: string) => readFileSync(dist(file), "utf8");
+const gzip = (file: string) => gzipSync(readFileSync(dist(file)), { level: 9 }).length;
+
+/** Budgets in bytes of gzip (kB = 1024 bytes). */
+export const BUDGETS = { "embed.js": 2 * 1024, "floow.js": 20 * 1024 } as const;
+
+describe("size budgets", () => {
+  for (const [file, budget] of Object.entries(BUDGETS)) {
+    it(`${file} is at most ${budget} bytes gzipped`, () => {
+      const size = gzip(file);
+      console.info(`${file}: ${size} bytes gzip (budget ${budget})`);
+      expect(size).toBeLessThanOrEqual(budget);
+    });
+  }
+});
+
+describe("the npm build", () => {
+  it("imports only Preact (no React, zod or @floow packages)", () => {
+    const imports = [...read("index.js").matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
+    expect(new Set(imports)).toEqual(new Set(["preact", "preact/jsx-runtime"]));
+  });
+
+  it("has self-contained types", () => {
+    expect(read("index.d.ts")).not.toMatch(/from ['"]@floow\//);
+  });
+});
+
+describe("the script-tag build", () => {
+  it("embed.js has no Preact and defines no global but window.floows", () => {
+    const code = read("embed.js");
+    expect(code).not.toMatch(/preact/i);
+    const window = new Window({ url: "https://shop.example/" });
+    window.eval(code); // no currentScript with data-domain: it does nothing
+    expect(Object.keys(window).filter((k) => /floow/i.test(k))).toEqual([]);
+  });
+
+  it("floow.js exposes FloowRuntime and renders a floow", async () => {
+    const window = new Window({ url: "https://shop.example/" });
+    window.eval(read("floow.js"));
+    const runtime = (window as unknown as { FloowRuntime: Record<string, unknown> }).FloowRuntime;
+    expect(Object.keys(runtime).sort()).toEqual(["destroy", "mount", "on", "open", "start", "version"]);
+    const { floow } = JSON.parse(readFileSync(fileURLToPath(new URL("./floow.json", import.meta.url)), "utf8"));
+    const element = window.document.createElement("div");
+    window.document.body.appendChild(element);
+    const seen: string[] = [];
+    (runtime.on as (type: string, handler: (e: { type: string }) => void) => void)("*", (e) => seen.push(e.type));
+    (runtime.mount as (el: unknown, options: unknown) => void)(element, { floow, preview: true });
+    const shadow = element.firstElementChild!.shadowRoot!;
+    expect(shadow.textContent).toContain("Find your bike");
+    (shadow.querySelector("button.btn") as unknown as { click(): void }).click();
+    expect(shadow.textContent).toContain("What is your budget?");
+    expect(seen).toEqual(["mount", "start"]);
+    await window.happyDOM.close();
+  });
+});

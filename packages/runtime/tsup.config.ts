@@ -1,0 +1,53 @@
+import { defineConfig } from "tsup";
+import pkg from "./package.json" with { type: "json" };
+
+const define = { __VERSION__: JSON.stringify(pkg.version) };
+
+// Private members are named `_name` and renamed to short names in the bundles (the budget
+// is tight); nothing public, and nothing of Preact's or the domain's, starts with one `_`.
+const esbuildOptions = (options: { mangleProps?: RegExp }) => {
+  options.mangleProps = /^_[a-z]/i;
+};
+
+// Three builds, overwriting dist/ in place (no clean: `pnpm test` builds too, and turbo may
+// run it beside the build task, or beside a dependent reading dist/). @floow/domain (logic)
+// is private to the runtime and bundled into all of them; Preact stays a dependency of the
+// npm build only.
+export default defineConfig([
+  {
+    // npm: ESM + types.
+    entry: { index: "src/index.ts" },
+    format: ["esm"],
+    dts: true,
+    tsconfig: "tsconfig.build.json",
+    target: "es2022",
+    define,
+    esbuildOptions,
+    noExternal: ["@floow/domain"],
+  },
+  {
+    // Script tag, loaded on every page: the loader (`/embed.js`, budget 2 kB gzip).
+    entry: { embed: "src/embed.ts" },
+    format: ["iife"],
+    outExtension: () => ({ js: ".js" }),
+    minify: true,
+    target: "es2022",
+    define,
+    esbuildOptions,
+    noExternal: [/.*/],
+  },
+  {
+    // Script tag, loaded only when a floow shows: the renderer with Preact
+    // (`/runtime/floow.js`, budget 20 kB gzip), exposed as `window.FloowRuntime`.
+    entry: { floow: "src/script.ts" },
+    format: ["iife"],
+    globalName: "FloowRuntime",
+    treeshake: { preset: "smallest" },
+    outExtension: () => ({ js: ".js" }),
+    minify: true,
+    target: "es2022",
+    define,
+    esbuildOptions,
+    noExternal: [/.*/],
+  },
+]);

@@ -1,0 +1,11 @@
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+import base from "./base.js";
+
+export default tseslint.config(...base, {
+  plugins: { "react-hooks": reactHooks },
+  rules: {
+    "react-hooks/rules-of-hooks": "error",
+    "react-hooks/exhaustive-deps": "warn",
+  },
+});
