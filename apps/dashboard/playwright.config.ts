@@ -33,6 +33,8 @@ export default definePlaywrightConfig({
       // embedded PostgreSQL, in a fresh folder.
       DATABASE_URL: "",
       BETTER_AUTH_SECRET: "",
+      // The journeys serve their own product feeds on 127.0.0.1 (test-only setting).
+      FETCH_ALLOW_LOOPBACK: "true",
     },
   },
 });

@@ -87,7 +87,7 @@ async function worker(url: string, items: number, target: Target): Promise<void>
   await new Promise((resolve) => setTimeout(resolve, 50));
   const baselineRss = process.memoryUsage.rss();
   // Linux: reset the kernel's peak-RSS mark (VmHWM), so it measures from here on.
-  let hwmReset = false;
+  let hwmReset: boolean;
   try {
     writeFileSync("/proc/self/clear_refs", "5");
     hwmReset = true;

@@ -111,6 +111,13 @@ const envSchema = z
           return minutes;
         }),
     ),
+    FETCH_ALLOW_LOOPBACK: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(["true", "false", "1", "0"])
+        .default("false")
+        .transform((value) => value === "true" || value === "1"),
+    ),
     RUNTIME_DIST: z.preprocess(
       emptyToUndefined,
       z
@@ -162,6 +169,11 @@ const envSchema = z
     runtimeDist: env.RUNTIME_DIST,
     /** The default feed refresh interval in minutes; null: on demand only. */
     feedRefreshIntervalMinutes: env.FEED_REFRESH_INTERVAL,
+    /**
+     * Test-only: lets feed fetches reach 127.0.0.1, so the end-to-end tests can serve their own
+     * feed. Every other internal address stays refused. Never set on a real server.
+     */
+    fetchAllowLoopback: env.FETCH_ALLOW_LOOPBACK,
   }));
 
 export type Env = z.output<typeof envSchema>;

@@ -79,7 +79,9 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
 
     registerHealthRoutes(app, database.db, () => closing);
     await registerAuthRoutes(app, auth, env.publicUrl);
-    await registerTrpcRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins });
+    if (env.fetchAllowLoopback) app.log.warn("FETCH_ALLOW_LOOPBACK is on: feeds may be fetched from 127.0.0.1 (tests only)");
+    const fetch = env.fetchAllowLoopback ? { allowLoopback: true } : undefined;
+    await registerTrpcRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins, fetch });
     await registerBlobRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins });
     await registerPublicRoutes(app, { db: database.db });
     // The background feed refresher (not in tests: they drive it themselves).
@@ -87,6 +89,7 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
       const log = app.log.child({ module: "feeds" });
       const refresher = startFeedRefresher(database.db, {
         intervalMinutes: env.feedRefreshIntervalMinutes,
+        ...(fetch && { fetch }),
         onError: (error, job) => log.warn({ err: error, job: job?.key }, "feed refresh failed"),
       });
       app.addHook("preClose", () => refresher.stop());

@@ -60,7 +60,6 @@ it("shows a floow at its target from the one-line script tag", async () => {
   for (let i = 0; i < 100 && !text().includes("Find your bike"); i++) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  console.log(requests, document.body.innerHTML.slice(0, 500), (page.mainFrame.window as any).floows, page.virtualConsolePrinter.readAsString());
   expect(text()).toContain("Find your bike");
   expect(requests).toEqual(
     expect.arrayContaining([

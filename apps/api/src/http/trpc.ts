@@ -5,6 +5,7 @@ import type { FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { Kysely } from "kysely";
 import type { Auth } from "../auth/auth";
 import type { DB } from "../db/database";
+import type { FeedFetchOptions } from "../services/feeds";
 import { appRouter } from "../trpc/app-router";
 import type { AppRouter } from "../trpc/app-router";
 import { createContextFactory } from "../trpc/context";
@@ -18,7 +19,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export async function registerTrpcRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<DB>; auth: Auth; trustedOrigins: readonly string[] },
+  deps: { db: Kysely<DB>; auth: Auth; trustedOrigins: readonly string[]; fetch?: FeedFetchOptions },
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook("onRequest", async (request, reply) => {
@@ -40,7 +41,7 @@ export async function registerTrpcRoutes(
       prefix: "/trpc",
       trpcOptions: {
         router: appRouter,
-        createContext: createContextFactory({ db: deps.db, auth: deps.auth }),
+        createContext: createContextFactory({ db: deps.db, auth: deps.auth, fetch: deps.fetch }),
         onError({ error, path, req }) {
           if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error, path }, "tRPC procedure failed");
         },

@@ -43,9 +43,9 @@ export function createFeedRouter(options: FeedRouterOptions = {}) {
     preview: orgProcedure
       .use(rateLimit({ window: 60, max: 30 }))
       .input(feedPreviewSchema)
-      .mutation(async ({ input }): Promise<FeedPreview> => {
+      .mutation(async ({ ctx, input }): Promise<FeedPreview> => {
         try {
-          const preview = await previewFeed(input.url, input.type, { ...options.fetch, limit: 10 });
+          const preview = await previewFeed(input.url, input.type, { ...ctx.fetch, ...options.fetch, limit: 10 });
           return {
             format: preview.format,
             attributes: preview.attributes,

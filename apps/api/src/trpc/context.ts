@@ -3,6 +3,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
 import type { Auth } from "../auth/auth";
 import type { DB } from "../db/database";
+import type { FeedFetchOptions } from "../services/feeds";
 
 /** The signed-in user and their session, as procedures see them. */
 export interface SessionData {
@@ -20,16 +21,18 @@ export interface InnerContext {
   session: SessionData | null;
   /** Who to count in rate limits when there is no session: the client address. */
   clientKey: string;
+  /** safeFetch options for user-supplied URLs (the test-only loopback setting, from the env). */
+  fetch?: FeedFetchOptions;
 }
 
 export function createInnerContext(
-  opts: Pick<InnerContext, "db" | "auth"> & Partial<Pick<InnerContext, "session" | "clientKey">>,
+  opts: Pick<InnerContext, "db" | "auth"> & Partial<Pick<InnerContext, "session" | "clientKey" | "fetch">>,
 ): InnerContext {
   return { session: null, clientKey: "local", ...opts };
 }
 
 /** The outer context, per HTTP request: the session from the request's cookie. */
-export function createContextFactory(deps: Pick<InnerContext, "db" | "auth">) {
+export function createContextFactory(deps: Pick<InnerContext, "db" | "auth" | "fetch">) {
   return async ({ req }: CreateFastifyContextOptions): Promise<InnerContext> => {
     const result = await deps.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
     const session: SessionData | null = result
