@@ -136,6 +136,32 @@ describe.each(testDbKinds)("feed and product routers (%s)", (kind) => {
     expect(second.items.map((p) => p.id)).toEqual(["SKU-000021", "SKU-000022", "SKU-000023", "SKU-000024", "SKU-000025"]);
   });
 
+  it("list says while a refresh is queued; a feed may have no domain; product.list spans the feeds", async () => {
+    const first = newFeed({ name: "First" });
+    const second = { ...newFeed({ name: "Second" }), domainId: null };
+    const saved = await as(member).feed.upsert(first);
+    expect(saved).toMatchObject({ refreshQueued: true, lastRefreshStatus: "pending" });
+    expect(await as(member).feed.upsert(second)).toMatchObject({ domainId: null, refreshQueued: true });
+    expect((await as(member).feed.list()).find((f) => f.id === second.id)).toMatchObject({ refreshQueued: true });
+    await refresher().drain();
+    const listed = (await as(member).feed.list()).filter((f) => f.id === first.id || f.id === second.id);
+    expect(listed.map((f) => [f.refreshQueued, f.productCount])).toEqual([
+      [false, 25],
+      [false, 25],
+    ]);
+    expect(await as(member).feed.refresh({ id: first.id })).toEqual({ id: first.id, queued: true });
+    expect((await as(member).feed.list()).find((f) => f.id === first.id)?.refreshQueued).toBe(true);
+    await refresher().drain();
+
+    // Without feedId: every feed's products, each with its feed, feeds oldest first.
+    const all = await as(member).product.list({ search: "SKU-000002", limit: 200 });
+    const ours = all.items.filter((p) => p.feedId === first.id || p.feedId === second.id);
+    expect(ours.map((p) => p.feedId)).toEqual([first.id, second.id]);
+    const byId = await as(member).product.list({ feedId: first.id, sort: "id", direction: "desc", limit: 2 });
+    expect(byId.items.map((p) => p.id)).toEqual(["SKU-000025", "SKU-000024"]);
+    expect((await as(outsider).product.list({})).total).toBe(0);
+  });
+
   it("a failed refresh keeps the last good products and records the error", async () => {
     const input = newFeed();
     await as(member).feed.upsert(input);

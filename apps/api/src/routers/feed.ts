@@ -14,8 +14,11 @@ const notFound = () => new DomainError("NOT_FOUND", "Feed not found.");
 /**
  * `feed.upsert` takes the full feed (`feedInputSchema`) with the Add Feed form's rules for
  * name and url (required, a valid http(s) URL), so the dashboard shows the spec's messages.
+ * The domain is optional: a feed added from the Products screen belongs to the organization,
+ * and any of its floows may use it.
  */
 const feedUpsertSchema = feedInputSchema.extend({
+  domainId: feedInputSchema.shape.domainId.nullish(),
   name: feedFormSchema.shape.name,
   url: feedFormSchema.shape.url,
 });

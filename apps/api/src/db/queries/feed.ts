@@ -23,6 +23,8 @@ export interface FeedView {
   lastRefreshAt: string | null;
   lastRefreshStatus: FeedRefreshStatus;
   lastRefreshError: string | null;
+  /** A refresh is queued or running (the dashboard polls the list until it is done). */
+  refreshQueued: boolean;
 }
 
 /** What `upsertFeed` saves. */
@@ -53,7 +55,15 @@ const columns = [
   "last_refresh_status",
   "last_refresh_error",
 ] as const;
-type FeedRow = Pick<Selectable<FeedTable>, (typeof columns)[number]>;
+type FeedRow = Pick<Selectable<FeedTable>, (typeof columns)[number]> & { refresh_queued?: boolean };
+
+/**
+ * Whether a `feed.refresh` job (services/feeds/refresh.ts, FEED_REFRESH_JOB) for the feed is
+ * queued or running: the job queue keys them by feed id.
+ */
+const refreshQueued = sql<boolean>`exists (select 1 from "job" where "job"."kind" = 'feed.refresh' and "job"."key" = "feed"."id" and "job"."status" in ('queued', 'running'))`.as(
+  "refresh_queued",
+);
 
 function toFeed(row: FeedRow): FeedView {
   return {
@@ -71,6 +81,7 @@ function toFeed(row: FeedRow): FeedView {
     lastRefreshAt: row.last_refresh_at ? new Date(row.last_refresh_at).toISOString() : null,
     lastRefreshStatus: row.last_refresh_status,
     lastRefreshError: row.last_refresh_error,
+    refreshQueued: Boolean(row.refresh_queued),
   };
 }
 
@@ -79,6 +90,7 @@ export async function listFeeds(db: Kysely<DB>, organizationId: string): Promise
   const rows = await db
     .selectFrom("feed")
     .select(columns)
+    .select(refreshQueued)
     .where("organization_id", "=", organizationId)
     .orderBy("created_at", "asc")
     .orderBy("id", "asc")
@@ -90,6 +102,7 @@ export async function findFeed(db: Kysely<DB>, organizationId: string, id: strin
   const row = await db
     .selectFrom("feed")
     .select(columns)
+    .select(refreshQueued)
     .where("organization_id", "=", organizationId)
     .where("id", "=", id)
     .executeTakeFirst();

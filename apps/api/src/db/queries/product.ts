@@ -1,10 +1,12 @@
 import { sql } from "kysely";
-import type { Kysely } from "kysely";
+import type { Kysely, OrderByItemBuilder } from "kysely";
 import type { DB } from "../database";
 import type { ProductAttributes } from "../tables/product";
 
 /** A stored product as lists show it. */
 export interface ProductView {
+  /** The feed it comes from. */
+  feedId: string;
   id: string;
   name: string;
   price: number | null;
@@ -24,7 +26,8 @@ export interface ProductInput {
   attributes: ProductAttributes;
 }
 
-export type ProductSort = "position" | "name" | "price";
+/** `position` is the feed's order (feeds oldest first); `id` the product's id in its feed. */
+export type ProductSort = "position" | "id" | "name" | "price";
 
 export interface ProductListOptions {
   search?: string;
@@ -35,37 +38,54 @@ export interface ProductListOptions {
 }
 
 /**
- * A page of one of the organization's feeds' products, with the total that matches. `search`
- * looks in the name and the product id (case-insensitive, as text: `%` and `_` match
- * themselves).
+ * A page of the organization's products, of one feed (`feedId`) or of all its feeds (null),
+ * with the total that matches. `search` looks in the name and the product id
+ * (case-insensitive, as text: `%` and `_` match themselves). Ties, and `position`, follow
+ * the feeds' order (oldest first) and then each feed's own order.
  */
 export async function listProducts(
   db: Kysely<DB>,
   organizationId: string,
-  feedId: string,
+  feedId: string | null,
   options: ProductListOptions = {},
 ): Promise<{ items: ProductView[]; total: number }> {
   const { search, sort = "position", direction = "asc", offset = 0, limit = 50 } = options;
   let query = db
     .selectFrom("product")
-    .where("organization_id", "=", organizationId)
-    .where("feed_id", "=", feedId);
+    .innerJoin("feed", "feed.id", "product.feed_id")
+    .where("product.organization_id", "=", organizationId);
+  if (feedId) query = query.where("product.feed_id", "=", feedId);
   if (search && search.trim()) {
     const pattern = `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb("name", "ilike", pattern), eb("external_id", "ilike", pattern)]));
+    query = query.where((eb) => eb.or([eb("product.name", "ilike", pattern), eb("product.external_id", "ilike", pattern)]));
   }
-  const [rows, count] = await Promise.all([
-    query
-      .select(["external_id", "name", "price", "url", "image", "description", "attributes"])
-      .orderBy(sort === "position" ? "position" : sort, sql.raw(direction === "desc" ? "desc nulls last" : "asc nulls last"))
-      .orderBy("position", "asc")
+  const order = (ob: OrderByItemBuilder) => (direction === "desc" ? ob.desc() : ob.asc()).nullsLast();
+  let rows = query.select([
+    "product.feed_id",
+    "product.external_id",
+    "product.name",
+    "product.price",
+    "product.url",
+    "product.image",
+    "product.description",
+    "product.attributes",
+  ]);
+  if (sort === "id") rows = rows.orderBy("product.external_id", order);
+  else if (sort !== "position") rows = rows.orderBy(`product.${sort}`, order);
+  const feedOrder = direction === "desc" && sort === "position" ? "desc" : "asc";
+  const [page, count] = await Promise.all([
+    rows
+      .orderBy("feed.created_at", feedOrder)
+      .orderBy("feed.id", feedOrder)
+      .orderBy("product.position", feedOrder)
       .offset(offset)
       .limit(limit)
       .execute(),
     query.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow(),
   ]);
   return {
-    items: rows.map((row) => ({
+    items: page.map((row) => ({
+      feedId: row.feed_id,
       id: row.external_id,
       name: row.name,
       price: row.price === null ? null : Number(row.price),
