@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { FilterCondition } from "./constants";
 import { FILTER_CONDITIONS } from "./constants";
 import {
+  addChoiceFilter,
   evaluateFilter,
   evaluateFilterGroups,
   groupsOfChoice,
@@ -379,5 +380,48 @@ describe("properties", () => {
         );
       }),
     );
+  });
+});
+
+describe("addChoiceFilter", () => {
+  const filter = { id: "new", field: "color", operator: "equals" as const, value: "red" };
+
+  it("gives a choice without groups a new root group (and) holding the filter", () => {
+    const next = addChoiceFilter({ filterGroups: [], filters: [] }, "c1", filter, "g-new");
+    expect(next).toEqual({
+      filterGroups: [{ id: "g-new", choiceId: "c1", parentId: null, operator: "and" }],
+      filters: [{ ...filter, filterGroupId: "g-new" }],
+    });
+  });
+
+  it("adds to the choice's first root group, or to the given group of that choice", () => {
+    const state = {
+      filterGroups: [
+        g("other", "and", null, "c2"),
+        g("root", "or", null, "c1"),
+        g("child", "and", "root"),
+      ],
+      filters: [f("1", "root", "a", "equals")],
+    };
+    const first = addChoiceFilter(state, "c1", filter, "unused");
+    expect(first.filterGroups).toEqual(state.filterGroups);
+    expect(first.filters.at(-1)).toEqual({ ...filter, filterGroupId: "root" });
+    const nested = addChoiceFilter(state, "c1", { ...filter, filterGroupId: "child" }, "unused");
+    expect(nested.filters.at(-1)?.filterGroupId).toBe("child");
+    // Another choice's group is not this choice's: the filter goes to the choice's own root.
+    const foreign = addChoiceFilter(state, "c1", { ...filter, filterGroupId: "other" }, "unused");
+    expect(foreign.filters.at(-1)?.filterGroupId).toBe("root");
+  });
+
+  it("then narrows the choice's products like any filter of it", () => {
+    const { filterGroups, filters } = addChoiceFilter(
+      { filterGroups: [], filters: [] },
+      "c1",
+      filter,
+      "g",
+    );
+    const groups = groupsOfChoice(filterGroups, "c1");
+    expect(evaluateFilterGroups({ color: "Red" }, groups, filters)).toBe(true);
+    expect(evaluateFilterGroups({ color: "blue" }, groups, filters)).toBe(false);
   });
 });

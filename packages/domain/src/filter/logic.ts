@@ -2,6 +2,7 @@ import { DEFAULT_FEED_VARIABLES } from "../feed/constants";
 import type { FeedVariableKey } from "../feed/constants";
 import type { FeedVariables, Product } from "../feed/types";
 import { parseLooseNumber } from "../shared/format";
+import { DEFAULT_GROUP_OPERATOR } from "./constants";
 import type { FilterCondition } from "./constants";
 import type { Filter, FilterGroup } from "./types";
 
@@ -251,4 +252,33 @@ export function groupsOfChoice<G extends GroupLike & Pick<FilterGroup, "choiceId
       for (const id of groupSubtreeIds(groups, group.id)) ids.add(id);
   }
   return groups.filter((g) => ids.has(g.id));
+}
+
+/**
+ * Adds a filter to a choice: into `filter.filterGroupId` when that is one of the choice's
+ * groups, else into the choice's first root group; a choice without groups gets a new root
+ * group (`newGroupId`, operator `and`). The ids are the caller's (`createId`), so this stays pure.
+ */
+export function addChoiceFilter(
+  state: { filterGroups: readonly FilterGroup[]; filters: readonly Filter[] },
+  choiceId: string,
+  filter: Omit<Filter, "filterGroupId"> & { filterGroupId?: string },
+  newGroupId: string,
+): { filterGroups: FilterGroup[]; filters: Filter[] } {
+  const own = groupsOfChoice(state.filterGroups, choiceId);
+  const target =
+    own.find((g) => g.id === filter.filterGroupId) ??
+    rootGroups(own).find((g) => g.choiceId === choiceId);
+  const filterGroups = [...state.filterGroups];
+  let filterGroupId = target?.id;
+  if (!filterGroupId) {
+    filterGroupId = newGroupId;
+    filterGroups.push({
+      id: newGroupId,
+      choiceId,
+      parentId: null,
+      operator: DEFAULT_GROUP_OPERATOR,
+    });
+  }
+  return { filterGroups, filters: [...state.filters, { ...filter, filterGroupId }] };
 }

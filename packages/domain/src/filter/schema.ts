@@ -17,3 +17,23 @@ export const filterSchema = z.object({
   // Numbers typed into the editor are kept as text; comparisons parse them again.
   value: z.union([z.string(), z.number().transform(String)]).default(""),
 });
+
+/**
+ * The editor's preview results (`floow.previewResults`): a floow of the caller's
+ * organization, the chosen choices, and the editor's configuration when it differs from the
+ * saved one (unsaved filters, groups, steps); a part left out is read from the saved floow.
+ */
+export const previewResultsSchema = z.object({
+  id: idSchema,
+  choiceIds: z
+    .array(z.string())
+    .max(500)
+    .default(() => []),
+  // No caps beyond the floow's own schema: whatever the editor can save, it can preview.
+  filterGroups: z.array(filterGroupSchema).optional(),
+  filters: z.array(filterSchema).optional(),
+  // Only what the results read of the steps: which choices belong to which step.
+  steps: z
+    .array(z.object({ id: z.string(), choices: z.array(z.object({ id: z.string() })) }))
+    .optional(),
+});
