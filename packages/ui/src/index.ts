@@ -47,3 +47,4 @@ export {
   type DropdownMenuItemProps,
 } from "./dropdown-menu/dropdown-menu";
 export { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog/confirm-dialog";
+export * from "./table/table";

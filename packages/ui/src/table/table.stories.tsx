@@ -1,0 +1,84 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
+import {
+  SortableTableHead,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TablePagination,
+  TableRow,
+  type SortDirection,
+} from "./table";
+
+const meta: Meta<typeof Table> = { title: "Components/Table", component: Table };
+export default meta;
+
+const products = [
+  { id: "SKU-1", name: "Trail running shoe", price: 129.95 },
+  { id: "SKU-2", name: "Road running shoe", price: 99.5 },
+  { id: "SKU-3", name: "Running socks", price: 12 },
+  { id: "SKU-4", name: "Rain jacket", price: 149 },
+  { id: "SKU-5", name: "Cap", price: 19.95 },
+];
+
+export const SortedAndPaged: StoryObj<typeof Table> = {
+  render: function Render() {
+    const [sort, setSort] = useState<"name" | "price">("name");
+    const [direction, setDirection] = useState<SortDirection>("asc");
+    const [offset, setOffset] = useState(0);
+    const limit = 3;
+    const sorted = [...products].sort((a, b) => {
+      const order = sort === "name" ? a.name.localeCompare(b.name) : a.price - b.price;
+      return direction === "asc" ? order : -order;
+    });
+    const sortBy = (column: "name" | "price") => {
+      setDirection(column === sort && direction === "asc" ? "desc" : "asc");
+      setSort(column);
+      setOffset(0);
+    };
+    return (
+      <div className="flex w-[36rem] flex-col gap-3">
+        <Table aria-label="Products">
+          <TableHeader>
+            <tr>
+              <TableHead>ID</TableHead>
+              <SortableTableHead
+                active={sort === "name"}
+                direction={direction}
+                onSort={() => sortBy("name")}
+              >
+                Name
+              </SortableTableHead>
+              <SortableTableHead
+                active={sort === "price"}
+                direction={direction}
+                onSort={() => sortBy("price")}
+                className="text-right"
+              >
+                Price
+              </SortableTableHead>
+            </tr>
+          </TableHeader>
+          <TableBody>
+            {sorted.slice(offset, offset + limit).map((product) => (
+              <TableRow key={product.id}>
+                <TableCell className="font-mono text-xs text-grey-500">{product.id}</TableCell>
+                <TableCell className="font-medium text-grey-900">{product.name}</TableCell>
+                <TableCell className="text-right tabular-nums">€ {product.price.toFixed(2)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <TablePagination
+          offset={offset}
+          limit={limit}
+          total={products.length}
+          onOffsetChange={setOffset}
+          noun="products"
+        />
+      </div>
+    );
+  },
+};

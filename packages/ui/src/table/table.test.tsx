@@ -1,0 +1,89 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import {
+  SortableTableHead,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TablePagination,
+  TableRow,
+} from "./table";
+
+describe("Table", () => {
+  it("is a table with column headers and cells", () => {
+    render(
+      <Table aria-label="Products">
+        <TableHeader>
+          <tr>
+            <SortableTableHead active direction="desc" onSort={() => undefined}>
+              Name
+            </SortableTableHead>
+            <SortableTableHead active={false} direction="asc" onSort={() => undefined}>
+              Price
+            </SortableTableHead>
+          </tr>
+        </TableHeader>
+        <TableBody>
+          <TableRow>
+            <TableCell>Shoe</TableCell>
+            <TableCell>€ 10,00</TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>,
+    );
+    const table = screen.getByRole("table", { name: "Products" });
+    expect(table).toBeTruthy();
+    expect(screen.getByRole("columnheader", { name: "Name" }).getAttribute("aria-sort")).toBe(
+      "descending",
+    );
+    expect(screen.getByRole("columnheader", { name: "Price" }).getAttribute("aria-sort")).toBe(
+      "none",
+    );
+    expect(screen.getByRole("cell", { name: "Shoe" })).toBeTruthy();
+  });
+
+  it("sorts through the header's button", async () => {
+    const onSort = vi.fn();
+    render(
+      <table>
+        <thead>
+          <tr>
+            <SortableTableHead active={false} direction="asc" onSort={onSort}>
+              Price
+            </SortableTableHead>
+          </tr>
+        </thead>
+      </table>,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Price" }));
+    expect(onSort).toHaveBeenCalledOnce();
+  });
+});
+
+describe("TablePagination", () => {
+  it("says which rows show and pages by the limit", async () => {
+    const onOffsetChange = vi.fn();
+    const { rerender } = render(
+      <TablePagination offset={0} limit={25} total={60} onOffsetChange={onOffsetChange} noun="products" />,
+    );
+    expect(screen.getByText("1–25 of 60 products")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Previous" }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(onOffsetChange).toHaveBeenLastCalledWith(25);
+
+    rerender(
+      <TablePagination offset={50} limit={25} total={60} onOffsetChange={onOffsetChange} noun="products" />,
+    );
+    expect(screen.getByText("51–60 of 60 products")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole("button", { name: "Previous" }));
+    expect(onOffsetChange).toHaveBeenLastCalledWith(25);
+  });
+
+  it("shows 0–0 when there is nothing", () => {
+    render(<TablePagination offset={0} limit={25} total={0} onOffsetChange={() => undefined} />);
+    expect(screen.getByText("0–0 of 0 rows")).toBeTruthy();
+  });
+});

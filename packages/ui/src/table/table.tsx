@@ -1,0 +1,184 @@
+import type { ComponentProps, ReactNode } from "react";
+import { Button } from "../button/button";
+import { cn } from "../lib/cn";
+
+/**
+ * A data table: a bordered, horizontally scrolling card around a plain `<table>`. The parts
+ * are the table elements with the design system's look; the table's semantics (headers,
+ * `scope`, `aria-sort`) stay the browser's, so screen readers and tests read it as a table.
+ */
+export function Table({
+  className,
+  containerClassName,
+  ...props
+}: ComponentProps<"table"> & { containerClassName?: string }) {
+  return (
+    <div
+      className={cn(
+        "overflow-x-auto rounded-2xl border border-grey-200 bg-white shadow-xs",
+        containerClassName,
+      )}
+    >
+      <table className={cn("w-full text-left text-sm", className)} {...props} />
+    </div>
+  );
+}
+
+export function TableHeader({ className, ...props }: ComponentProps<"thead">) {
+  return (
+    <thead
+      className={cn(
+        "border-b border-grey-200 bg-grey-50/60 text-xs font-medium tracking-wide text-grey-500 uppercase",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableBody({ className, ...props }: ComponentProps<"tbody">) {
+  return <tbody className={cn("divide-y divide-grey-100", className)} {...props} />;
+}
+
+export function TableRow({ className, ...props }: ComponentProps<"tr">) {
+  return <tr className={cn("transition-colors hover:bg-grey-50/70", className)} {...props} />;
+}
+
+/** A column header (`scope="col"`). */
+export function TableHead({ className, ...props }: ComponentProps<"th">) {
+  return (
+    <th
+      scope="col"
+      className={cn("px-3 py-3 font-medium first:pl-5 last:pr-5", className)}
+      {...props}
+    />
+  );
+}
+
+export function TableCell({ className, ...props }: ComponentProps<"td">) {
+  return <td className={cn("px-3 py-3 align-middle first:pl-5 last:pr-5", className)} {...props} />;
+}
+
+export type SortDirection = "asc" | "desc";
+
+export type SortableTableHeadProps = Omit<ComponentProps<"th">, "children" | "onClick"> & {
+  children: ReactNode;
+  /** The column the table is sorted by, in `direction`; otherwise unsorted. */
+  active: boolean;
+  direction: SortDirection;
+  /** Pressed: the caller decides the next order (usually: toggle when active, else ascending). */
+  onSort: () => void;
+};
+
+/**
+ * A column header whose button sorts the table. `aria-sort` tells assistive technology the
+ * current order; the arrow shows it.
+ */
+export function SortableTableHead({
+  children,
+  active,
+  direction,
+  onSort,
+  className,
+  ...props
+}: SortableTableHeadProps) {
+  return (
+    <TableHead
+      aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : "none"}
+      className={className}
+      {...props}
+    >
+      <button
+        type="button"
+        onClick={onSort}
+        className={cn(
+          "-mx-1 inline-flex cursor-pointer items-center gap-1 rounded px-1 tracking-wide uppercase transition-colors hover:text-grey-900 focus-visible:outline-2 focus-visible:outline-primary-500",
+          active && "text-grey-900",
+        )}
+      >
+        {children}
+        <SortArrow active={active} direction={direction} />
+      </button>
+    </TableHead>
+  );
+}
+
+function SortArrow({ active, direction }: { active: boolean; direction: SortDirection }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width={12}
+      height={12}
+      viewBox="0 0 12 12"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={cn(active ? "opacity-100" : "opacity-40")}
+    >
+      {active ? (
+        direction === "asc" ? (
+          <path d="M3 7.5 6 4.5l3 3" />
+        ) : (
+          <path d="M3 4.5 6 7.5l3-3" />
+        )
+      ) : (
+        <path d="M3.5 4.5 6 2l2.5 2.5M3.5 7.5 6 10l2.5-2.5" />
+      )}
+    </svg>
+  );
+}
+
+export type TablePaginationProps = {
+  /** Index of the first row shown (0-based). */
+  offset: number;
+  /** Rows per page. */
+  limit: number;
+  total: number;
+  onOffsetChange: (offset: number) => void;
+  /** What the rows are, for the summary ("products"). */
+  noun?: string;
+  className?: string;
+};
+
+/** "1–25 of 120 products" with Previous and Next. */
+export function TablePagination({
+  offset,
+  limit,
+  total,
+  onOffsetChange,
+  noun = "rows",
+  className,
+}: TablePaginationProps) {
+  const first = total === 0 ? 0 : offset + 1;
+  const last = Math.min(offset + limit, total);
+  return (
+    <nav
+      aria-label="Pagination"
+      className={cn("flex items-center justify-between gap-3 text-sm text-grey-600", className)}
+    >
+      <p className="tabular-nums">
+        {first}–{last} of {total} {noun}
+      </p>
+      <div className="flex gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={offset <= 0}
+          onClick={() => onOffsetChange(Math.max(0, offset - limit))}
+        >
+          Previous
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={offset + limit >= total}
+          onClick={() => onOffsetChange(offset + limit)}
+        >
+          Next
+        </Button>
+      </div>
+    </nav>
+  );
+}
