@@ -213,6 +213,87 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
     expect((await as(member).list()).length).toBeGreaterThanOrEqual(ofDomain.length);
   });
 
+  describe("previewResults", () => {
+    const products = [
+      { id: "p1", name: "<b>Red shoe</b>", price: 80, attributes: { color: "red", size: ["41", "42"] } },
+      { id: "p2", name: "Blue shoe", price: 120, attributes: { color: "blue", size: ["42"] } },
+      { id: "p3", name: "Red boot", price: 150, url: "javascript:alert(1)", attributes: { color: "red", size: ["43"] } },
+    ];
+    const names = (results: { products: Record<string, unknown>[] }) => results.products.map((p) => p.title);
+
+    /** A development selling floow on a fresh feed: step 1 red/blue (red filters color=red), step 2 cheap. */
+    async function sellingFloow() {
+      const ownFeed = await seedFeed(server.app.database.db, orgId, products);
+      const created = await as(member).create({ domainId, type: "selling", name: "Preview", feedId: ownFeed });
+      const red = createChoice();
+      const blue = createChoice();
+      const cheap = createChoice();
+      const colorGroup = createFilterGroup({ choiceId: red.id });
+      const cheapGroup = createFilterGroup({ choiceId: cheap.id });
+      const saved = await as(member).update({
+        ...edit(created, {
+          steps: [createStep({ floowId: created.id, choices: [red, blue] }), createStep({ floowId: created.id, choices: [cheap] })],
+          filterGroups: [colorGroup, cheapGroup],
+          filters: [
+            createFilter({ filterGroupId: colorGroup.id, field: "color", value: "red" }),
+            createFilter({ filterGroupId: cheapGroup.id, field: "price", operator: "lessThan", value: "100" }),
+          ],
+        }),
+        version: 1,
+      });
+      return { saved, red, blue, cheap, blueGroup: createFilterGroup({ choiceId: blue.id }) };
+    }
+
+    it("gives an unpublished floow every product with no selections, sanitized, and the matching ones for its choices", async () => {
+      const { saved, red, cheap } = await sellingFloow();
+      expect(saved.status).toBe("development");
+      const all = await as(member).previewResults({ id: saved.id, choiceIds: [] });
+      expect(all).toMatchObject({ partial: false });
+      expect(names(all)).toEqual(["Red shoe", "Blue shoe", "Red boot"]);
+      expect(all.products[2]).toMatchObject({ id: "p3", link: "", color: "red", size: ["43"] });
+      expect(names(await as(admin).previewResults({ id: saved.id, choiceIds: [red.id] }))).toEqual(["Red shoe", "Red boot"]);
+      expect(names(await as(admin).previewResults({ id: saved.id, choiceIds: [red.id, cheap.id] }))).toEqual(["Red shoe"]);
+    });
+
+    it("uses the editor's unsaved filters, groups and steps when given", async () => {
+      const { saved, red, blue, blueGroup } = await sellingFloow();
+      const filterGroups = [...saved.filterGroups, blueGroup];
+      const filters = [...saved.filters, createFilter({ filterGroupId: blueGroup.id, field: "color", value: "blue" })];
+      // Same step: red or blue widen each other.
+      expect(names(await as(member).previewResults({ id: saved.id, choiceIds: [red.id, blue.id], filterGroups, filters }))).toEqual([
+        "Red shoe",
+        "Blue shoe",
+        "Red boot",
+      ]);
+      // Moved into steps of their own, they narrow each other: nothing is both, the best partial match shows.
+      const steps = [
+        { id: "a", choices: [{ id: red.id }] },
+        { id: "b", choices: [{ id: blue.id }] },
+      ];
+      const apart = await as(member).previewResults({ id: saved.id, choiceIds: [red.id, blue.id], filterGroups, filters, steps });
+      expect(apart.partial).toBe(true);
+      // Filters removed in the editor: no constraint left.
+      expect(names(await as(member).previewResults({ id: saved.id, choiceIds: [red.id], filterGroups: [], filters: [] }))).toHaveLength(3);
+    });
+
+    it("gives no products for a floow without a feed or a data floow", async () => {
+      const noFeed = await as(member).create({ domainId, type: "selling", name: "No feed" });
+      expect(await as(member).previewResults({ id: noFeed.id, choiceIds: [] })).toEqual({ products: [], partial: false });
+      const data = await as(member).create({ domainId, type: "data", name: "Data" });
+      expect(await as(member).previewResults({ id: data.id, choiceIds: [] })).toEqual({ products: [], partial: false });
+    });
+
+    it("another organization's floow is NOT_FOUND, whatever filters it sends", async () => {
+      const { saved, red } = await sellingFloow();
+      await expect(as(outsider).previewResults({ id: saved.id, choiceIds: [] })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(
+        as(outsider).previewResults({ id: saved.id, choiceIds: [red.id], filterGroups: [], filters: [] }),
+      ).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(as(outsider).previewResults({ id: randomUUID(), choiceIds: [] })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      expect(names(await as(member).previewResults({ id: saved.id, choiceIds: [] }))).toHaveLength(3);
+    });
+  });
+
   it("another organization gets NOT_FOUND for every floow procedure and lists nothing of it", async () => {
     const created = await as(admin).create({ domainId, type: "selling", name: "Private" });
     const them = as(outsider);
@@ -225,6 +306,7 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
     await expect(them.duplicate({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(them.duplicate({ id, domainId: outsiderDomainId })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(them.remove({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(them.previewResults({ id, choiceIds: [] })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(them.create({ domainId, type: "selling", name: "In their domain" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await them.list()).map((f) => f.id)).not.toContain(id);
     expect(await as(admin).byId({ id })).toMatchObject({ name: "Private", status: "development", version: 1 });

@@ -9,8 +9,9 @@ import {
   floowCreateSchema,
   floowListSchema,
   floowUpdateSchema,
+  previewResultsSchema,
 } from "@floow/domain";
-import type { FloowStatus, VersionedFloow } from "@floow/domain";
+import type { FloowStatus, PublicResults, VersionedFloow } from "@floow/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/database";
 import { findDomain } from "../db/queries/domain";
@@ -24,6 +25,7 @@ import {
   updateFloow,
 } from "../db/queries/floow";
 import type { FloowWriteResult } from "../db/queries/floow";
+import { computeFloowResults } from "../services/results";
 import { orgProcedure, router } from "../trpc/init";
 
 const notFound = () => new DomainError("NOT_FOUND", "Floow not found.");
@@ -129,6 +131,29 @@ export const floowRouter = router({
     const created = await insertFloow(ctx.db, ctx.org.id, { ...copy, userId: ctx.session.user.id });
     if (!created) throw new Error(`generated floow id ${copy.id} is taken`);
     return created;
+  }),
+
+  /**
+   * The editor preview's results: the products the public results call would give for these
+   * choices, for a floow in any status, with the editor's unsaved filters, groups and steps
+   * when given (the saved ones otherwise). The feed is the saved floow's. A mutation although
+   * it changes nothing: the filters travel in the body, too long for a GET URL.
+   */
+  previewResults: orgProcedure.input(previewResultsSchema).mutation(async ({ ctx, input }): Promise<PublicResults> => {
+    const floow = await findFloow(ctx.db, ctx.org.id, input.id);
+    if (!floow) throw notFound();
+    return computeFloowResults(
+      ctx.db,
+      ctx.org.id,
+      {
+        type: floow.type,
+        feedId: floow.feedId,
+        steps: input.steps ?? floow.steps,
+        filterGroups: input.filterGroups ?? floow.filterGroups,
+        filters: input.filters ?? floow.filters,
+      },
+      input.choiceIds,
+    );
   }),
 
   /** Deletes a floow and its events; irreversible. */

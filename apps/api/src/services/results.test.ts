@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDb, testDbKinds } from "../../test/db";
 import { seedDomain, seedFeed, seedFloow, seedOrganization } from "../../test/floows";
 import type { DbHandle } from "../db/client";
-import { setFloowStatus } from "../db/queries/floow";
-import { createResultsService, invalidateFeedResults, RESULTS_LIMIT } from "./results";
+import { findFloow, setFloowStatus } from "../db/queries/floow";
+import { computeFloowResults, createResultsService, invalidateFeedResults, RESULTS_LIMIT } from "./results";
 
 describe.each(testDbKinds)("results service (%s)", (kind) => {
   let database: DbHandle;
@@ -127,5 +127,26 @@ describe.each(testDbKinds)("results service (%s)", (kind) => {
     } finally {
       await setFloowStatus(database.db, orgId, floowId, "live", ["archived"]);
     }
+  });
+
+  it("computeFloowResults answers like the service for any status, reading the feed afresh", async () => {
+    const service = createResultsService(database.db, { loadProducts: async () => feed });
+    const floow = await findFloow(database.db, orgId, floowId);
+    if (!floow) throw new Error("seeded floow missing");
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return feed;
+    };
+    for (const choiceIds of [[], [red.id], ["deleted-choice"]]) {
+      expect(await computeFloowResults(database.db, orgId, floow, choiceIds, load)).toEqual(await service.compute(floowId, choiceIds));
+    }
+    expect(loads).toBe(3);
+    // Not live, no feed, or not selling: the same rules as the public call.
+    const draft = { ...floow, status: "development" as const };
+    expect((await computeFloowResults(database.db, orgId, draft, [red.id], load)).products).toHaveLength(75);
+    expect(await computeFloowResults(database.db, orgId, { ...floow, feedId: null }, [], load)).toEqual({ products: [], partial: false });
+    expect(await computeFloowResults(database.db, orgId, { ...floow, type: "data" }, [], load)).toEqual({ products: [], partial: false });
+    expect(loads).toBe(4);
   });
 });

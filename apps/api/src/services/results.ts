@@ -1,5 +1,13 @@
-import { createResultsIndex, DEFAULT_FEED_VARIABLES } from "@floow/domain";
-import type { Product, PublicResults, ResultsIndex, VersionedFloow } from "@floow/domain";
+import { computeResults, createResultsIndex, DEFAULT_FEED_VARIABLES } from "@floow/domain";
+import type {
+  Floow,
+  Product,
+  PublicResults,
+  ResultsFloow,
+  ResultsIndex,
+  ResultsOutcome,
+  VersionedFloow,
+} from "@floow/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/database";
 import { findLiveFloow } from "../db/queries/floow";
@@ -36,6 +44,39 @@ export const loadFeedProducts: FeedProductLoader = async (db, organizationId, fe
     [V.description]: row.description,
   }));
 };
+
+/** The parts of a floow its results depend on. */
+export type ResultsSource = ResultsFloow & Pick<Floow, "type" | "feedId">;
+
+const NO_RESULTS: PublicResults = { products: [], partial: false };
+
+/** The feed a floow's results come from: only a selling floow with a feed has results. */
+function resultsFeedId(floow: Pick<Floow, "type" | "feedId">): string | null {
+  return floow.type === "selling" && floow.feedId ? floow.feedId : null;
+}
+
+/** What a results call answers for an outcome: the first RESULTS_LIMIT products, sanitized for display. */
+export function toPublicResults(outcome: ResultsOutcome, clean: (product: Product) => Product = sanitizeProduct): PublicResults {
+  return { products: outcome.products.slice(0, RESULTS_LIMIT).map(clean), partial: outcome.partial };
+}
+
+/**
+ * The results of one of an organization's floows as given, live or not, saved or not (the
+ * editor's preview): the public results call's answer for the same feed, filters and
+ * choices. The feed is read as stored now, with no cache, so a preview right after a feed
+ * import shows the new products; the caller has checked that the floow is the organization's.
+ */
+export async function computeFloowResults(
+  db: Kysely<DB>,
+  organizationId: string,
+  floow: ResultsSource,
+  choiceIds: readonly string[],
+  loadProducts: FeedProductLoader = loadFeedProducts,
+): Promise<PublicResults> {
+  const feedId = resultsFeedId(floow);
+  if (!feedId) return NO_RESULTS;
+  return toPublicResults(computeResults(await loadProducts(db, organizationId, feedId), floow, choiceIds));
+}
 
 export interface ResultsServiceOptions {
   /** How the products of a feed are loaded (tests and the benchmark pass their own). */
@@ -172,10 +213,10 @@ export function createResultsService(db: Kysely<DB>, options: ResultsServiceOpti
     async compute(floowId, choiceIds) {
       const floow = await liveFloow(floowId);
       if (!floow) return null;
-      if (floow.type !== "selling" || !floow.feedId) return { products: [], partial: false };
-      const index = await indexOf(floow.organizationId, floow.feedId);
-      const outcome = index.compute(floow, choiceIds);
-      return { products: outcome.products.slice(0, RESULTS_LIMIT).map(clean), partial: outcome.partial };
+      const feedId = resultsFeedId(floow);
+      if (!feedId) return NO_RESULTS;
+      const index = await indexOf(floow.organizationId, feedId);
+      return toPublicResults(index.compute(floow, choiceIds), clean);
     },
     invalidateFeed(organizationId, feedId) {
       const entry = feeds.get(`${organizationId}:${feedId}`);
