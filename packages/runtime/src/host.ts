@@ -11,9 +11,12 @@ export const HOST_ATTR = "data-floow-host";
 export function createHost(floowId: string, dialog?: boolean): HTMLElement {
   const host = document.createElement("div");
   host.setAttribute(HOST_ATTR, floowId);
-  host.style.cssText = dialog
-    ? "position:fixed;inset:0;z-index:2147483000;background:#0006"
-    : "height:160px;max-width:600px;margin:16px auto;border-radius:12px;background:#eee";
+  // `display` is important: the page's `div { display: none }` must not hide the skeleton.
+  host.style.cssText = `display:block!important;${
+    dialog
+      ? "position:fixed;inset:0;z-index:2147483000;background:#0006"
+      : "height:160px;max-width:600px;margin:16px auto;border-radius:12px;background:#eee"
+  }`;
   return host;
 }
 

@@ -1,11 +1,14 @@
 /**
  * The floow's stylesheet, inside its shadow root. `:host { all: initial }` cuts every
- * inherited property of the page (fonts, colours, line height, …); the rest styles only
+ * inherited property of the page (fonts, colours, line height, …). It is `!important`: the
+ * host element lives in the page, where rules such as `* { all: unset }` or
+ * `div { display: none }` match it too, and for important declarations the shadow root's
+ * own win over the page's (normal or important), while normal ones lose. The rest styles only
  * the floow's own elements, so nothing leaks out. Per-floow values (brand colour, sizes,
  * widths, columns) arrive as custom properties and inline styles. Kept terse: it counts
  * towards the renderer's 20 kB.
  */
-export const CSS = `:host{all:initial;display:block}
+export const CSS = `:host{all:initial!important;display:block!important}
 *{box-sizing:border-box}
 .floow{font:16px/1.5 var(--font);color:#1f2328;text-align:left}
 h3,p,dl,dd{margin:0}

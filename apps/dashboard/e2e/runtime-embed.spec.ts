@@ -1,0 +1,280 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ADVISOR, HELP, merchantPage, setUpLiveFloows, type LiveFloows } from "./support/live-floow";
+
+/**
+ * The script-tag runtime end to end: floows set up and published through the product's own
+ * calls, then shown on plain merchant pages served by the test's own server on 127.0.0.1
+ * (another origin than the API), which carry only the one-line snippet.
+ */
+
+const API = "http://localhost:3310";
+
+let live: LiveFloows;
+
+test.beforeAll(async () => {
+  live = await setUpLiveFloows(API);
+  const page = (title: string, body: string, head = "") =>
+    merchantPage({ title, body, head, apiUrl: API, domainId: live.domainId });
+  live.shop.set(
+    "/shop/bikes",
+    page(
+      "Bikes",
+      `<header><a href="/">Velo</a></header>
+<main><h1>Our bikes</h1><div id="advisor"></div><p>Free delivery.</p></main>`,
+    ),
+  );
+  live.shop.set(
+    "/help",
+    page(
+      "Help",
+      `<main><h1>Help</h1><button type="button">Contact us</button>
+<div id="help"></div><a href="/shop/bikes">All bikes</a></main>`,
+    ),
+  );
+  // Hostile CSS: every element reset, and every div (the host's container too) hidden.
+  live.shop.set(
+    "/shop/hostile",
+    page(
+      "Hostile",
+      `<main><h1>Bikes</h1><section id="advisor"></section><div class="promo">Sale!</div></main>`,
+      "<style>* { all: unset } div { display: none }</style>",
+    ),
+  );
+});
+
+test.afterAll(async () => {
+  await live?.shop.close();
+});
+
+interface Message {
+  event: string;
+  type: string;
+  id: string;
+  organizationId: string;
+  domainId: string;
+  floowId: string;
+  sessionId: string;
+  createdAt: string;
+  step?: { id: string; text: string; dataLayer: { key: string; type: string } };
+  choices?: { id: string; text: string; selected: boolean }[];
+  products?: { title: string }[];
+  product?: { title: string };
+}
+
+/** The floows messages in the page's data layer, in order. */
+async function dataLayer(page: Page): Promise<Message[]> {
+  const layer = await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer);
+  return (layer as Message[]).filter((entry) => entry.event === "floows");
+}
+
+/** Records the event batches the page sends to the ingest endpoint, and the answers. */
+function recordIngest(page: Page) {
+  const sent: Message[] = [];
+  const statuses: number[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url() === `${API}/api/public/events`) {
+      sent.push(...(JSON.parse(request.postData() ?? "{}") as { events: Message[] }).events);
+    }
+  });
+  page.on("response", (response) => {
+    if (response.request().method() === "POST" && response.url() === `${API}/api/public/events`) {
+      statuses.push(response.status());
+    }
+  });
+  return { sent, statuses };
+}
+
+test("an embedded floow at its trigger: answers, a skipped question, results, and every event", async ({
+  page,
+}) => {
+  const ingest = recordIngest(page);
+  await page.goto(`${live.shop.url}/shop/bikes`);
+
+  // The floow shows inside #advisor, with its start page.
+  const floow = page.getByRole("region", { name: ADVISOR.name });
+  await expect(floow).toBeVisible();
+  await expect(page.locator("#advisor [data-floow-host]")).toHaveCount(1);
+  await expect(floow.getByText(ADVISOR.startText)).toBeVisible();
+  await floow.getByRole("button", { name: ADVISOR.startButton }).click();
+
+  // City skips "How often" (the condition) and goes on to the budget.
+  await expect(floow.getByText(ADVISOR.riding.text)).toBeVisible();
+  await floow.getByRole("button", { name: "City" }).click();
+  await expect(floow.getByText(ADVISOR.budget.text)).toBeVisible();
+  await expect(floow.getByText(ADVISOR.often.text)).toHaveCount(0);
+  await floow.getByRole("button", { name: "Under €1000" }).click();
+
+  // The results: the feed's city bike under €1000, and no other.
+  await expect(floow.getByText(ADVISOR.finishText)).toBeVisible();
+  const names = floow.locator(".name");
+  await expect(names).toHaveText(["Velo Commute"]);
+  await expect(floow.getByText("Velo Cargo")).toHaveCount(0);
+
+  // Following the product's button opens the shop's product page in a new tab.
+  const popup = page.waitForEvent("popup");
+  await floow.getByRole("link", { name: ADVISOR.productButton }).click();
+  await expect(await popup).toHaveURL(`${live.shop.url}/products/bike-5`);
+
+  // Restart, and another way through: Road asks "How often" and ends on another bike.
+  await floow.getByRole("button", { name: "Restart" }).click();
+  await floow.getByRole("button", { name: ADVISOR.startButton }).click();
+  await floow.getByRole("button", { name: "Road" }).click();
+  await expect(floow.getByText(ADVISOR.often.text)).toBeVisible();
+  await floow.getByRole("button", { name: "Every day" }).click();
+  await floow.getByRole("button", { name: "Under €1000" }).click();
+  await expect(names).toHaveText(["Velo Sprint"]);
+
+  // Every interaction reached the data layer, in order, with the contract's fields.
+  const messages = await dataLayer(page);
+  expect(messages.map((m) => m.type)).toEqual([
+    "mount",
+    "start",
+    "choice",
+    "choice",
+    "finish",
+    "product",
+    "restart",
+    "start",
+    "choice",
+    "choice",
+    "choice",
+    "finish",
+  ]);
+  const { advisor } = live;
+  const sessionId = messages[0]!.sessionId;
+  expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+  for (const message of messages) {
+    expect(message).toMatchObject({
+      event: "floows",
+      organizationId: live.organizationId,
+      domainId: live.domainId,
+      floowId: advisor.id,
+      sessionId,
+    });
+    expect(message.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Date(message.createdAt).toISOString()).toBe(message.createdAt);
+  }
+  expect(new Set(messages.map((m) => m.id)).size).toBe(messages.length);
+
+  const [, , city, cheap, finish, product] = messages;
+  expect(city).toMatchObject({
+    step: { id: advisor.riding.step, text: ADVISOR.riding.text, dataLayer: { key: "riding", type: "single" } },
+    choices: [
+      { id: advisor.riding.choices.Road, text: "Road", selected: false },
+      { id: advisor.riding.choices.Mountain, text: "Mountain", selected: false },
+      { id: advisor.riding.choices.City, text: "City", selected: true },
+    ],
+  });
+  expect(cheap).toMatchObject({
+    step: { id: advisor.budget.step, text: ADVISOR.budget.text },
+    choices: [
+      { text: "Under €1000", selected: true },
+      { text: "€1000 or more", selected: false },
+    ],
+  });
+  expect(finish!.choices!.map((c) => [c.text, c.selected])).toEqual([
+    ["City", true],
+    ["Under €1000", true],
+  ]);
+  expect(finish!.products!.map((p) => p.title)).toEqual(["Velo Commute"]);
+  expect(product!.product).toMatchObject({ title: "Velo Commute", link: `${live.shop.url}/products/bike-5` });
+  expect(messages[9]!.step!.text).toBe(ADVISOR.often.text);
+  expect(messages[11]!.products!.map((p) => p.title)).toEqual(["Velo Sprint"]);
+
+  // …and the ingest endpoint, in the same order, each batch accepted (202).
+  await expect.poll(() => ingest.sent.map((m) => m.id), { timeout: 15_000 }).toEqual(messages.map((m) => m.id));
+  await expect.poll(() => ingest.statuses.length).toBeGreaterThan(0);
+  expect(ingest.statuses.every((status) => status === 202)).toBe(true);
+});
+
+test("a dialog floow: opens from its start page, traps focus, closes with Escape and a click outside", async ({
+  page,
+}) => {
+  await page.goto(`${live.shop.url}/help`);
+  const launcher = page.getByRole("region", { name: HELP.name });
+  await expect(launcher.getByText(HELP.startText)).toBeVisible();
+  const opener = launcher.getByRole("button", { name: HELP.startButton });
+  await opener.click();
+
+  const dialog = page.getByRole("dialog", { name: HELP.name });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(HELP.question)).toBeVisible();
+  // Focus moved into the dialog: on its first choice (after the close button).
+  await expect(dialog.getByRole("button", { name: HELP.choices[0] })).toBeFocused();
+
+  // Tab and Shift+Tab cycle inside: close button, the choices, and round again.
+  const focusedLabel = () =>
+    page.evaluate(() => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return {
+        inDialog: !!active?.closest("[role=dialog]"),
+        label: active?.getAttribute("aria-label") ?? active?.textContent?.trim() ?? "",
+      };
+    });
+  const order: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press("Tab");
+    const focused = await focusedLabel();
+    expect(focused.inDialog).toBe(true);
+    order.push(focused.label);
+  }
+  expect(order).toEqual([HELP.choices[1], "Close", HELP.choices[0], HELP.choices[1], "Close", HELP.choices[0]]);
+  await page.keyboard.press("Shift+Tab");
+  expect(await focusedLabel()).toEqual({ inDialog: true, label: "Close" });
+  await page.keyboard.press("Shift+Tab");
+  expect(await focusedLabel()).toEqual({ inDialog: true, label: HELP.choices[1] });
+
+  // Escape closes it, and focus is back on the button that opened it.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+
+  // Opened again, a click outside the panel closes it.
+  await opener.click();
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(8, 8);
+  await expect(dialog).toHaveCount(0);
+  await expect(launcher.getByText(HELP.startText)).toBeVisible();
+
+  expect((await dataLayer(page)).map((m) => m.type)).toEqual(["mount", "start", "close", "start", "close"]);
+});
+
+test("hostile page CSS does not reach the floow (shadow DOM)", async ({ page }) => {
+  await page.goto(`${live.shop.url}/shop/hostile`);
+  // The page's own divs are hidden by its CSS…
+  await expect(page.getByText("Sale!")).toBeHidden();
+  // …but the floow shows, styled, and works.
+  const floow = page.getByRole("region", { name: ADVISOR.name });
+  await expect(floow).toBeVisible();
+  const start = floow.getByRole("button", { name: ADVISOR.startButton });
+  await expect(start).toBeVisible();
+  const box = await floow.boundingBox();
+  expect(box!.width).toBeGreaterThan(200);
+  expect(box!.height).toBeGreaterThan(80);
+  await start.click();
+  const question = floow.getByText(ADVISOR.riding.text);
+  await expect(question).toBeVisible();
+  // The floow's own styles apply: the question is larger and bold, choices are buttons.
+  await expect(question).toHaveCSS("font-weight", "600");
+  await expect(question).toHaveCSS("font-size", "20px");
+  await floow.getByRole("button", { name: "Mountain" }).click();
+  await expect(floow.getByText(ADVISOR.often.text)).toBeVisible();
+  if (process.env.FLOOW_E2E_SCREENSHOTS) {
+    await page.screenshot({ path: `${process.env.FLOOW_E2E_SCREENSHOTS}/runtime-hostile.png`, fullPage: true });
+  }
+
+  // A dialog floow opened from the page's code (its host is a div at the end of the body).
+  await page.evaluate((id) => (window as unknown as { floows: { show(id: string): void } }).floows.show(id), live.help.id);
+  const dialog = page.getByRole("dialog", { name: HELP.name });
+  await expect(dialog).toBeVisible();
+  // It opens on its start page, focus on the start button; starting shows the question.
+  await expect(dialog.getByText(HELP.startText)).toBeVisible();
+  await expect(dialog.getByRole("button", { name: HELP.startButton })).toBeFocused();
+  await dialog.getByRole("button", { name: HELP.startButton }).click();
+  await expect(dialog.getByRole("button", { name: HELP.choices[0] })).toBeVisible();
+  const panel = await dialog.boundingBox();
+  expect(panel!.width).toBeGreaterThan(200);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+});
