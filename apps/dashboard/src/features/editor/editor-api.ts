@@ -1,9 +1,10 @@
 /**
  * The part of the dashboard API the editor uses, in one place. The procedures are the ones
- * docs/architecture.md pins (`floow.byId|update|publish`, `domain.byId`); the editor's
+ * docs/architecture.md pins (`floow.byId|update|publish`, `domain.byId`) plus
+ * `floow.previewResults` and `product.list` (filter field names); the editor's
  * components never talk to tRPC directly, so its tests swap in a fake `EditorApi`.
  */
-import type { Floow, FloowInput, VersionedFloow } from "@floow/domain";
+import type { Floow, FloowInput, PublicResults, VersionedFloow } from "@floow/domain";
 import type { AiQuestion, AiRequest } from "@floow/domain";
 import type { QueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
@@ -11,6 +12,7 @@ import type { TRPCClient } from "@trpc/client";
 import type { AppRouter } from "@floow/api";
 import { uploadImage } from "../../lib/blob";
 import type { TRPC } from "../../lib/trpc";
+import { filterFields } from "./state/filter-fields";
 
 export type { VersionedFloow };
 
@@ -22,7 +24,17 @@ export interface EditorApi {
   suggest: ((request: AiRequest) => Promise<AiQuestion[]>) | null;
   /** The server's current copy (Reload after a conflict, Overwrite). */
   fetchFloow: (id: string) => Promise<VersionedFloow>;
+  /**
+   * The preview's results: what a shopper would get for these choices, for the floow as the
+   * editor has it (any status, unsaved filters included).
+   */
+  previewResults: (floow: Floow, choiceIds: string[]) => Promise<PublicResults>;
+  /** Attribute names of a feed's products, to suggest as filter fields. */
+  feedFields: (feedId: string) => Promise<string[]>;
 }
+
+/** How many products are read to suggest filter fields (feeds repeat their attributes). */
+const FIELD_SAMPLE = 100;
 
 export function floowQueryOptions(trpc: TRPC, id: string) {
   return { ...trpc.floow.byId.queryOptions({ id }), staleTime: 0 };
@@ -63,6 +75,24 @@ export function createEditorApi(
     uploadImage: (file) => uploadImage(file),
     suggest: null,
     fetchFloow: (id) => queryClient.fetchQuery(floowQueryOptions(trpc, id)),
+    previewResults: (floow, choiceIds) =>
+      client.floow.previewResults.mutate({
+        id: floow.id,
+        choiceIds,
+        filterGroups: floow.filterGroups,
+        filters: floow.filters,
+        steps: floow.steps.map((s) => ({
+          id: s.id,
+          choices: s.choices.map((c) => ({ id: c.id })),
+        })),
+      }),
+    async feedFields(feedId) {
+      const page = await queryClient.fetchQuery({
+        ...trpc.product.list.queryOptions({ feedId, limit: FIELD_SAMPLE }),
+        staleTime: 60_000,
+      });
+      return filterFields(page.items.map((item) => item.attributes));
+    },
   };
 }
 

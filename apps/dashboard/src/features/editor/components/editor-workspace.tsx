@@ -225,7 +225,7 @@ function DeviceControls() {
 }
 
 function PreviewCanvas({ styleOverride = null }: { styleOverride?: StepStyle | null }) {
-  const { model, floow, domain } = useEditor();
+  const { model, floow, domain, api } = useEditor();
   const { ui, selection } = model;
   const target: PreviewTarget = selection.finishOpen
     ? { kind: "finish" }
@@ -251,7 +251,13 @@ function PreviewCanvas({ styleOverride = null }: { styleOverride?: StepStyle | n
       ) : null}
       <div className="min-h-0 flex-1 overflow-auto bg-[radial-gradient(var(--color-grey-300)_1px,transparent_1px)] [background-size:18px_18px] p-8">
         <DeviceFrame device={ui.device} scale={ui.scale}>
-          <RuntimePreview floow={shown} domain={domain} device={ui.device} target={target} />
+          <RuntimePreview
+            floow={shown}
+            domain={domain}
+            device={ui.device}
+            target={target}
+            results={api.previewResults}
+          />
         </DeviceFrame>
       </div>
     </div>

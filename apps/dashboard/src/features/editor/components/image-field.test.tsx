@@ -15,6 +15,8 @@ function setup(upload: EditorApi["uploadImage"]) {
     uploadImage: upload,
     suggest: null,
     fetchFloow: async () => ({ ...createFloow(), version: 1 }),
+    previewResults: async () => ({ products: [], partial: false }),
+    feedFields: async () => [],
   };
   render(
     <EditorProvider

@@ -53,49 +53,40 @@ export function DeviceFrame({
 
 export type PreviewTarget = View;
 
-/** No results call for a floow that is not live: the finish page then shows its placeholder. */
+/** What the preview shows when its results call fails: the finish page's placeholder. */
 const NO_RESULTS: PublicResults = { products: [], partial: false };
 
-/**
- * Results for the preview. The public results call serves live floows (their published
- * feed and filters); a floow in development gets none, so the finish page shows its
- * "No results found" placeholder. Choosing the finish page asks with no selections.
- */
-async function previewResults(floowId: string, choiceIds: string[]): Promise<PublicResults> {
-  try {
-    const response = await fetch("/api/public/results", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ floowId, choiceIds }),
-    });
-    if (!response.ok) return NO_RESULTS;
-    return (await response.json()) as PublicResults;
-  } catch {
-    return NO_RESULTS;
-  }
-}
+/** After an edit of the filters, the finish page asks again once the typing pauses. */
+const RESULTS_REFRESH_MS = 400;
 
 /**
  * Mounts @floow/runtime into the frame with `preview: true` (no data layer, no server
- * events, a dialog floow shown open inside the frame) and passes every edit to it.
+ * events, a dialog floow shown open inside the frame) and passes every edit to it. Results
+ * come from `results` (the editor's `floow.previewResults`), always for the floow as it is
+ * now, so a floow in development and unsaved filters show their products; choosing the
+ * finish page asks with no selections, and an edit of the filters while the finish page is
+ * chosen asks again.
  */
 export function RuntimePreview({
   floow,
   domain,
   device,
   target,
+  results,
 }: {
   floow: Floow;
   domain: Domain | null;
   device: Device;
   target: PreviewTarget;
+  results: (floow: Floow, choiceIds: string[]) => Promise<PublicResults>;
 }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const instanceRef = useRef<FloowInstance | null>(null);
   const [failed, setFailed] = useState(false);
   const targetKey = target.kind === "step" ? `step:${target.stepId}` : target.kind;
-  const latest = useRef({ floow, domain, device, target });
-  latest.current = { floow, domain, device, target };
+  const latest = useRef({ floow, domain, device, target, results });
+  latest.current = { floow, domain, device, target, results };
+  const filtersKey = JSON.stringify([floow.filterGroups, floow.filters, floow.feedId]);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -108,7 +99,9 @@ export function RuntimePreview({
         device: current.device,
         view: current.target,
         preview: true,
-        results: (choiceIds) => previewResults(current.floow.id, choiceIds),
+        // Read at call time: the floow as edited since the mount, unsaved changes included.
+        results: (choiceIds) =>
+          latest.current.results(latest.current.floow, choiceIds).catch(() => NO_RESULTS),
       });
     } catch {
       setFailed(true);
@@ -126,6 +119,19 @@ export function RuntimePreview({
   useEffect(() => {
     instanceRef.current?.update({ view: latest.current.target });
   }, [targetKey]);
+
+  // The finish page shows the results of the filters as edited: after a change, ask again.
+  const shownFilters = useRef(filtersKey);
+  useEffect(() => {
+    if (shownFilters.current === filtersKey) return;
+    shownFilters.current = filtersKey;
+    if (latest.current.target.kind !== "finish") return;
+    const timer = setTimeout(
+      () => instanceRef.current?.update({ view: { kind: "finish" } }),
+      RESULTS_REFRESH_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [filtersKey]);
 
   if (failed) {
     return (

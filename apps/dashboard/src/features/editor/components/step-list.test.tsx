@@ -22,6 +22,8 @@ function setup(stepCount: number) {
     uploadImage: vi.fn(async () => "/blobs/x"),
     suggest: null,
     fetchFloow: vi.fn(async () => floow),
+    previewResults: async () => ({ products: [], partial: false }),
+    feedFields: async () => [],
   };
   render(
     <EditorProvider initial={floow} domain={null} api={api}>

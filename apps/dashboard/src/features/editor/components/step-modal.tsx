@@ -43,6 +43,7 @@ import {
 import { useId, useState, type ComponentProps } from "react";
 import { useEditor } from "../editor-context";
 import { removeChoice } from "../state/editor-state";
+import { ChoiceFilters } from "./choice-filters";
 import { humanize, plainText, Switch } from "./controls";
 import { ChevronDownIcon, ChevronUpIcon } from "./icons";
 import { ImageField } from "./image-field";
@@ -179,7 +180,8 @@ function StepForm({ step }: { step: Step }) {
 }
 
 function ChoicesEditor({ step }: { step: Step }) {
-  const { updateStep, updateFloow } = useEditor();
+  const { floow, updateStep, updateFloow } = useEditor();
+  const selling = floow.type === "selling";
   const [focusId, setFocusId] = useState<string | null>(null);
   const setChoice = (choiceId: string, fn: (c: Choice) => Choice) =>
     updateStep(step.id, (s) => ({
@@ -196,6 +198,13 @@ function ChoicesEditor({ step }: { step: Step }) {
 
   return (
     <div className="flex flex-col gap-3">
+      {selling ? (
+        <p className="text-sm text-grey-600">
+          Filters decide the products on the finish page. Choices of the same question widen each
+          other (a product may match any picked choice); answers to different questions narrow each
+          other (a product must match each). A choice without filters keeps every product.
+        </p>
+      ) : null}
       {step.choices.length === 0 ? (
         <p className="rounded-xl border border-dashed border-grey-300 px-4 py-6 text-center text-sm text-grey-500">
           No choices yet. Add the answers a visitor can pick.
@@ -291,6 +300,7 @@ function ChoicesEditor({ step }: { step: Step }) {
               }
             />
           </div>
+          {selling ? <ChoiceFilters choiceId={choice.id} label={`choice ${i + 1}`} /> : null}
         </div>
       ))}
       <Button
