@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FeedRow, ProductRow } from "./feed-logic";
+import type * as FeedQueries from "./feed-queries";
 import type { ProductQuery } from "./feed-queries";
 import { ProductList } from "./product-list";
 
@@ -13,7 +14,7 @@ const state = vi.hoisted(() => ({
 }));
 
 vi.mock("./feed-queries", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("./feed-queries")>()),
+  ...(await importOriginal<typeof FeedQueries>()),
   useProductPage: (query: ProductQuery) => {
     state.queries.push(query);
     return {
