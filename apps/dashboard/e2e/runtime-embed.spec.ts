@@ -1,5 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADVISOR, HELP, merchantPage, setUpLiveFloows, type LiveFloows } from "./support/live-floow";
+import {
+  ADVISOR,
+  HELP,
+  merchantPage,
+  setUpLiveFloows,
+  startRecordingProxy,
+  type LiveFloows,
+} from "./support/live-floow";
 
 /**
  * The script-tag runtime end to end: floows set up and published through the product's own
@@ -71,6 +78,7 @@ async function dataLayer(page: Page): Promise<Message[]> {
 function recordIngest(page: Page) {
   const sent: Message[] = [];
   const statuses: number[] = [];
+  const answers = { accepted: 0, ignored: 0 };
   page.on("request", (request) => {
     if (request.method() === "POST" && request.url() === `${API}/api/public/events`) {
       sent.push(...(JSON.parse(request.postData() ?? "{}") as { events: Message[] }).events);
@@ -79,9 +87,13 @@ function recordIngest(page: Page) {
   page.on("response", (response) => {
     if (response.request().method() === "POST" && response.url() === `${API}/api/public/events`) {
       statuses.push(response.status());
+      void response.json().then((answer: { accepted: number; ignored: number }) => {
+        answers.accepted += answer.accepted;
+        answers.ignored += answer.ignored;
+      });
     }
   });
-  return { sent, statuses };
+  return { sent, statuses, answers };
 }
 
 test("an embedded floow at its trigger: answers, a skipped question, results, and every event", async ({
@@ -181,10 +193,43 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
   expect(messages[9]!.step!.text).toBe(ADVISOR.often.text);
   expect(messages[11]!.products!.map((p) => p.title)).toEqual(["Velo Sprint"]);
 
-  // …and the ingest endpoint, in the same order, each batch accepted (202).
+  // …and the ingest endpoint, in the same order, each batch taken (202) and every event stored.
   await expect.poll(() => ingest.sent.map((m) => m.id), { timeout: 15_000 }).toEqual(messages.map((m) => m.id));
-  await expect.poll(() => ingest.statuses.length).toBeGreaterThan(0);
+  await expect
+    .poll(() => ({ ...ingest.answers }))
+    .toEqual({ accepted: messages.length, ignored: 0 });
+  expect(ingest.statuses.length).toBeGreaterThan(0);
   expect(ingest.statuses.every((status) => status === 202)).toBe(true);
+});
+
+test("events still queued when the shopper leaves the page are sent as it unloads", async ({ page }) => {
+  // The page loads the runtime through a recording proxy: the beacon sent while the page
+  // unloads is seen where it arrives.
+  const proxy = await startRecordingProxy(API);
+  try {
+    live.shop.set(
+      "/shop/leave",
+      merchantPage({ title: "Bikes", body: '<div id="advisor"></div>', apiUrl: proxy.url, domainId: live.domainId }),
+    );
+    await page.goto(`${live.shop.url}/shop/leave`);
+    const floow = page.getByRole("region", { name: ADVISOR.name });
+    await floow.getByRole("button", { name: ADVISOR.startButton }).click();
+    await floow.getByRole("button", { name: "Road" }).click();
+    const messages = await dataLayer(page);
+    expect(messages.map((m) => m.type)).toEqual(["mount", "start", "choice"]);
+    // Leave at once: the batch's 1-second timer has not fired for the last ones.
+    await page.goto("about:blank");
+    const batches = () => proxy.requests.filter((r) => r.method === "POST" && r.path === "/api/public/events");
+    await expect
+      .poll(() => batches().flatMap((r) => (JSON.parse(r.body) as { events: Message[] }).events.map((m) => m.id)))
+      .toEqual(messages.map((m) => m.id));
+    for (const batch of batches()) {
+      expect(batch.status).toBe(202);
+      expect(JSON.parse(batch.answer)).toMatchObject({ ignored: 0 });
+    }
+  } finally {
+    await proxy.close();
+  }
 });
 
 test("a dialog floow: opens from its start page, traps focus, closes with Escape and a click outside", async ({
