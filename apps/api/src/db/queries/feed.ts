@@ -23,7 +23,7 @@ export interface FeedView {
   lastRefreshAt: string | null;
   lastRefreshStatus: FeedRefreshStatus;
   lastRefreshError: string | null;
-  /** A refresh is queued or running (the dashboard polls the list until it is done). */
+  /** A refresh is running or due (the dashboard polls the list until it is done). */
   refreshQueued: boolean;
 }
 
@@ -59,9 +59,10 @@ type FeedRow = Pick<Selectable<FeedTable>, (typeof columns)[number]> & { refresh
 
 /**
  * Whether a `feed.refresh` job (services/feeds/refresh.ts, FEED_REFRESH_JOB) for the feed is
- * queued or running: the job queue keys them by feed id.
+ * running or due: the job queue keys them by feed id. A failed refresh's retry, queued for
+ * later, does not count (the feed shows its failure until then).
  */
-const refreshQueued = sql<boolean>`exists (select 1 from "job" where "job"."kind" = 'feed.refresh' and "job"."key" = "feed"."id" and "job"."status" in ('queued', 'running'))`.as(
+const refreshQueued = sql<boolean>`exists (select 1 from "job" where "job"."kind" = 'feed.refresh' and "job"."key" = "feed"."id" and ("job"."status" = 'running' or ("job"."status" = 'queued' and "job"."run_at" <= now())))`.as(
   "refresh_queued",
 );
 
