@@ -100,8 +100,10 @@ export async function listProducts(
 
 /**
  * Adds products to a feed's staging area (`product_import`), numbered from `firstPosition`.
- * One statement per batch with a parameter per column (arrays unnested by the database), far
- * quicker than a parameter per value on PGlite.
+ * One statement per batch with the batch as one JSON parameter, unpacked by the database
+ * (`json_to_recordset`): on PGlite this costs about two thirds of the CPU time of a
+ * parameter per column (each array is escaped element by element in JavaScript), and far
+ * less than a parameter per value.
  */
 export async function stageProducts(
   db: Kysely<DB>,
@@ -110,20 +112,31 @@ export async function stageProducts(
   firstPosition: number,
 ): Promise<void> {
   if (products.length === 0) return;
-  const column = <T>(read: (product: ProductInput, index: number) => T) => products.map(read);
+  const rows = products.map((p, index) => ({
+    external_id: p.id,
+    position: firstPosition + index,
+    name: p.name,
+    price: p.price !== null && Number.isFinite(p.price) ? p.price : null,
+    url: p.url,
+    image: p.image,
+    description: p.description,
+    attributes: p.attributes,
+  }));
+  let json = JSON.stringify(rows);
+  // JSON.stringify writes a lone UTF-16 surrogate as an escape, which PostgreSQL rejects;
+  // as text parameters they became U+FFFD, so do that here too (the check is cheap, the
+  // second pass rare).
+  if (json.includes("\\ud")) json = JSON.stringify(rows, (_key, value: unknown) => (typeof value === "string" ? wellFormed(value) : value));
   await sql`
     insert into "product_import" ("feed_id", "organization_id", "external_id", "position", "name", "price", "url", "image", "description", "attributes")
-    select ${feed.id}, ${feed.organizationId}, t.* from unnest(
-      ${column((p) => p.id)}::text[],
-      ${column((_, i) => firstPosition + i)}::integer[],
-      ${column((p) => p.name)}::text[],
-      ${column((p) => (p.price !== null && Number.isFinite(p.price) ? String(p.price) : null))}::numeric[],
-      ${column((p) => p.url)}::text[],
-      ${column((p) => p.image)}::text[],
-      ${column((p) => p.description)}::text[],
-      ${column((p) => JSON.stringify(p.attributes))}::jsonb[]
-    ) as t
+    select ${feed.id}, ${feed.organizationId}, t.* from json_to_recordset(${json}::json)
+      as t("external_id" text, "position" integer, "name" text, "price" numeric, "url" text, "image" text, "description" text, "attributes" jsonb)
   `.execute(db);
+}
+
+/** The text with each lone surrogate replaced by U+FFFD (String#toWellFormed, ES2024). */
+function wellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
 }
 
 /** Empties a feed's staging area (before a refresh, and after a failed one). */

@@ -1,0 +1,75 @@
+import { DEFAULT_FEED_VARIABLES } from "@floow/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, testDbKinds } from "../../../test/db";
+import { seedOrganization } from "../../../test/floows";
+import type { DbHandle } from "../client";
+import { upsertFeed } from "./feed";
+import { discardStagedProducts, listProducts, publishStagedProducts, stageProducts } from "./product";
+import type { ProductInput } from "./product";
+
+describe.each(testDbKinds)("staging and publishing products (%s)", (kind) => {
+  let handle: DbHandle;
+  let feed: { id: string; organizationId: string };
+
+  beforeAll(async () => {
+    handle = await createTestDb(kind);
+    const organizationId = await seedOrganization(handle.db);
+    const id = "feed-staging";
+    await upsertFeed(handle.db, organizationId, {
+      id,
+      domainId: null,
+      name: "Shoes",
+      url: "https://shop.example/feed.xml",
+      type: "channable",
+      description: "",
+      image: null,
+      variables: DEFAULT_FEED_VARIABLES,
+    });
+    feed = { id, organizationId };
+  });
+  afterAll(() => handle.close());
+
+  const product = (id: string, overrides: Partial<ProductInput> = {}): ProductInput => ({
+    id,
+    name: `Shoe ${id}`,
+    price: 10,
+    url: `https://shop.example/${id}`,
+    image: "",
+    description: "",
+    attributes: { id, title: `Shoe ${id}` },
+    ...overrides,
+  });
+
+  it("stores every field as given, in feed order across batches, text of any kind included", async () => {
+    const awkward = `Quote " backslash \\ tab \t newline \n comma, {brace} 'single' – ü 😀 \\u0041`;
+    await stageProducts(handle.db, feed, [product("A-1", { name: awkward, description: "<p>HTML &amp; more</p>", price: 1299.95 })], 0);
+    await stageProducts(
+      handle.db,
+      feed,
+      [
+        product("A-2", { price: null, attributes: { id: "A-2", sizes: ["40", "41"], shipping: { country: "NL", price: "4.95 EUR" } } }),
+        product("A-3", { name: "Lone \ud800 surrogate", price: 0.30000000000000004 }),
+      ],
+      1,
+    );
+    expect(await handle.db.transaction().execute((trx) => publishStagedProducts(trx, feed.id))).toBe(3);
+
+    const { items, total } = await listProducts(handle.db, feed.organizationId, feed.id);
+    expect(total).toBe(3);
+    expect(items.map((item) => item.id)).toEqual(["A-1", "A-2", "A-3"]);
+    expect(items[0]).toMatchObject({ name: awkward, description: "<p>HTML &amp; more</p>", price: 1299.95 });
+    expect(items[1]).toMatchObject({ price: null, attributes: { id: "A-2", sizes: ["40", "41"], shipping: { country: "NL", price: "4.95 EUR" } } });
+    // As text parameters did, a lone surrogate becomes U+FFFD rather than failing the import.
+    expect(items[2]).toMatchObject({ name: "Lone \ufffd surrogate", price: 0.30000000000000004 });
+    expect(await handle.db.selectFrom("product_import").select("external_id").execute()).toEqual([]);
+  });
+
+  it("a publish replaces the feed's products; discarded staged products never appear", async () => {
+    await stageProducts(handle.db, feed, [product("B-1")], 0);
+    await discardStagedProducts(handle.db, feed.id);
+    await stageProducts(handle.db, feed, [product("C-1"), product("C-2")], 0);
+    await handle.db.transaction().execute((trx) => publishStagedProducts(trx, feed.id));
+    const { items } = await listProducts(handle.db, feed.organizationId, feed.id);
+    expect(items.map((item) => item.id)).toEqual(["C-1", "C-2"]);
+  });
+});
