@@ -82,7 +82,7 @@ function Products() {
             <EmptyState
               icon={<PackageIcon size={24} />}
               title="No product feeds yet"
-              description="Add the address of a Channable or Shopify product feed. Floow reads its products and refreshes them every day."
+              description="Add the address of a Channable or Shopify product feed. Floow reads its products and fetches them again regularly."
               action={
                 <Button onClick={addFeed}>
                   <PlusIcon size={16} />
