@@ -1,0 +1,322 @@
+/**
+ * `pnpm bench` (in packages/runtime; the root `pnpm bench` runs it too): how long a shopper
+ * waits, from the loader's script starting to load to the floow's first page on screen.
+ *
+ * It starts the built production server (`node apps/api/dist/main.js`, embedded PGlite in a
+ * temporary DATA_DIR, FETCH_ALLOW_LOOPBACK=true) on a free port, sets up a live floow through
+ * the product's own calls (the e2e's helper: sign-up, organization, domain, feed from a
+ * server of ours on 127.0.0.1, floow, publish), and serves a plain merchant page with the
+ * one-line snippet from another port. Headless Chromium (Debian's, via playwright-core)
+ * loads the page RUNS times cold (a fresh browser context each time: empty HTTP cache) and
+ * RUNS times warm (one context, reloaded). In the page:
+ * - start: the `startTime` of embed.js's resource-timing entry (the request for the loader);
+ * - visible: the first moment the floow's first page (`.question` in its shadow root, here
+ *   the start page's text) is in the DOM with a non-empty box, seen by a MutationObserver on
+ *   the shadow root as it is attached (so no polling interval is added).
+ * Writes the "Runtime load time" section of docs/benchmarks.md, with the gzip sizes of
+ * dist/embed.js and dist/floow.js. Needs the API, dashboard and runtime built first.
+ *
+ * Options (environment): RUNS (default 20), CHROMIUM_PATH (default /usr/bin/chromium),
+ * BENCH_NO_WRITE=1 to print without writing the docs.
+ */
+import { execSync, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { ADVISOR, merchantPage, setUpLiveFloows } from "../../../apps/dashboard/e2e/support/live-floow";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "../../..");
+const docsFile = join(root, "docs/benchmarks.md");
+const SECTION = "## Runtime load time";
+const RUNS = Number(process.env.RUNS ?? 20);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+interface Timing {
+  /** ms from the embed.js request's start to the first page visible. */
+  toVisible: number;
+  /** ms from navigation start to the first page visible. */
+  fromNavigation: number;
+  /** ms from the embed.js request's start to the end of each response. */
+  embed: number;
+  floows: number;
+  renderer: number;
+}
+
+async function main(): Promise<void> {
+  for (const file of ["apps/api/dist/main.js", "packages/runtime/dist/embed.js", "packages/runtime/dist/floow.js"]) {
+    if (!existsSync(join(root, file))) throw new Error(`${file} is missing: build first (see docs/benchmarks.md)`);
+  }
+  const sizes = {
+    embed: gzipSync(readFileSync(join(here, "../dist/embed.js")), { level: 9 }).length,
+    floow: gzipSync(readFileSync(join(here, "../dist/floow.js")), { level: 9 }).length,
+  };
+
+  const port = await freePort();
+  const apiUrl = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "floow-bench-runtime-"));
+  const server = await startApi(port, dataDir);
+  let browser: Browser | undefined;
+  let close = async () => {};
+  try {
+    const live = await setUpLiveFloows(apiUrl);
+    close = () => live.shop.close();
+    live.shop.set(
+      "/shop/bench",
+      merchantPage({
+        title: "Bikes",
+        body: '<header><a href="/">Velo</a></header><main><h1>Our bikes</h1><div id="advisor"></div></main>',
+        apiUrl,
+        domainId: live.domainId,
+      }),
+    );
+    const pageUrl = `${live.shop.url}/shop/bench`;
+    const loadStart = loadavg();
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+    });
+    const version = browser.version();
+
+    // One load first (not counted): the server's caches and Chromium's own start-up.
+    await measure(browser, pageUrl, apiUrl);
+
+    const cold: Timing[] = [];
+    for (let i = 0; i < RUNS; i++) cold.push(await measure(browser, pageUrl, apiUrl));
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(OBSERVE);
+    await loadOnce(page, pageUrl, apiUrl); // fills the cache
+    const warm: Timing[] = [];
+    for (let i = 0; i < RUNS; i++) warm.push(await loadOnce(page, pageUrl, apiUrl));
+    await context.close();
+    const loadEnd = loadavg();
+
+    const section = render({ cold, warm, sizes, version, loadStart, loadEnd });
+    console.log(section);
+    if (!process.env.BENCH_NO_WRITE) writeSection(section);
+  } finally {
+    await browser?.close();
+    await close();
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs in the page before its scripts: watches every shadow root as it is attached and notes
+ * (performance.now) when the floow's first page has a box.
+ */
+const OBSERVE = `(() => {
+  const attach = Element.prototype.attachShadow;
+  const check = (root) => {
+    if (window.__floowVisible !== undefined) return;
+    const question = root.querySelector(".question");
+    if (!question) return;
+    const box = question.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0) window.__floowVisible = performance.now();
+  };
+  Element.prototype.attachShadow = function (init) {
+    const root = attach.call(this, init);
+    new MutationObserver(() => check(root)).observe(root, { childList: true, subtree: true });
+    return root;
+  };
+})();`;
+
+/** One cold load: a new context (an empty HTTP cache, no session). */
+async function measure(browser: Browser, url: string, apiUrl: string): Promise<Timing> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(OBSERVE);
+    return await loadOnce(page, url, apiUrl);
+  } finally {
+    await context.close();
+  }
+}
+
+async function loadOnce(page: Page, url: string, apiUrl: string): Promise<Timing> {
+  await page.goto(url);
+  await page.waitForFunction("window.__floowVisible !== undefined", null, { timeout: 15_000 });
+  // The visible text is the floow's start page.
+  const text = await page.locator("[data-floow-host] .question").first().innerText();
+  if (!text.includes(ADVISOR.startText)) throw new Error(`unexpected first page: ${text}`);
+  // A string, not a function: tsx's helpers (\`__name\`) do not exist in the page.
+  return (await page.evaluate(`(() => {
+    const api = ${JSON.stringify(apiUrl)};
+    const visible = window.__floowVisible;
+    const entries = performance.getEntriesByType("resource");
+    const entry = (match) => {
+      const found = entries.find((e) => match(e.name));
+      if (!found) throw new Error("a runtime request is missing from resource timing");
+      return found;
+    };
+    const embed = entry((name) => name === api + "/embed.js");
+    const floows = entry((name) => name.startsWith(api + "/api/public/domains/"));
+    const renderer = entry((name) => name.startsWith(api + "/runtime/floow.js"));
+    return {
+      toVisible: visible - embed.startTime,
+      fromNavigation: visible,
+      embed: embed.responseEnd - embed.startTime,
+      floows: floows.responseEnd - embed.startTime,
+      renderer: renderer.responseEnd - embed.startTime,
+    };
+  })()`)) as Timing;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
+}
+
+function row(label: string, timings: Timing[]): string {
+  const ms = (values: number[], p: number) => `${Math.round(percentile(values, p))} ms`;
+  const of = (key: keyof Timing) => timings.map((t) => t[key]);
+  return `| ${label} | ${timings.length} | **${ms(of("toVisible"), 50)}** | **${ms(of("toVisible"), 95)}** | ${ms(of("toVisible"), 100)} | ${ms(of("embed"), 50)} | ${ms(of("floows"), 50)} | ${ms(of("renderer"), 50)} | ${ms(of("fromNavigation"), 50)} |`;
+}
+
+function sh(command: string): string {
+  try {
+    return execSync(command, { encoding: "utf8" }).trim();
+  } catch {
+    return "unknown";
+  }
+}
+
+function render({
+  cold,
+  warm,
+  sizes,
+  version,
+  loadStart,
+  loadEnd,
+}: {
+  cold: Timing[];
+  warm: Timing[];
+  sizes: { embed: number; floow: number };
+  version: string;
+  loadStart: number[];
+  loadEnd: number[];
+}): string {
+  const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(", ");
+  const date = new Date().toISOString().slice(0, 10);
+  return `${SECTION}
+
+Measured by \`pnpm bench\` in \`packages/runtime\` (\`packages/runtime/bench/time-to-visible.ts\`;
+the root \`pnpm bench\` runs it too), on ${date}.
+
+What is measured: the time a shopper waits for a floow on a merchant's page, **from the
+loader's script starting to load** (the \`startTime\` of \`embed.js\`'s resource-timing entry)
+**to the floow's first page visible** (its first \`.question\` in the DOM with a non-empty box,
+noticed by a MutationObserver on the floow's shadow root; the first page of this floow is its
+start page). The built production server (\`node apps/api/dist/main.js\`, embedded PGlite,
+\`NODE_ENV=production\`) runs on 127.0.0.1 with a live floow set up through the product's own
+calls (the e2e's \`apps/dashboard/e2e/support/live-floow.ts\`: sign-up, organization, domain,
+a 6-product Google Merchant feed, a 3-question selling floow with a trigger, publish). A plain
+HTML page with the one-line snippet is served from another port (another origin, so the
+public API's CORS applies). Headless Chromium ${version} (Debian's, via playwright-core)
+loads it ${cold.length} times **cold** (a new browser context each time: empty HTTP cache) and
+${warm.length} times **warm** (one context, the page loaded again: \`embed.js\` is cached for 5
+minutes, the domain's floows for 60 s, \`floow.js\` by its versioned URL). One untimed load
+comes first. The path is: \`embed.js\` → \`GET /api/public/domains/:id/floows\` → the trigger's
+element found → \`/runtime/floow.js\` (skeleton shown meanwhile) → rendered, with no further
+request (the floow's configuration came with the domain's floows).
+
+| Cache | Loads | p50 | p95 | max | embed.js loaded (p50) | floows answered (p50) | floow.js loaded (p50) | from navigation start (p50) |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|
+${row("cold", cold)}
+${row("warm", warm)}
+
+The columns after *max* are p50s of when each response ended, counted from the same start;
+the last is the first page's time from the navigation's start (the HTML's own load included).
+Everything is on one machine over loopback, so network latency is nil: on a real network add
+the round trips (the requests for \`embed.js\` and the floows run one after the other, then
+\`floow.js\`).
+
+Bundle sizes (gzip level 9, budgets in \`packages/runtime/test/bundle.test.ts\`):
+\`dist/embed.js\` ${sizes.embed.toLocaleString("en")} bytes (budget 2,048), \`dist/floow.js\`
+${sizes.floow.toLocaleString("en")} bytes (budget 20,480).
+
+Machine:
+
+- CPUs (\`nproc\`): ${sh("nproc")} (${cpus()[0]?.model ?? "unknown"})
+- Memory (\`free -h\`): ${sh("free -h | awk '/^Mem:/ {print $2\" total, \"$7\" available\"}'")}
+- Load average (1, 5, 15 min) before the timed loads: ${load(loadStart)}; after: ${load(loadEnd)}
+  (other work shared the machine; figures on an idle machine are better)
+- Node: ${process.version}; Chromium: ${version}
+- Command: \`npx turbo run build --filter=@floow/api... --filter=@floow/dashboard --filter=@floow/runtime\`,
+  then \`pnpm bench\` in packages/runtime (\`RUNS=20\` by default)
+`;
+}
+
+/** Replaces this benchmark's section of docs/benchmarks.md, leaving the others alone. */
+function writeSection(section: string): void {
+  const current = existsSync(docsFile) ? readFileSync(docsFile, "utf8") : "# Benchmarks\n";
+  const start = current.indexOf(SECTION);
+  let next: string;
+  if (start === -1) {
+    next = `${current.trimEnd()}\n\n${section}`;
+  } else {
+    const after = current.indexOf("\n## ", start + 1);
+    next = current.slice(0, start) + section + (after === -1 ? "" : `\n${current.slice(after + 1)}`);
+  }
+  writeFileSync(docsFile, `${next.trimEnd()}\n`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** The built production server on `port`, resolved once /healthz answers. */
+async function startApi(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(root, "apps/api/dist/main.js")], {
+    cwd: join(root, "apps/api"),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: "",
+      BETTER_AUTH_SECRET: "",
+      FETCH_ALLOW_LOOPBACK: "true",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}): ${stderr}`);
+    try {
+      if ((await fetch(`http://localhost:${port}/healthz`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error(`the API did not start within 60 s: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+await main();
