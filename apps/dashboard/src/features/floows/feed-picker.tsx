@@ -176,7 +176,7 @@ export function ProductsTable({ products }: { products: readonly FeedPreviewProd
               <td className="truncate px-3 py-2 font-medium text-grey-900">
                 {sanitizeProductText(product.name)}
               </td>
-              <td className="px-3 py-2 text-grey-700 tabular-nums">{formatEuro(product.price)}</td>
+              <td className="px-3 py-2 whitespace-nowrap text-grey-700 tabular-nums">{formatEuro(product.price)}</td>
               <td className="px-3 py-2 text-grey-600">
                 <span className="line-clamp-2">{sanitizeProductText(product.description)}</span>
               </td>
