@@ -38,6 +38,7 @@ test.beforeAll(async () => {
 <div id="help"></div><a href="/shop/bikes">All bikes</a></main>`,
     ),
   );
+  live.shop.set("/spa", page("App", "<main><h1>App</h1></main>"));
   // Hostile CSS: every element reset, and every div (the host's container too) hidden.
   live.shop.set(
     "/shop/hostile",
@@ -200,6 +201,49 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
     .toEqual({ accepted: messages.length, ignored: 0 });
   expect(ingest.statuses.length).toBeGreaterThan(0);
   expect(ingest.statuses.every((status) => status === 202)).toBe(true);
+});
+
+test("single-page navigation: the floow follows its route, and a target that appears later is found", async ({
+  page,
+}) => {
+  await page.goto(`${live.shop.url}/spa`);
+  const floow = page.getByRole("region", { name: ADVISOR.name });
+  // /spa matches no trigger, and #advisor is not there yet.
+  await page.waitForTimeout(500);
+  await expect(floow).toHaveCount(0);
+
+  // The app routes to /shop/bikes and renders the target later: the floow appears in it.
+  await page.evaluate(() => history.pushState({}, "", "/shop/bikes"));
+  await page.waitForTimeout(300);
+  await expect(floow).toHaveCount(0);
+  await page.evaluate(() => {
+    const target = document.createElement("div");
+    target.id = "advisor";
+    document.querySelector("main")!.append(target);
+  });
+  await expect(floow).toBeVisible();
+  await expect(page.locator("main > #advisor [data-floow-host]")).toHaveCount(1);
+
+  // Away from /shop it is removed; back again, it shows again.
+  await page.evaluate(() => history.pushState({}, "", "/about"));
+  await expect(floow).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop\/bikes$/);
+  await expect(floow).toBeVisible();
+  await expect(page.locator("[data-floow-host]")).toHaveCount(1);
+});
+
+test("?floowsDebug=true tells in the console why each floow did or did not show", async ({ page }) => {
+  const logs: string[] = [];
+  page.on("console", (message) => {
+    if (message.text().startsWith("[floows]")) logs.push(message.text());
+  });
+  await page.goto(`${live.shop.url}/help?floowsDebug=true`);
+  await expect(page.getByRole("region", { name: HELP.name })).toBeVisible();
+  await expect
+    .poll(() => logs.join("\n"))
+    .toContain(`The path "/help" does not start with "/shop".`);
+  expect(logs.join("\n")).toContain(`The path "/help" starts with "/help".`);
 });
 
 test("events still queued when the shopper leaves the page are sent as it unloads", async ({ page }) => {
