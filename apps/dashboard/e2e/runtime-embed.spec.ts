@@ -330,10 +330,22 @@ test("a dialog floow: opens from its start page, traps focus, closes with Escape
 });
 
 test("hostile page CSS does not reach the floow (shadow DOM)", async ({ page }) => {
+  // Hold the renderer back a moment: the loader's skeleton shows at the target meanwhile.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/runtime/floow.js*", async (route) => {
+    await released;
+    await route.continue();
+  });
   await page.goto(`${live.shop.url}/shop/hostile`);
   // The page's own divs are hidden by its CSS…
   await expect(page.getByText("Sale!")).toBeHidden();
-  // …but the floow shows, styled, and works.
+  // …not the skeleton (a div too).
+  const skeleton = page.locator("#advisor [data-floow-host]");
+  await expect(skeleton).toBeVisible();
+  expect((await skeleton.boundingBox())!.height).toBe(160);
+  release();
+  // The floow shows, styled, and works.
   const floow = page.getByRole("region", { name: ADVISOR.name });
   await expect(floow).toBeVisible();
   const start = floow.getByRole("button", { name: ADVISOR.startButton });
