@@ -39,7 +39,7 @@ test.beforeAll(async () => {
     ),
   );
   live.shop.set("/spa", page("App", "<main><h1>App</h1></main>"));
-  // Hostile CSS: every element reset, and every div (the host's container too) hidden.
+  // Hostile CSS: every element reset, and every div hidden (the floow's host is a div too).
   live.shop.set(
     "/shop/hostile",
     page(
