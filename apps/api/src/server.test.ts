@@ -8,6 +8,10 @@ import { createTestDb } from "../test/db";
 import { TEST_ORIGIN, testEnv } from "../test/server";
 import { createServer } from "./server";
 
+// A fresh PGlite with every migration, or a child process starting one, takes seconds, and
+// far longer on a busy machine: these tests wait generously (they assert behaviour, not speed).
+const SLOW = 120_000;
+
 describe("shutdown", () => {
   it("lets an in-flight request finish, then closes the database it opened", async () => {
     const app = await createServer(testEnv({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "floow-close-")) }));
@@ -28,7 +32,7 @@ describe("shutdown", () => {
     expect(response.status).toBe(200);
     await closed;
     await expect(app.database.db.selectFrom("user").select("id").execute()).rejects.toThrow();
-  });
+  }, SLOW);
 
   it("leaves a database it was given open", async () => {
     const database = await createTestDb("pglite");
@@ -36,7 +40,7 @@ describe("shutdown", () => {
     await app.close();
     await expect(database.db.selectFrom("user").select("id").execute()).resolves.toEqual([]);
     await database.close();
-  });
+  }, SLOW);
 });
 
 describe("main.ts", () => {
@@ -44,7 +48,7 @@ describe("main.ts", () => {
     const { code, output } = await runMain({ PORT: "not-a-port" });
     expect(code).toBe(1);
     expect(output).toContain("Invalid environment variable PORT");
-  });
+  }, SLOW);
 
   it("starts, answers /healthz and exits 0 on SIGTERM", async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
@@ -58,7 +62,7 @@ describe("main.ts", () => {
     );
     expect(output).toContain("shutting down");
     expect(code).toBe(0);
-  });
+  }, SLOW);
 });
 
 const apiRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -88,7 +92,7 @@ function runMain(
   })();
 }
 
-async function waitFor(url: string, timeoutMs = 20_000): Promise<unknown> {
+async function waitFor(url: string, timeoutMs = 100_000): Promise<unknown> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
