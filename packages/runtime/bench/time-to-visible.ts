@@ -59,7 +59,8 @@ async function main(): Promise<void> {
   };
 
   const port = await freePort();
-  const apiUrl = `http://localhost:${port}`;
+  // The address the server listens on (no name lookup); the merchant page is on another port.
+  const apiUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "floow-bench-runtime-"));
   const server = await startApi(port, dataDir);
   let browser: Browser | undefined;
@@ -294,7 +295,7 @@ async function startApi(port: number, dataDir: string): Promise<ChildProcess> {
       PORT: String(port),
       NODE_ENV: "production",
       DATA_DIR: dataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: "",
       BETTER_AUTH_SECRET: "",
       FETCH_ALLOW_LOOPBACK: "true",
@@ -307,7 +308,7 @@ async function startApi(port: number, dataDir: string): Promise<ChildProcess> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}): ${stderr}`);
     try {
-      if ((await fetch(`http://localhost:${port}/healthz`)).ok) return child;
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
     } catch {
       // not listening yet
     }
