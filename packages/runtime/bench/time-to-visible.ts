@@ -78,6 +78,10 @@ async function main(): Promise<void> {
       }),
     );
     const pageUrl = `${live.shop.url}/shop/bench`;
+    const served = {
+      embed: await servedEncoding(`${apiUrl}/embed.js`),
+      floow: await servedEncoding(`${apiUrl}/runtime/floow.js`),
+    };
     const loadStart = loadavg();
 
     browser = await chromium.launch({
@@ -102,7 +106,7 @@ async function main(): Promise<void> {
     await context.close();
     const loadEnd = loadavg();
 
-    const section = render({ cold, warm, sizes, version, loadStart, loadEnd });
+    const section = render({ cold, warm, sizes, served, version, loadStart, loadEnd });
     console.log(section);
     if (!process.env.BENCH_NO_WRITE) writeSection(section);
   } finally {
@@ -187,6 +191,16 @@ function row(label: string, timings: Timing[]): string {
   return `| ${label} | ${timings.length} | **${ms(of("toVisible"), 50)}** | **${ms(of("toVisible"), 95)}** | ${ms(of("toVisible"), 100)} | ${ms(of("embed"), 50)} | ${ms(of("floows"), 50)} | ${ms(of("renderer"), 50)} | ${ms(of("fromNavigation"), 50)} |`;
 }
 
+/** How the API sends a file to a browser that accepts gzip and brotli. */
+async function servedEncoding(url: string): Promise<string> {
+  const response = await fetch(url, { headers: { "accept-encoding": "gzip, br" } });
+  const encoding = response.headers.get("content-encoding");
+  const body = Buffer.from(await response.arrayBuffer());
+  return encoding
+    ? `${encoding} (${Number(response.headers.get("content-length") ?? 0).toLocaleString("en")} bytes sent)`
+    : `uncompressed (${body.length.toLocaleString("en")} bytes)`;
+}
+
 function sh(command: string): string {
   try {
     return execSync(command, { encoding: "utf8" }).trim();
@@ -199,6 +213,7 @@ function render({
   cold,
   warm,
   sizes,
+  served,
   version,
   loadStart,
   loadEnd,
@@ -206,6 +221,7 @@ function render({
   cold: Timing[];
   warm: Timing[];
   sizes: { embed: number; floow: number };
+  served: { embed: string; floow: string };
   version: string;
   loadStart: number[];
   loadEnd: number[];
@@ -229,7 +245,7 @@ HTML page with the one-line snippet is served from another port (another origin,
 public API's CORS applies). Headless Chromium ${version} (Debian's, via playwright-core)
 loads it ${cold.length} times **cold** (a new browser context each time: empty HTTP cache) and
 ${warm.length} times **warm** (one context, the page loaded again: \`embed.js\` is cached for 5
-minutes, the domain's floows for 60 s, \`floow.js\` by its versioned URL). One untimed load
+minutes, the domain's floows for 60 s, \`floow.js\` for an hour). One untimed load
 comes first. The path is: \`embed.js\` → \`GET /api/public/domains/:id/floows\` → the trigger's
 element found → \`/runtime/floow.js\` (skeleton shown meanwhile) → rendered, with no further
 request (the floow's configuration came with the domain's floows).
@@ -247,7 +263,15 @@ the round trips (the requests for \`embed.js\` and the floows run one after the 
 
 Bundle sizes (gzip level 9, budgets in \`packages/runtime/test/bundle.test.ts\`):
 \`dist/embed.js\` ${sizes.embed.toLocaleString("en")} bytes (budget 2,048), \`dist/floow.js\`
-${sizes.floow.toLocaleString("en")} bytes (budget 20,480).
+${sizes.floow.toLocaleString("en")} bytes (budget 20,480). As the API serves them to a browser that
+accepts gzip and brotli: \`/embed.js\` ${served.embed}, \`/runtime/floow.js\` ${served.floow}.${
+    served.floow.startsWith("uncompressed")
+      ? `
+The API itself does not compress them, so the gzip figures are what a shopper downloads only
+behind a compressing proxy or CDN; on loopback that makes no difference, on a slow network it
+does.`
+      : ""
+  }
 
 Machine:
 
