@@ -42,17 +42,25 @@ export async function refreshFeed(
   if (!feed) return null;
   await setFeedRefreshStatus(db, feed.id, "running");
   await discardStagedProducts(db, feed.id);
+  // One batch is written while the next is read: with a PostgreSQL server the two run on
+  // different cores (on PGlite, in this thread, it makes no difference). At most one write
+  // is in flight, so memory stays at two batches.
+  let writing: Promise<void> | undefined;
   try {
     let position = 0;
     const summary = await importFeed(
       feed.url,
       feed.type,
       async (batch) => {
-        await stageProducts(db, feed, batch, position);
+        await writing;
+        writing = stageProducts(db, feed, batch, position);
+        // Awaited with the next batch or at the end; until then its failure is not unhandled.
+        writing.catch(() => undefined);
         position += batch.length;
       },
       { ...options.fetch, variables: feed.variables, batchSize: options.batchSize ?? 1000 },
     );
+    await writing;
     await db.transaction().execute(async (trx) => {
       const count = await publishStagedProducts(trx, feed.id);
       await setFeedRefreshStatus(trx, feed.id, "ok", { error: null, productCount: count });
@@ -60,6 +68,7 @@ export async function refreshFeed(
     invalidateFeedResults(organizationId, feed.id);
     return summary;
   } catch (error) {
+    await writing?.catch(() => undefined);
     await discardStagedProducts(db, feed.id).catch(() => undefined);
     await setFeedRefreshStatus(db, feed.id, "failed", { error: refreshErrorMessage(error) }).catch(() => undefined);
     throw error;

@@ -1,0 +1,98 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { DEFAULT_FEED_VARIABLES } from "@floow/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, testDbKinds } from "../../../test/db";
+import { seedOrganization } from "../../../test/floows";
+import type { DbHandle } from "../../db/client";
+import { findFeed, upsertFeed } from "../../db/queries/feed";
+import { listProducts } from "../../db/queries/product";
+import { merchantRss } from "./fixtures";
+import { refreshFeed } from "./refresh";
+
+// `/feed.xml`: a Merchant feed of `rows` items. `/feed.csv`: a CSV feed of `rows` products;
+// with `badRow`, that product's title holds a NUL character, which the database refuses:
+// the write of its batch fails while the next batch is read.
+let rows = 0;
+let badRow = 0;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === "/feed.xml") {
+      res.writeHead(200, { "content-type": "application/xml" });
+      return void res.end([...merchantRss(rows)].join(""));
+    }
+    res.writeHead(200, { "content-type": "text/csv" });
+    const lines = ["id,title,link,price"];
+    for (let i = 1; i <= rows; i++) lines.push(`P-${i},${i === badRow ? "Bad\u0000shoe" : `Shoe ${i}`},https://shop.example/${i},${i}.95 EUR`);
+    res.end(`${lines.join("\n")}\n`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe.each(testDbKinds)("refreshFeed (%s)", (kind) => {
+  let handle: DbHandle;
+  let organizationId: string;
+
+  beforeAll(async () => {
+    handle = await createTestDb(kind);
+    organizationId = await seedOrganization(handle.db);
+  });
+  afterAll(() => handle.close());
+
+  const saveFeed = async (id: string, path: string) => {
+    const saved = await upsertFeed(handle.db, organizationId, {
+      id,
+      domainId: null,
+      name: id,
+      url: `${base}${path}`,
+      type: "channable",
+      description: "",
+      image: null,
+      variables: DEFAULT_FEED_VARIABLES,
+    });
+    expect(saved.outcome).toBe("created");
+  };
+
+  it("stores every product of a feed read in several batches, in feed order", async () => {
+    rows = 2_345;
+    badRow = 0;
+    await saveFeed("many", "/feed.xml");
+    const summary = await refreshFeed(handle.db, organizationId, "many", { fetch: { allowLoopback: true }, batchSize: 500 });
+    expect(summary).not.toBeNull();
+    const { items, total } = await listProducts(handle.db, organizationId, "many", { offset: 2_340, limit: 10 });
+    expect(total).toBe(2_345);
+    expect(items.map((item) => item.id)).toEqual(["SKU-002341", "SKU-002342", "SKU-002343", "SKU-002344", "SKU-002345"]);
+    expect(await findFeed(handle.db, organizationId, "many")).toMatchObject({ lastRefreshStatus: "ok", productCount: 2_345 });
+  });
+
+  it("a batch the database refuses fails the refresh, keeps the last good products and leaves nothing staged", async () => {
+    rows = 30;
+    badRow = 0;
+    await saveFeed("refused", "/feed.csv");
+    await refreshFeed(handle.db, organizationId, "refused", { fetch: { allowLoopback: true }, batchSize: 1000 });
+    expect((await listProducts(handle.db, organizationId, "refused")).total).toBe(30);
+
+    // Past the first 64 KB, which the format check reads.
+    rows = 4_000;
+    badRow = 2_500;
+    await expect(refreshFeed(handle.db, organizationId, "refused", { fetch: { allowLoopback: true }, batchSize: 1000 })).rejects.toThrow(/unicode/i);
+    const { items, total } = await listProducts(handle.db, organizationId, "refused", { offset: 29 });
+    expect(total).toBe(30);
+    expect(items).toMatchObject([{ id: "P-30", name: "Shoe 30" }]);
+    expect(await findFeed(handle.db, organizationId, "refused")).toMatchObject({
+      lastRefreshStatus: "failed",
+      lastRefreshError: "Something went wrong reading the feed.",
+      productCount: 30,
+    });
+    expect(await handle.db.selectFrom("product_import").select("external_id").where("feed_id", "=", "refused").execute()).toEqual([]);
+  });
+});
