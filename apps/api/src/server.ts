@@ -1,3 +1,4 @@
+import fastifyCompress from "@fastify/compress";
 import Fastify from "fastify";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { createAuth } from "./auth/auth";
@@ -76,6 +77,10 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     app.addHook("onSend", async (_request, reply) => {
       if (closing) reply.header("connection", "close");
     });
+
+    // gzip/brotli for every compressible answer over 1 kB: the runtime bundle's size budgets
+    // are gzip sizes, and merchants' visitors should get them that small from us directly.
+    await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
     registerHealthRoutes(app, database.db, () => closing);
     await registerAuthRoutes(app, auth, env.publicUrl);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer } from "../../test/server";
 import type { TestServer } from "../../test/server";
@@ -38,6 +39,25 @@ describe("static files in production", () => {
     const asset = await get("/assets/app-1234.js", "*/*");
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("sends the runtime bundle compressed to browsers that accept it", async () => {
+    const big = `/* renderer */${"x".repeat(20_000)}`;
+    const dist = fakeBuilds();
+    writeFileSync(path.join(dist.RUNTIME_DIST, "floow.js"), big);
+    writeFileSync(path.join(dist.RUNTIME_DIST, "embed.js"), big);
+    const compressed = await createTestServer("pglite", { NODE_ENV: "production", ...dist });
+    try {
+      for (const url of ["/runtime/floow.js", "/embed.js"]) {
+        const response = await compressed.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers["content-encoding"], url).toBe("gzip");
+        expect(gunzipSync(response.rawPayload).toString(), url).toBe(big);
+        expect(response.rawPayload.length, url).toBeLessThan(1000);
+      }
+    } finally {
+      await compressed.close();
+    }
   });
 
   it("serves the runtime's script-tag bundle", async () => {

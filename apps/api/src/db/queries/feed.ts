@@ -216,7 +216,7 @@ export async function listDueFeeds(
         ),
       ]),
     )
-    .orderBy("last_refresh_at", sql`asc nulls first`)
+    .orderBy("last_refresh_at", (ob) => ob.asc().nullsFirst())
     .limit(limit)
     .execute();
   return rows.map((row) => ({ id: row.id, organizationId: row.organization_id }));
