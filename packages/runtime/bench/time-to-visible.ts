@@ -22,6 +22,7 @@
 import { execSync, spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
 import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -191,14 +192,27 @@ function row(label: string, timings: Timing[]): string {
   return `| ${label} | ${timings.length} | **${ms(of("toVisible"), 50)}** | **${ms(of("toVisible"), 95)}** | ${ms(of("toVisible"), 100)} | ${ms(of("embed"), 50)} | ${ms(of("floows"), 50)} | ${ms(of("renderer"), 50)} | ${ms(of("fromNavigation"), 50)} |`;
 }
 
-/** How the API sends a file to a browser that accepts gzip and brotli. */
-async function servedEncoding(url: string): Promise<string> {
-  const response = await fetch(url, { headers: { "accept-encoding": "gzip, br" } });
-  const encoding = response.headers.get("content-encoding");
-  const body = Buffer.from(await response.arrayBuffer());
-  return encoding
-    ? `${encoding} (${Number(response.headers.get("content-length") ?? 0).toLocaleString("en")} bytes sent)`
-    : `uncompressed (${body.length.toLocaleString("en")} bytes)`;
+/**
+ * How the API sends a file to a browser that accepts gzip and brotli: the encoding and the
+ * bytes on the wire. node:http, not fetch, because fetch decompresses and compressed answers
+ * are chunked (no content-length).
+ */
+function servedEncoding(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "accept-encoding": "gzip, br" } }, (response) => {
+      let sent = 0;
+      response.on("data", (chunk: Buffer) => (sent += chunk.length));
+      response.on("end", () => {
+        const encoding = response.headers["content-encoding"];
+        resolve(
+          encoding
+            ? `${encoding} (${sent.toLocaleString("en")} bytes sent)`
+            : `uncompressed (${sent.toLocaleString("en")} bytes)`,
+        );
+      });
+      response.on("error", reject);
+    }).on("error", reject);
+  });
 }
 
 function sh(command: string): string {
@@ -270,7 +284,9 @@ accepts gzip and brotli: \`/embed.js\` ${served.embed}, \`/runtime/floow.js\` ${
 The API itself does not compress them, so the gzip figures are what a shopper downloads only
 behind a compressing proxy or CDN; on loopback that makes no difference, on a slow network it
 does.`
-      : ""
+      : `
+The API compresses answers over 1 kB itself (\`@fastify/compress\`, brotli or gzip as the
+browser accepts), so the bytes sent are about the gzip figures above, also without a CDN.`
   }
 
 Machine:
@@ -280,7 +296,7 @@ Machine:
 - Load average (1, 5, 15 min) before the timed loads: ${load(loadStart)}; after: ${load(loadEnd)}
   (other work shared the machine; figures on an idle machine are better)
 - Node: ${process.version}; Chromium: ${version}
-- Command: \`npx turbo run build --filter=@floow/api... --filter=@floow/dashboard --filter=@floow/runtime\`,
+- Command: \`pnpm exec turbo run build --filter=@floow/api... --filter=@floow/dashboard --filter=@floow/runtime\`,
   then \`pnpm bench\` in packages/runtime (\`RUNS=20\` by default)
 `;
 }
