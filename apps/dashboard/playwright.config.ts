@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { definePlaywrightConfig } from "@floow/playwright-config";
 
-const port = 3310;
+// E2E_PORT lets two runs share a machine (each starts its own server).
+const port = Number(process.env.E2E_PORT ?? 3310);
 const baseURL = `http://localhost:${port}`;
 
 // One fresh database per run. The config is loaded again in each worker; the env var
@@ -16,8 +17,10 @@ export default definePlaywrightConfig({
   // The preset's `use` holds the Debian Chromium launch options: extend it, never replace it.
   use: { ...preset.use, baseURL },
   webServer: {
-    // The built production server: API, auth and the built dashboard on one origin.
-    command: "node ../api/dist/main.js",
+    // The built server as the README's start command runs it (`pnpm start` ends in the API's
+    // `start` script, which defaults NODE_ENV to production): API, auth and the built
+    // dashboard on one origin.
+    command: "npm run --silent --prefix ../api start",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -25,7 +28,6 @@ export default definePlaywrightConfig({
     stderr: "pipe",
     env: {
       PORT: String(port),
-      NODE_ENV: "production",
       DATA_DIR: process.env.FLOOW_E2E_DATA_DIR,
       PUBLIC_URL: baseURL,
       // Playwright passes its own environment through; CI sets DATABASE_URL for the

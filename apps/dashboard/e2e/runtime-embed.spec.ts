@@ -14,7 +14,7 @@ import {
  * (another origin than the API), which carry only the one-line snippet.
  */
 
-const API = "http://localhost:3310";
+const API = `http://localhost:${process.env.E2E_PORT ?? 3310}`;
 
 let live: LiveFloows;
 
