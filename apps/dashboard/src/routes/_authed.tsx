@@ -19,7 +19,9 @@ export const Route = createFileRoute("/_authed")({
         revalidateIfStale: true,
       });
     } catch {
-      bundle = undefined;
+      // A failed load goes to /login too (spec section 2), marked as such: /login would
+      // otherwise see the still-valid session and send the visitor straight back here.
+      throw redirect({ to: "/login", search: { redirect: location.href, failed: true } });
     }
     if (!bundle?.user?.user_id) {
       throw redirect({ to: "/login", search: { redirect: location.href } });

@@ -6,9 +6,12 @@ import { FloowMark } from "../features/navigation/app-side-nav";
 import { authClient } from "../lib/auth-client";
 
 export const Route = createFileRoute("/login")({
-  validateSearch: z.object({ redirect: z.string().optional() }),
+  validateSearch: z.object({ redirect: z.string().optional(), failed: z.boolean().optional() }),
   head: () => ({ meta: [{ title: "Sign in · Floow" }] }),
   beforeLoad: async ({ search }) => {
+    // Sent here because loading the account failed: stay, say so, and offer a retry (an
+    // automatic redirect back would loop while the failure lasts).
+    if (search.failed) return;
     // Already signed in: no reason to see the form. The session call answers null, not 401.
     const session = await authClient.getSession().catch(() => null);
     if (session?.data?.user) throw redirect({ href: safeRedirect(search.redirect) });
@@ -26,7 +29,8 @@ function LoginPage() {
           <FloowMark className="size-8" />
           <span className="text-lg font-semibold tracking-tight text-grey-900">Floow</span>
         </div>
-        <div className="flex flex-1 items-center justify-center py-12">
+        <div className="flex flex-1 flex-col items-center justify-center gap-6 py-12">
+          {search.failed ? <LoadFailedNotice retryHref={safeRedirect(search.redirect)} /> : null}
           <LoginForm onSignedIn={() => navigate({ href: safeRedirect(search.redirect) })} />
         </div>
         <p className="text-xs text-grey-400">
@@ -43,6 +47,18 @@ function LoginPage() {
         </p>
       </main>
       <BrandPanel />
+    </div>
+  );
+}
+
+/** Shown when the route guard could not load the account (the server failed, not the session). */
+function LoadFailedNotice({ retryHref }: { retryHref: string }) {
+  return (
+    <div role="alert" className="w-full max-w-sm rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      <p>We could not load your account. Try again, or sign in again.</p>
+      <a href={retryHref} className="mt-1 inline-block font-medium underline hover:text-red-900">
+        Try again
+      </a>
     </div>
   );
 }
