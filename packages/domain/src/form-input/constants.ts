@@ -15,5 +15,8 @@ export const DEFAULT_FORM_INPUT_TYPE: FormInputType = "text";
 /** Form inputs that choose among `options`. */
 export const OPTION_FORM_INPUT_TYPES: readonly FormInputType[] = ["dropdown", "multiselect"];
 
-/** Phone inputs of a shown floow: an optional plus, then digits, spaces, hyphens or parentheses. */
-export const FORM_PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
+/**
+ * Phone inputs of a shown floow: an optional plus, then digits, spaces, hyphens or
+ * parentheses, with at least one digit (`---` or `()` is no phone number).
+ */
+export const FORM_PHONE_PATTERN = /^\+?[\s\-()]*\d[\d\s\-()]*$/;

@@ -64,8 +64,15 @@ describe("formInputError", () => {
     [input("phone", false), "0612345678", null],
     [input("phone", false), "06 12ab", "phone"],
     [input("phone", false), "++31", "phone"],
-    // checkbox: a required one must be checked
-    [input("checkbox", true), false, "required"],
+    [input("phone", false), "---", "phone"],
+    [input("phone", false), "()", "phone"],
+    [input("phone", false), "+ ( ) -", "phone"],
+    [input("phone", false), "+", "phone"],
+    [input("phone", false), "(020) 123", null],
+    [input("phone", false), "+31", null],
+    // checkbox: a required one must be checked (its own message)
+    [input("checkbox", true), false, "checked"],
+    [input("checkbox", true), undefined, "checked"],
     [input("checkbox", true), true, null],
     [input("checkbox", true), "on", null],
     [input("checkbox", false), false, null],
@@ -110,6 +117,17 @@ describe("validateFormInputs", () => {
     expect(validateFormInputs(inputs, {}, language)).toEqual([{ inputId: "name", message }]);
   });
 
+  it.each([
+    ["en", "This field should be checked"],
+    ["nl", "Dit veld moet aangevinkt zijn"],
+    ["fr", "Ce champ doit être coché"],
+    ["de", "Dieses Feld muss angekreuzt sein"],
+  ] as const)("asks for a required checkbox to be checked in %s", (language, message) => {
+    const terms = { ...input("checkbox", true), id: "terms", value: false };
+    expect(validateFormInputs([terms], {}, language)).toEqual([{ inputId: "terms", message }]);
+    expect(validateFormInputs([terms], { terms: true }, language)).toEqual([]);
+  });
+
   it("falls back to English for an unknown language", () => {
     expect(validateFormInputs(inputs, {}, "es" as "en")[0]?.message).toBe("This field is required");
   });
@@ -117,6 +135,7 @@ describe("validateFormInputs", () => {
   it("pins the English messages and has every message in every language", () => {
     expect(FORM_INPUT_MESSAGES.en).toEqual({
       required: "This field is required",
+      checked: "This field should be checked",
       option: "Please choose one of the options",
       number: "This field should be a number",
       email: "E-mail should be valid",

@@ -25,7 +25,7 @@ export function formInputError(input: InputLike, value: unknown): FormInputMessa
   }
   if (input.type === "checkbox") {
     const on = value === true || value === "true" || value === "on";
-    return input.required && !on ? "required" : null;
+    return input.required && !on ? "checked" : null;
   }
   if (isBlank(value)) return input.required ? "required" : null;
   if (input.type === "dropdown") return options.includes(String(value)) ? null : "option";
@@ -41,11 +41,13 @@ export function formInputError(input: InputLike, value: unknown): FormInputMessa
 /**
  * The invalid inputs of a shown floow with their messages in `language`. The value of an
  * input is `values[input.id]` when present, else the input's own `value`.
- * - required: fails when empty, blank or an empty list (a required checkbox must be true);
+ * - required: fails when empty, blank or an empty list (a required checkbox must be
+ *   ticked: "This field should be checked");
  * - dropdown: a value must be one of its options;
  * - multiselect: at least one value when required, and every value among the options;
  * - number: when filled, a positive number; email: when filled, valid;
- * - phone: when filled, an optional plus followed by digits, spaces, hyphens or parentheses.
+ * - phone: when filled, an optional plus followed by digits, spaces, hyphens or parentheses,
+ *   with at least one digit.
  */
 export function validateFormInputs(
   inputs: readonly InputLike[],

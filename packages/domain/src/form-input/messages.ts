@@ -1,17 +1,18 @@
 import type { Language } from "../shared/constants";
 
-export type FormInputMessageKey = "required" | "option" | "number" | "email" | "phone";
+export type FormInputMessageKey = "required" | "checked" | "option" | "number" | "email" | "phone";
 
 /**
  * Messages for the form inputs of a shown floow, in the floow's language. The English
- * texts are the spec's generic checker messages; `option` and the positive-number wording
- * are not in the spec.
+ * texts are the spec's generic checker messages (`checked`: a required checkbox left
+ * unticked); `option` and the positive-number wording are not in the spec.
  */
 export const FORM_INPUT_MESSAGES: Readonly<
   Record<Language, Readonly<Record<FormInputMessageKey, string>>>
 > = {
   en: {
     required: "This field is required",
+    checked: "This field should be checked",
     option: "Please choose one of the options",
     number: "This field should be a number",
     email: "E-mail should be valid",
@@ -19,6 +20,7 @@ export const FORM_INPUT_MESSAGES: Readonly<
   },
   nl: {
     required: "Dit veld is verplicht",
+    checked: "Dit veld moet aangevinkt zijn",
     option: "Kies een van de opties",
     number: "Dit veld moet een getal zijn",
     email: "E-mailadres moet geldig zijn",
@@ -26,6 +28,7 @@ export const FORM_INPUT_MESSAGES: Readonly<
   },
   fr: {
     required: "Ce champ est obligatoire",
+    checked: "Ce champ doit être coché",
     option: "Veuillez choisir l'une des options",
     number: "Ce champ doit être un nombre",
     email: "L'adresse e-mail doit être valide",
@@ -33,6 +36,7 @@ export const FORM_INPUT_MESSAGES: Readonly<
   },
   de: {
     required: "Dieses Feld ist erforderlich",
+    checked: "Dieses Feld muss angekreuzt sein",
     option: "Bitte wählen Sie eine der Optionen",
     number: "Dieses Feld muss eine Zahl sein",
     email: "Die E-Mail-Adresse muss gültig sein",
