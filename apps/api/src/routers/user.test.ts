@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";
 import { addMember, callerFor, createOrganization, createUser } from "../../test/factories";
+import { seedDomain, seedFeed, seedFloow } from "../../test/floows";
 import { createTestServer } from "../../test/server";
 import type { TestServer } from "../../test/server";
 
@@ -94,16 +95,36 @@ describe.each(testDbKinds)("user.get (%s)", (kind) => {
     await addMember(server.app, orgB.id, memberB, "member");
     await callerFor(server.app, adminB).organization.update({ name: "Org B", email: "secret@org-b.example", sector: 12 });
 
+    // Each organization has a domain, a floow, a feed and an invitation of its own.
+    const db = server.app.database.db;
+    const domainA = await seedDomain(db, orgA.id, { name: "Shop A" });
+    const floowA = await seedFloow(db, orgA.id, domainA.id, "selling", { name: "Floow A" });
+    const feedA = await seedFeed(db, orgA.id);
+    const domainB = await seedDomain(db, orgB.id, { name: "Shop B", host: "www.shop-b.example" });
+    const floowB = await seedFloow(db, orgB.id, domainB.id, "selling", { name: "Floow B" });
+    const feedB = await seedFeed(db, orgB.id);
+    await server.app.auth.api.createInvitation({
+      body: { organizationId: orgB.id, email: "invitee-b@example.com", role: "member" },
+      headers: await sessionHeaders(server, adminB.email),
+    });
+
     // Even a session pointing at B (e.g. a forged or stale active organization) shows only A.
     memberA.session.session.activeOrganizationId = orgB.id;
     const bundle = await callerFor(server.app, memberA).user.get();
 
     expect(bundle.organization?.id).toBe(orgA.id);
     const text = JSON.stringify(bundle);
-    for (const leak of [orgB.id, "Org B", "Admin B", "Member B", adminB.email, memberB.email, adminB.id, "secret@org-b.example"]) {
+    const leaks = [orgB.id, "Org B", "Admin B", "Member B", adminB.email, memberB.email, adminB.id, "secret@org-b.example"];
+    leaks.push(domainB.id, "Shop B", "www.shop-b.example", floowB.id, "Floow B", feedB, "invitee-b@example.com");
+    for (const leak of leaks) {
       expect(text).not.toContain(leak);
     }
     expect(bundle.users.map((u) => u.user_id).sort()).toEqual([adminA.id, memberA.id].sort());
+    // A's own records are there: the lists are filtered, not empty.
+    expect(bundle.domains.map((d) => d.id)).toEqual([domainA.id]);
+    expect(bundle.floows.map((f) => f.id)).toEqual([floowA.id]);
+    expect(bundle.feeds.map((f) => f.id)).toEqual([feedA]);
+    expect(bundle.invitations).toEqual([]);
   });
 
   it("throws a TRPCError (not a crash) for a session whose user is gone", async () => {
