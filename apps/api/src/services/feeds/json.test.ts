@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FeedError } from "./errors";
 import { parseFeed } from "./parse-feed";
 import { collect, endless, failure } from "./test-helpers";
 
@@ -34,8 +35,48 @@ describe("JSON feeds", () => {
 
   it("empty feeds", async () => {
     expect(await collect("[]")).toEqual([]);
-    expect(await collect("{}")).toEqual([]);
     expect(await collect('{"products":[]}')).toEqual([]);
+    expect(await collect('{"data":{"items":[]}}')).toEqual([]);
+  });
+
+  it("refuses a file cut off between products instead of reading it as a shorter feed", async () => {
+    for (const json of ['[{"id":"1"},{"id":"2"},', '[{"id":"1"},{"id":"2"}', '{"products":[{"id":"1"}, 42', '{"products":[{"id":"1"}, "a']) {
+      const error = await failure(collect(json));
+      expect(error.code, json).toBe("PARSE_ERROR");
+      expect(error.message).toMatch(/^The JSON feed ends before its list of products is closed/);
+    }
+  });
+
+  it("refuses a file cut off after its products or in the middle of other values", async () => {
+    for (const json of ['{"products":[{"id":"1"}]', '{"products": nonsense', '{"meta":{"note":"cut']) {
+      const error = await failure(collect(json));
+      expect(error.code, json).toBe("PARSE_ERROR");
+      expect(error.message).toBe("The JSON feed ends early (an unclosed bracket or quote); the file is incomplete or not valid JSON.");
+    }
+  });
+
+  it("refuses JSON that holds no list of products (an error answer is not an empty feed)", async () => {
+    for (const json of ['{"error":"Feed not found"}', "{}", '{"tags":["a","b"],"count":2}']) {
+      const error = await failure(collect(json));
+      expect(error.code, json).toBe("PARSE_ERROR");
+      expect(error.message).toBe("The JSON file holds no list of products (an array of objects, or an object holding one).");
+    }
+  });
+
+  it("drops NUL characters, which the database cannot store", async () => {
+    expect(await collect('[{"id":"1","title":"Bad\\u0000shoe","x\\u0000y":"z"}]')).toEqual([{ id: "1", title: "Badshoe", xy: "z" }]);
+  });
+
+  it("refuses a product nested deeper than the limit while streaming, without a RangeError", async () => {
+    const depth = 200_000;
+    const json = `[{"id":"1","deep":${"[".repeat(depth)}${"]".repeat(depth)}}]`;
+    const error = await failure(collect(json));
+    expect(error).toBeInstanceOf(FeedError);
+    expect(error.code).toBe("TOO_DEEP");
+    expect(error.message).toBe("Product 1 of the JSON feed nests more than 64 levels deep.");
+    // Up to the limit, nesting is fine (deep values are kept as JSON text).
+    const ok = `[{"id":"1","deep":${"[".repeat(60)}1${"]".repeat(60)}}]`;
+    expect(await collect(ok)).toEqual([{ id: "1", deep: JSON.stringify(JSON.parse("[".repeat(53) + "1" + "]".repeat(53))) }]);
   });
 
   it("reports a product that is not valid JSON", async () => {

@@ -10,7 +10,8 @@ import type { FeedLimits } from "./limits";
 export async function* parseJsonObjects(texts: AsyncIterable<string>, limits: FeedLimits): AsyncGenerator<unknown> {
   // Containers open on the path to the products array: "{" or "[".
   const stack: string[] = [];
-  type Mode = "seek" | "decide" | "between" | "element" | "skip-value" | "done";
+  // "tail": after the products array, checking only that the document is complete.
+  type Mode = "seek" | "decide" | "between" | "element" | "skip-value" | "tail";
   let mode: Mode = "seek";
   let skipDepth = -1;
   let inString = false;
@@ -21,6 +22,9 @@ export async function* parseJsonObjects(texts: AsyncIterable<string>, limits: Fe
   let elementDepth = 0;
   let elementChars = 0;
   let elementIndex = 0;
+  // Whether an empty array was seen: `[]` or `{"products": []}` is an empty feed, while a
+  // document without any array (`{"error": "…"}`) is not a feed at all.
+  let sawEmptyArray = false;
   const queue: unknown[] = [];
   const stringEnd = /["\\]/g;
 
@@ -45,7 +49,6 @@ export async function* parseJsonObjects(texts: AsyncIterable<string>, limits: Fe
   };
 
   for await (const chunk of texts) {
-    if (mode === "done") continue;
     let i = 0;
     if (mode === "element") partStart = 0;
     while (i < chunk.length) {
@@ -70,8 +73,16 @@ export async function* parseJsonObjects(texts: AsyncIterable<string>, limits: Fe
       switch (mode) {
         case "element":
           if (c === '"') inString = true;
-          else if (c === "{" || c === "[") elementDepth++;
-          else if (c === "}" || c === "]") {
+          else if (c === "{" || c === "[") {
+            // Checked here, while streaming: a product nested 200,000 levels deep would
+            // otherwise reach JSON.parse and the flattening as a whole.
+            if (++elementDepth + stack.length > limits.maxDepth) {
+              throw new FeedError(
+                "TOO_DEEP",
+                `Product ${elementIndex + 1} of the JSON feed nests more than ${limits.maxDepth} levels deep.`,
+              );
+            }
+          } else if (c === "}" || c === "]") {
             elementDepth--;
             if (elementDepth === 0) {
               parts.push(chunk.slice(partStart, i));
@@ -88,7 +99,8 @@ export async function* parseJsonObjects(texts: AsyncIterable<string>, limits: Fe
             elementDepth = 1;
             partStart = i - 1;
           } else if (c === "]") {
-            mode = "done";
+            stack.pop();
+            mode = "tail";
           } else if (c !== ",") {
             // A value that is not an object in the products array: skip it.
             mode = "skip-value";
@@ -102,8 +114,14 @@ export async function* parseJsonObjects(texts: AsyncIterable<string>, limits: Fe
           else if (c === "{" || c === "[") push(c);
           else if ((c === "}" || c === "]") && stack.length > skipDepth) stack.pop();
           else if (stack.length === skipDepth && (c === "," || c === "]")) {
-            mode = c === "]" ? "done" : "between";
+            if (c === "]") stack.pop();
+            mode = c === "]" ? "tail" : "between";
           }
+          break;
+        case "tail":
+          if (c === '"') inString = true;
+          else if (c === "{" || c === "[") push(c);
+          else if (c === "}" || c === "]") stack.pop();
           break;
         case "decide":
           // Just inside an array: its first value decides whether it holds the products.
@@ -113,6 +131,7 @@ export async function* parseJsonObjects(texts: AsyncIterable<string>, limits: Fe
             partStart = i - 1;
           } else if (c === "]") {
             stack.pop();
+            sawEmptyArray = true;
             mode = "seek";
           } else {
             // An array of something else (tags, numbers): keep looking inside and after it.
@@ -148,5 +167,22 @@ export async function* parseJsonObjects(texts: AsyncIterable<string>, limits: Fe
   }
   if (mode === "element") {
     throw new FeedError("PARSE_ERROR", "The JSON feed ends in the middle of a product; the file is incomplete.");
+  }
+  // A cut-off file must not pass for a shorter feed: the refresh would replace the
+  // catalogue with the products read so far.
+  if (mode === "between" || mode === "skip-value") {
+    throw new FeedError(
+      "PARSE_ERROR",
+      `The JSON feed ends before its list of products is closed (after product ${elementIndex}); the file is incomplete.`,
+    );
+  }
+  if (inString || stack.length > 0) {
+    throw new FeedError("PARSE_ERROR", "The JSON feed ends early (an unclosed bracket or quote); the file is incomplete or not valid JSON.");
+  }
+  if (mode !== "tail" && !sawEmptyArray) {
+    throw new FeedError(
+      "PARSE_ERROR",
+      "The JSON file holds no list of products (an array of objects, or an object holding one).",
+    );
   }
 }

@@ -17,6 +17,10 @@ export class RecordBuilder {
   ) {}
 
   add(key: string, value: string): void {
+    // PostgreSQL text and jsonb cannot hold NUL: one in a feed (a CSV cell, a JSON "\u0000")
+    // would make the database refuse the whole import. NUL is never meaningful in product text.
+    if (value.includes("\0")) value = value.replaceAll("\0", "");
+    if (key.includes("\0")) key = key.replaceAll("\0", "");
     this.chars += value.length + key.length;
     if (this.chars > this.limits.maxRecordChars) throw recordTooLarge(this.limits, this.where());
     const existing = this.record[key];

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_FEED_VARIABLES } from "@floow/domain";
@@ -9,12 +10,17 @@ import { findFeed, upsertFeed } from "../../db/queries/feed";
 import { listProducts } from "../../db/queries/product";
 import { merchantRss } from "./fixtures";
 import { refreshFeed } from "./refresh";
+import { failure } from "./test-helpers";
 
 // `/feed.xml`: a Merchant feed of `rows` items. `/feed.csv`: a CSV feed of `rows` products;
-// with `badRow`, that product's title holds a NUL character, which the database refuses:
-// the write of its batch fails while the next batch is read.
+// with `badRow`, that product's id is 12 kB of random text, more than a PostgreSQL index
+// entry may hold, so the database refuses it: the write of its batch fails while the next
+// batch is read. With `nulRow`, that product's title holds a NUL character (dropped).
+// `/feed.json`: the `json` text as it is.
 let rows = 0;
 let badRow = 0;
+let nulRow = 0;
+let json = "";
 let server: Server;
 let base: string;
 
@@ -24,9 +30,16 @@ beforeAll(async () => {
       res.writeHead(200, { "content-type": "application/xml" });
       return void res.end([...merchantRss(rows)].join(""));
     }
+    if (req.url === "/feed.json") {
+      res.writeHead(200, { "content-type": "application/json" });
+      return void res.end(json);
+    }
     res.writeHead(200, { "content-type": "text/csv" });
     const lines = ["id,title,link,price"];
-    for (let i = 1; i <= rows; i++) lines.push(`P-${i},${i === badRow ? "Bad\u0000shoe" : `Shoe ${i}`},https://shop.example/${i},${i}.95 EUR`);
+    for (let i = 1; i <= rows; i++) {
+      const id = i === badRow ? randomBytes(9_000).toString("base64") : `P-${i}`;
+      lines.push(`${id},${i === nulRow ? "Bad\u0000shoe" : `Shoe ${i}`},https://shop.example/${i},${i}.95 EUR`);
+    }
     res.end(`${lines.join("\n")}\n`);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -77,6 +90,7 @@ describe.each(testDbKinds)("refreshFeed (%s)", (kind) => {
   it("a batch the database refuses fails the refresh, keeps the last good products and leaves nothing staged", async () => {
     rows = 30;
     badRow = 0;
+    nulRow = 0;
     await saveFeed("refused", "/feed.csv");
     await refreshFeed(handle.db, organizationId, "refused", { fetch: { allowLoopback: true }, batchSize: 1000 });
     expect((await listProducts(handle.db, organizationId, "refused")).total).toBe(30);
@@ -84,7 +98,7 @@ describe.each(testDbKinds)("refreshFeed (%s)", (kind) => {
     // Past the first 64 KB, which the format check reads.
     rows = 4_000;
     badRow = 2_500;
-    await expect(refreshFeed(handle.db, organizationId, "refused", { fetch: { allowLoopback: true }, batchSize: 1000 })).rejects.toThrow(/unicode/i);
+    await expect(refreshFeed(handle.db, organizationId, "refused", { fetch: { allowLoopback: true }, batchSize: 1000 })).rejects.toThrow(/index row/i);
     const { items, total } = await listProducts(handle.db, organizationId, "refused", { offset: 29 });
     expect(total).toBe(30);
     expect(items).toMatchObject([{ id: "P-30", name: "Shoe 30" }]);
@@ -94,5 +108,39 @@ describe.each(testDbKinds)("refreshFeed (%s)", (kind) => {
       productCount: 30,
     });
     expect(await handle.db.selectFrom("product_import").select("external_id").where("feed_id", "=", "refused").execute()).toEqual([]);
+  });
+
+  it("stores a product whose text holds a NUL character past the first 64 kB, without the NUL", async () => {
+    rows = 4_000;
+    badRow = 0;
+    nulRow = 2_500;
+    await saveFeed("nul", "/feed.csv");
+    await refreshFeed(handle.db, organizationId, "nul", { fetch: { allowLoopback: true }, batchSize: 1000 });
+    const { items } = await listProducts(handle.db, organizationId, "nul", { offset: 2_499, limit: 1 });
+    expect(items).toMatchObject([{ id: "P-2500", name: "Badshoe" }]);
+    expect(await findFeed(handle.db, organizationId, "nul")).toMatchObject({ lastRefreshStatus: "ok", productCount: 4_000 });
+  });
+
+  it("a JSON feed that is cut off or is an error answer fails the refresh and keeps the last good products", async () => {
+    json = JSON.stringify([{ id: "1", title: "One" }, { id: "2", title: "Two" }, { id: "3", title: "Three" }]);
+    await saveFeed("cut", "/feed.json");
+    await refreshFeed(handle.db, organizationId, "cut", { fetch: { allowLoopback: true } });
+    expect((await listProducts(handle.db, organizationId, "cut")).total).toBe(3);
+
+    for (const [text, message] of [
+      ['[{"id":"1"},{"id":"2"},', "The JSON feed ends before its list of products is closed (after product 2); the file is incomplete."],
+      ['{"products": nonsense', "The JSON feed ends early (an unclosed bracket or quote); the file is incomplete or not valid JSON."],
+      ['{"error":"Feed not found"}', "The JSON file holds no list of products (an array of objects, or an object holding one)."],
+    ] as const) {
+      json = text;
+      const error = await failure(refreshFeed(handle.db, organizationId, "cut", { fetch: { allowLoopback: true } }));
+      expect(error.code).toBe("PARSE_ERROR");
+      expect((await listProducts(handle.db, organizationId, "cut")).items.map((item) => item.name)).toEqual(["One", "Two", "Three"]);
+      expect(await findFeed(handle.db, organizationId, "cut")).toMatchObject({
+        lastRefreshStatus: "failed",
+        lastRefreshError: message,
+        productCount: 3,
+      });
+    }
   });
 });
