@@ -13,10 +13,6 @@ import { createRateLimitStore } from "../services/rate-limit";
  */
 export const CLIENT_IP_HEADER = "x-floow-client-ip";
 
-/** Roles of this product. The creator of an organization is `admin`. */
-export const ROLES = ["admin", "member"] as const;
-export type Role = (typeof ROLES)[number];
-
 /** Rate limits of the auth routes, per client IP. Sign-in and sign-up are stricter. */
 export const AUTH_RATE_LIMITS = {
   default: { window: 60, max: 100 },

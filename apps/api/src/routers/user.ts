@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import type { Kysely } from "kysely";
-import type { Role } from "../auth/auth";
+import type { Role } from "@floow/domain";
 import type { DB } from "../db/database";
 import { listDomains } from "../db/queries/domain";
 import { listFeeds } from "../db/queries/feed";

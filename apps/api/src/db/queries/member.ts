@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { ROLES } from "../../auth/auth";
-import type { Role } from "../../auth/auth";
+import { ROLES } from "@floow/domain";
+import type { Role } from "@floow/domain";
 import type { DB } from "../database";
 import { setActiveOrganization } from "./session";
 

@@ -1,7 +1,7 @@
 import { DomainError } from "@floow/domain";
 import { TRPCError } from "@trpc/server";
 import type { Kysely } from "kysely";
-import type { Role } from "../../auth/auth";
+import type { Role } from "@floow/domain";
 import type { DB } from "../../db/database";
 import { resolveActiveMembership } from "../../db/queries/member";
 import type { SessionData } from "../context";
