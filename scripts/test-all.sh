@@ -9,4 +9,8 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 
 TURBO_TELEMETRY_DISABLED=1 pnpm exec turbo run typecheck lint test build --output-logs=errors-only --continue
+node -e '
+  const { total } = require("./packages/domain/coverage/coverage-summary.json");
+  console.log(`@floow/domain line coverage: ${total.lines.pct}% (the test fails below 95%)`);
+'
 pnpm --filter @floow/dashboard e2e
