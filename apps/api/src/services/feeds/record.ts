@@ -39,6 +39,25 @@ export class RecordBuilder {
     else this.record[key] = [existing, value];
   }
 
+  /** Removes every attribute whose name starts with `prefix` (for a value read again as a whole). */
+  removePrefix(prefix: string): void {
+    for (const key of Object.keys(this.record)) {
+      if (key.startsWith(prefix)) {
+        delete this.record[key];
+        this.fields--;
+      }
+    }
+  }
+
+  /** Moves an attribute's value(s) to another name (appended there when it exists). */
+  move(from: string, to: string): void {
+    const value = this.record[from];
+    if (value === undefined) return;
+    delete this.record[from];
+    this.fields--;
+    for (const item of Array.isArray(value) ? value : [value]) this.add(to, item);
+  }
+
   /** Counts text that is collected before it is added (so the limit also holds while collecting). */
   count(chars: number): void {
     this.chars += chars;

@@ -72,6 +72,28 @@ describe("Google Merchant RSS 2.0", () => {
     expect(records[0]).toMatchObject({ id: "SKU-000001", price: "21.95 EUR", "shipping.country": "NL" });
   });
 
+  it("keeps mixed content (text with markup) as one value with its markup", async () => {
+    const xml = `<rss ${G}><channel><item>
+      <g:id>1</g:id>
+      <g:description>Great <b>shoe</b> for <a href="/trails?a=1&amp;b=2">trails</a> &amp; roads</g:description>
+      <g:shipping><g:country>NL</g:country><g:price>4.95 EUR</g:price></g:shipping>
+      <title>RSS title</title>
+      <g:title>Google title</g:title>
+    </item></channel></rss>`;
+    const whole = await collect(xml);
+    expect(whole).toEqual([
+      {
+        id: "1",
+        description: 'Great <b>shoe</b> for <a href="/trails?a=1&amp;b=2">trails</a> &amp; roads',
+        "shipping.country": "NL",
+        "shipping.price": "4.95 EUR",
+        title: "Google title",
+        "rss:title": "RSS title",
+      },
+    ]);
+    for (const chunkSize of [1, 5]) expect(await collect(xml, { chunkSize })).toEqual(whole);
+  });
+
   it("strips any prefix bound to Google's namespace", async () => {
     const xml = `<rss xmlns:google="http://base.google.com/ns/1.0"><channel><item><google:id>7</google:id><google:price>1 EUR</google:price><other:thing xmlns:other="urn:x">y</other:thing></item></channel></rss>`;
     expect(await collect(xml)).toEqual([{ id: "7", price: "1 EUR", "other:thing": "y" }]);
@@ -116,6 +138,53 @@ describe("Atom", () => {
         summary: "Nice",
         price: "9.50 EUR",
         image_link: "https://cdn.example.com/a1.jpg",
+      },
+    ]);
+  });
+
+  it("prefers g:id, g:title and g:link over Atom's own id, title and link, keeping those as atom:…", async () => {
+    const xml = `<feed xmlns="http://www.w3.org/2005/Atom" ${G}>
+  <entry>
+    <id>tag:shop.example.com,2024:entry-1</id>
+    <title>Entry title</title>
+    <link href="https://shop.example.com/entry-1"/>
+    <g:id>SKU-1</g:id>
+    <g:title>Trail shoe</g:title>
+    <g:link>https://shop.example.com/p/1</g:link>
+  </entry>
+  <entry>
+    <g:id>SKU-2</g:id>
+    <id>tag:shop.example.com,2024:entry-2</id>
+  </entry>
+</feed>`;
+    expect(await collect(xml)).toEqual([
+      {
+        id: "SKU-1",
+        title: "Trail shoe",
+        link: "https://shop.example.com/p/1",
+        "atom:id": "tag:shop.example.com,2024:entry-1",
+        "atom:title": "Entry title",
+        "atom:link": "https://shop.example.com/entry-1",
+      },
+      { id: "SKU-2", "atom:id": "tag:shop.example.com,2024:entry-2" },
+    ]);
+  });
+
+  it("keeps the text of xhtml and html content", async () => {
+    const xml = `<feed xmlns="http://www.w3.org/2005/Atom" ${G}>
+  <entry>
+    <g:id>A1</g:id>
+    <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">Light <b>trail</b> shoe &amp; more</div></content>
+    <summary type="html">&lt;p&gt;Very &lt;i&gt;light&lt;/i&gt;&lt;/p&gt;</summary>
+  </entry>
+</feed>`;
+    expect(await collect(xml)).toEqual([
+      {
+        id: "A1",
+        content: '<div xmlns="http://www.w3.org/1999/xhtml">Light <b>trail</b> shoe &amp; more</div>',
+        "content.type": "xhtml",
+        summary: "<p>Very <i>light</i></p>",
+        "summary.type": "html",
       },
     ]);
   });

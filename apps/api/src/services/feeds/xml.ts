@@ -29,10 +29,17 @@ const HTML_ENTITIES: Record<string, string> = {
 };
 
 interface Frame {
+  /** The element's name as written (`g:description`). */
+  name: string;
   /** The dotted path of this element inside the product (`shipping.price`). */
   path: string;
+  /** Whether the element's own name had a Google prefix (`g:id`, not `id`). */
+  google: boolean;
+  /** All text directly inside the element (between its children too). */
   text: string;
   hasChildren: boolean;
+  /** Once it has children: its content as markup, in case it is mixed content (`Great <b>shoe</b>`). */
+  markup: string;
   attributes: Record<string, string>;
 }
 
@@ -43,7 +50,11 @@ interface Frame {
  * children of the root (or of wrappers such as `<products>`). Each child element becomes an attribute named by its local name
  * without the Google prefix (`g:price` → `price`); nested elements become dotted keys
  * (`shipping.price`); repeated elements become lists; XML attributes become `key.attr`
- * (an empty element's `href` is its value, for Atom links).
+ * (an empty element's `href` is its value, for Atom links). Where a product has both
+ * `g:id` and a plain `id` (Atom's entry id, RSS's title and link), the `g:` value is the
+ * attribute and the plain one is kept as `atom:id` / `rss:title`. Mixed content (text
+ * with markup, `Great <b>shoe</b>`, or Atom `type="xhtml"`/`"html"` content) is kept as
+ * its markup text; it is sanitized where it is shown as HTML.
  */
 export async function* parseXml(texts: AsyncIterable<string>, limits: FeedLimits): AsyncGenerator<FeedRecord> {
   const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
@@ -72,8 +83,28 @@ export async function* parseXml(texts: AsyncIterable<string>, limits: FeedLimits
   // Outside a product: whether every open element so far is a container (root, channel, …).
   const containerPath: boolean[] = [];
 
+  // Per product: top-level attributes written by a plain element and by a `g:` element.
+  const plainKeys = new Set<string>();
+  const googleKeys = new Set<string>();
+  const plainName = (key: string) => `${rootName === "feed" ? "atom" : rootName || "xml"}:${key}`;
+  /** Adds a top-level element's value; on a clash between `id` and `g:id` the `g:` one wins. */
+  const addTopLevel = (b: RecordBuilder, key: string, value: string, google: boolean) => {
+    if (google) {
+      if (plainKeys.delete(key)) b.move(key, plainName(key));
+      googleKeys.add(key);
+      b.add(key, value);
+    } else if (googleKeys.has(key)) {
+      b.add(plainName(key), value);
+    } else {
+      plainKeys.add(key);
+      b.add(key, value);
+    }
+  };
+
   const startRecord = (tag: SaxesTagPlain, candidate: boolean) => {
     builder = new RecordBuilder(limits, where);
+    plainKeys.clear();
+    googleKeys.clear();
     recordDepth = depth;
     recordIsCandidate = candidate;
     frames.length = 0;
@@ -122,8 +153,19 @@ export async function* parseXml(texts: AsyncIterable<string>, limits: FeedLimits
       }
       const parent = frames[frames.length - 1];
       const key = normalizeKey(tag.name, googlePrefixes);
-      if (parent) parent.hasChildren = true;
-      frames.push({ path: parent ? `${parent.path}.${key}` : key, text: "", hasChildren: false, attributes: tag.attributes });
+      if (parent && !parent.hasChildren) {
+        parent.hasChildren = true;
+        parent.markup = escapeText(parent.text);
+      }
+      frames.push({
+        name: tag.name,
+        path: parent ? `${parent.path}.${key}` : key,
+        google: key !== tag.name.trim(),
+        text: "",
+        hasChildren: false,
+        markup: "",
+        attributes: tag.attributes,
+      });
       return;
     }
 
@@ -141,9 +183,10 @@ export async function* parseXml(texts: AsyncIterable<string>, limits: FeedLimits
   const onText = (text: string) => {
     events++;
     const frame = frames[frames.length - 1];
-    if (builder === null || frame === undefined || frame.hasChildren) return;
+    if (builder === null || frame === undefined) return;
     builder.count(text.length);
     frame.text += text;
+    if (frame.hasChildren) frame.markup += escapeText(text);
   };
   parser.on("text", onText);
   parser.on("cdata", onText);
@@ -175,7 +218,16 @@ export async function* parseXml(texts: AsyncIterable<string>, limits: FeedLimits
       return;
     }
     const frame = frames.pop()!;
+    const parent = frames[frames.length - 1];
     const path = frame.path;
+    const add = (key: string, value: string) =>
+      parent ? builder!.add(key, value) : addTopLevel(builder!, key, value, frame.google);
+    if (parent) {
+      // The parent's markup, should it turn out to be mixed content.
+      const markup = `<${frame.name}${serializeAttributes(frame.attributes)}>${frame.hasChildren ? frame.markup : escapeText(frame.text)}</${frame.name}>`;
+      builder.count(markup.length);
+      parent.markup += markup;
+    }
     let hrefUsed = false;
     if (!frame.hasChildren) {
       let value = frame.text.trim();
@@ -183,11 +235,16 @@ export async function* parseXml(texts: AsyncIterable<string>, limits: FeedLimits
         value = frame.attributes.href;
         hrefUsed = true;
       }
-      builder.add(path, value);
+      add(path, value);
+    } else if (frame.text.trim() !== "" || isMarkupContent(frame.attributes)) {
+      // Text with markup in it (`Great <b>shoe</b> for trails`): one value, the markup as
+      // text, instead of the children's dotted attributes (`description.b`).
+      builder.removePrefix(`${path}.`);
+      add(path, frame.markup.trim());
     }
     for (const name in frame.attributes) {
       if ((name === "href" && hrefUsed) || isNamespaceDeclaration(name)) continue;
-      builder.add(`${path}.${normalizeKey(name, googlePrefixes)}`, frame.attributes[name]!);
+      add(`${path}.${normalizeKey(name, googlePrefixes)}`, frame.attributes[name]!);
     }
   });
 
@@ -211,6 +268,22 @@ export async function* parseXml(texts: AsyncIterable<string>, limits: FeedLimits
   // A single guessed product with nothing like it after it: a one-product feed.
   const last = pendingCandidate as { record: FeedRecord } | null;
   if (last !== null) yield last.record;
+}
+
+/** Atom text constructs whose content is markup: `<content type="xhtml">`, `type="html"`. */
+function isMarkupContent(attributes: Record<string, string>): boolean {
+  const type = attributes.type?.toLowerCase();
+  return type === "xhtml" || type === "html";
+}
+
+function escapeText(text: string): string {
+  return text.replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"));
+}
+
+function serializeAttributes(attributes: Record<string, string>): string {
+  let out = "";
+  for (const name in attributes) out += ` ${name}="${escapeText(attributes[name]!).replace(/"/g, "&quot;")}"`;
+  return out;
 }
 
 function localName(name: string): string {
