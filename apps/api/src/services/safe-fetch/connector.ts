@@ -25,22 +25,33 @@ export interface GuardOptions extends AddressPolicy {
 
 /**
  * An undici connector that resolves the host itself, refuses the connection when any
- * resolved address is internal, and then connects to exactly the address it checked. That
+ * resolved address is internal, and then connects to exactly the addresses it checked. That
  * makes the check hold at connect time: a DNS answer that changes between a check and the
  * connection (DNS rebinding) cannot slip through, and every redirect hop passes here too.
+ * When connecting to one checked address fails (a host with an IPv6 address that does not
+ * route here, say), the next checked address is tried, in the resolver's order.
  */
 export function guardedConnector(options: GuardOptions): buildConnector.connector {
   const inner = options.connector ?? buildConnector({ timeout: options.connectTimeoutMs });
   return (connectOptions, callback) => {
     resolveAllowed(connectOptions.hostname, options).then(
-      (address) => inner({ ...connectOptions, hostname: address }, callback),
+      (addresses) => {
+        const attempt = (index: number) => {
+          inner({ ...connectOptions, hostname: addresses[index]! }, (error, socket) => {
+            if (error && index + 1 < addresses.length) return attempt(index + 1);
+            if (error) return callback(error, null);
+            callback(null, socket!);
+          });
+        };
+        attempt(0);
+      },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   };
 }
 
-/** The checked address to connect to for `hostname`, or a SafeFetchError. */
-export async function resolveAllowed(hostname: string, options: GuardOptions): Promise<string> {
+/** The checked addresses to connect to for `hostname` (distinct, in order), or a SafeFetchError. */
+export async function resolveAllowed(hostname: string, options: GuardOptions): Promise<string[]> {
   const bare = hostname.startsWith("[") ? hostname.slice(1, -1) : hostname;
   let addresses: ResolvedAddress[];
   if (isIP(bare)) {
@@ -70,7 +81,7 @@ export async function resolveAllowed(hostname: string, options: GuardOptions): P
     const reason = blockedAddressReason(address, options);
     if (reason !== null) throw blockedError(options.url(), bare, address, reason);
   }
-  return addresses[0]!.address;
+  return [...new Set(addresses.map(({ address }) => address))];
 }
 
 export function blockedError(url: string, host: string, address: string, reason: string): SafeFetchError {

@@ -347,6 +347,30 @@ describe("safeFetch refuses internal addresses before any connection", () => {
     expect(connectedTo()).toEqual(["127.0.0.1"]);
   });
 
+  it("checks the same host name again at each connection (DNS rebinding of one name)", async () => {
+    // One host name: the first answer is allowed (our server), the next is private.
+    const answers = ["127.0.0.1", "10.0.0.1"];
+    const lookup = vi.fn<LookupFn>(async () => [{ address: answers.shift()!, family: 4 }]);
+    const url = `http://rebind.test:${port}/ok`;
+    expect((await fetchLocal(url, { lookup })).status).toBe(200);
+    const error = await refusal(fetchLocal(url, { lookup }));
+    expect(error.code).toBe("BLOCKED_ADDRESS");
+    expect(error.message).toContain("rebind.test resolves to 10.0.0.1, a private network address");
+    expect(lookup).toHaveBeenCalledTimes(2);
+    expect(connectedTo()).toEqual(["127.0.0.1"]);
+  });
+
+  it("tries the next checked address when connecting to one fails", async () => {
+    // 127.0.0.2 is loopback too, but nothing listens there: the connection is refused.
+    const lookup: LookupFn = async () => [
+      { address: "127.0.0.2", family: 4 },
+      { address: "127.0.0.1", family: 4 },
+    ];
+    const response = await fetchLocal(`http://two.test:${port}/ok`, { lookup });
+    expect(response.status).toBe(200);
+    expect(connectedTo()).toEqual(["127.0.0.2", "127.0.0.1"]);
+  });
+
   it.each([
     ["file:///etc/passwd", "Only http and https addresses can be fetched; file:///etc/passwd uses file."],
     ["ftp://example.com/feed.xml", "Only http and https addresses can be fetched; ftp://example.com/feed.xml uses ftp."],
