@@ -55,14 +55,19 @@ describe.each(testDbKinds)("domain router (%s)", (kind) => {
     expect(fieldErrorsFrom((missing as Error).cause)).toEqual([{ path: ["host"], message: "Please enter a domain host." }]);
   });
 
-  it("create with an id in use is a CONFLICT at the id, even when another organization has it", async () => {
+  it("create with an id in use gets a fresh id, the same answer whoever holds it (nothing reveals the id exists)", async () => {
     const id = randomUUID();
     await as(outsider).create({ id, name: "Theirs", host: "theirs.example" });
-    await expect(as(member).create({ id, name: "Mine", host: "mine.example" })).rejects.toMatchObject({
-      code: "CONFLICT",
-      message: "A domain with this id already exists.",
-    });
+    const mine = await as(member).create({ id, name: "Mine", host: "mine.example" });
+    expect(mine).toMatchObject({ name: "Mine", host: "www.mine.example" });
+    expect(mine.id).not.toBe(id);
+    expect((await as(admin).byId({ id: mine.id })).name).toBe("Mine");
     expect((await as(outsider).byId({ id })).name).toBe("Theirs");
+    await expect(as(member).byId({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // An id of the organization's own is treated alike: a new domain, the first one untouched.
+    const again = await as(member).create({ id: mine.id, name: "Again", host: "again.example" });
+    expect(again.id).not.toBe(mine.id);
+    expect((await as(admin).byId({ id: mine.id })).name).toBe("Mine");
   });
 
   it("update saves the whole domain with the same rules", async () => {
@@ -73,6 +78,42 @@ describe.each(testDbKinds)("domain router (%s)", (kind) => {
     expect(await as(admin).byId({ id: created.id })).toEqual(updated);
     const error = await as(member).update({ ...created, name: " " }).catch((e: unknown) => e);
     expect(fieldErrorsFrom((error as Error).cause)).toEqual([{ path: ["name"], message: "Please enter a domain name." }]);
+  });
+
+  it("update refuses a bad font URL or colour hex at the field, keeping what was saved", async () => {
+    const created = await as(admin).create({ id: randomUUID(), name: "Fonts", host: "fonts.example" });
+    const cases: [Partial<typeof created>, (string | number)[], string][] = [
+      [{ fonts: [{ ...created.fonts[0]!, url: "not a url" }] }, ["fonts", 0, "url"], "Please enter a valid font URL."],
+      [{ fonts: [{ ...created.fonts[0]!, url: "javascript:alert(1)" }] }, ["fonts", 0, "url"], "Please enter a valid font URL."],
+      [{ fonts: [{ ...created.fonts[0]!, url: "" }] }, ["fonts", 0, "url"], "Please enter a font URL."],
+      [{ fonts: [{ ...created.fonts[0]!, name: " " }] }, ["fonts", 0, "name"], "Please enter a font name."],
+      [{ colors: [{ ...created.colors[0]!, hex: "GGGGGG" }] }, ["colors", 0, "hex"], "Hexcode should be valid"],
+      [{ colors: [created.colors[0]!, { ...created.colors[1]!, hex: "1234567" }] }, ["colors", 1, "hex"], "Hex code can be a maximum of 6 characters."],
+    ];
+    for (const [changes, path, message] of cases) {
+      const error = await as(member).update({ ...created, ...changes }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: "BAD_REQUEST" });
+      expect(fieldErrorsFrom((error as Error).cause)).toEqual([{ path, message }]);
+    }
+    expect(await as(admin).byId({ id: created.id })).toEqual(created);
+    const url = "https://fonts.googleapis.com/css2?family=Inter";
+    const saved = await as(member).update({ ...created, fonts: [{ ...created.fonts[0]!, url }] });
+    expect(saved.fonts[0]?.url).toBe(url);
+  });
+
+  it("byId, remove and update refuse a malformed id with BAD_REQUEST at id", async () => {
+    const created = await as(admin).create({ id: randomUUID(), name: "Kept", host: "kept.example" });
+    for (const call of [
+      () => as(admin).byId({ id: "" }),
+      () => as(admin).remove({ id: "" }),
+      () => as(admin).remove({ id: 42 as unknown as string }),
+      () => as(admin).update({ ...created, id: "" }),
+    ]) {
+      const error = await call().catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: "BAD_REQUEST" });
+      expect(fieldErrorsFrom((error as Error).cause).map((e) => e.path)).toEqual([["id"]]);
+    }
+    expect(await as(admin).byId({ id: created.id })).toEqual(created);
   });
 
   it("remove is for admins: a member gets FORBIDDEN, an admin deletes the domain and its floows", async () => {

@@ -1,4 +1,4 @@
-import { byIdSchema, createDomain, DomainError, domainCreateSchema, domainUpdateSchema } from "@floow/domain";
+import { byIdSchema, createDomain, createId, DomainError, domainCreateSchema, domainUpdateSchema } from "@floow/domain";
 import type { Domain } from "@floow/domain";
 import { deleteDomain, findDomain, insertDomain, listDomains, updateDomain } from "../db/queries/domain";
 import { adminProcedure, orgProcedure, router } from "../trpc/init";
@@ -19,8 +19,11 @@ export const domainRouter = router({
   }),
 
   /**
-   * Saves a new domain under the id the dashboard generated. Colours and fonts left out get
-   * the defaults of a new domain. An id already in use (anywhere) is a CONFLICT.
+   * Saves a new domain under the id the dashboard generated (spec section 4) when that id is
+   * free. An id already in use, in this organization or any other, is replaced by a fresh
+   * one: the answer is an ordinary new domain either way, never an error that would tell a
+   * caller the id exists elsewhere (docs/permissions.md). The dashboard uses the answer's id.
+   * Colours and fonts left out get the defaults of a new domain.
    */
   create: orgProcedure.input(domainCreateSchema).mutation(async ({ ctx, input }): Promise<Domain> => {
     const draft = createDomain({
@@ -33,11 +36,11 @@ export const domainRouter = router({
       ...(input.colors !== undefined && { colors: input.colors }),
       ...(input.fonts !== undefined && { fonts: input.fonts }),
     });
-    const domain = await insertDomain(ctx.db, ctx.org.id, draft);
-    if (!domain) {
-      const message = "A domain with this id already exists.";
-      throw new DomainError("CONFLICT", message, [{ path: ["id"], message }]);
-    }
+    const domain =
+      (await insertDomain(ctx.db, ctx.org.id, draft)) ??
+      (await insertDomain(ctx.db, ctx.org.id, { ...draft, id: createId() }));
+    // A fresh v4 UUID taken as well is practically impossible: a plain server error.
+    if (!domain) throw new Error("a freshly generated domain id is taken");
     return domain;
   }),
 

@@ -138,19 +138,90 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
     expect(response.json().error).toMatchObject({ message: CONFLICT, data: { code: "CONFLICT" } });
   });
 
-  it("update leaves the status alone, applies the type's rules and checks the domain", async () => {
-    const created = await as(member).create({ domainId, type: "selling", name: "Rules" });
+  it("update leaves the status alone, keeps the invariants, saves a data floow's settings as sent and checks the domain", async () => {
+    const created = await as(member).create({ domainId, type: "selling", name: "Rules", feedId });
     const saved = await as(member).update({
       ...edit(created, { status: "live", type: "data", showBackButton: true, name: "" }),
       version: created.version,
     });
-    expect(saved).toMatchObject({ status: "development", type: "data", showBackButton: false, name: "New Floow" });
+    // Invariants: a name, and a data floow has no feed and a basic finish page.
+    expect(saved).toMatchObject({ status: "development", type: "data", name: "New Floow", feedId: null, finish: { type: "basic" } });
+    // The settings forced at creation (spec section 4: "Creating a data floow forces …") are the user's afterwards.
+    expect(saved).toMatchObject({ showBackButton: true, skipTrigger: false, container: { type: "dialog" }, progress: { type: "linear" } });
+    const data = await as(member).create({ domainId, type: "data", name: "Form" });
+    expect(data).toMatchObject({ skipTrigger: true, showBackButton: false, container: { type: "embedded" }, progress: { type: "none" } });
+    const changed = await as(member).update({
+      ...edit(data, { skipTrigger: false, container: { ...data.container, type: "dialog" }, progress: { ...data.progress, type: "steps" } }),
+      version: data.version,
+    });
+    expect(changed).toMatchObject({ skipTrigger: false, container: { type: "dialog" }, progress: { type: "steps" } });
+    expect(await as(member).byId({ id: data.id })).toEqual(changed);
     const moved = await as(member).update({ ...edit(saved, { domainId: secondDomainId }), version: saved.version });
     expect(moved.domainId).toBe(secondDomainId);
     const error = await as(member)
       .update({ ...edit(moved, { domainId: outsiderDomainId }), version: moved.version })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("update refuses a bad payload with BAD_REQUEST at the field, and nothing saved is lost", async () => {
+    const created = await as(member).create({ domainId, type: "selling", name: "Valid" });
+    const step = createStep({ floowId: created.id });
+    const good = await as(member).update({ ...edit(created, { steps: [step] }), version: 1 });
+    const trigger = createTrigger({ route: "/shop", value: "finder" });
+    const { version: _version, ...withoutVersion } = { ...edit(good), version: good.version };
+    const cases: [unknown, (string | number)[]][] = [
+      [{ ...edit(good, { container: { ...good.container, type: "popup" as "dialog" } }), version: good.version }, ["container", "type"]],
+      [{ ...edit(good, { language: "es" as "en" }), version: good.version }, ["language"]],
+      [{ ...edit(good, { steps: [{ ...step, type: "slider" as "single" }] }), version: good.version }, ["steps", 0, "type"]],
+      [{ ...edit(good, { steps: [{ ...step, id: "" }] }), version: good.version }, ["steps", 0, "id"]],
+      [{ ...edit(good, { triggers: [{ ...trigger, route: " " }] }), version: good.version }, ["triggers", 0, "route"]],
+      [{ ...edit(good, { triggers: [{ ...trigger, target: "above" as "inside" }] }), version: good.version }, ["triggers", 0, "target"]],
+      [withoutVersion, ["version"]],
+      [{ ...edit(good), version: 0 }, ["version"]],
+    ];
+    for (const [input, path] of cases) {
+      const error = await as(member)
+        .update(input as Parameters<ReturnType<typeof as>["update"]>[0])
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: "BAD_REQUEST" });
+      expect(fieldErrorsFrom((error as Error).cause).map((e) => e.path)).toEqual([path]);
+    }
+    const trigger400 = await as(member)
+      .update({ ...edit(good, { triggers: [{ ...trigger, value: "" }] }), version: good.version })
+      .catch((e: unknown) => e);
+    expect(fieldErrorsFrom((trigger400 as Error).cause)).toEqual([
+      { path: ["triggers", 0, "value"], message: "Value cannot be empty. Please provide a valid value." },
+    ]);
+    expect(await as(member).byId({ id: created.id })).toEqual(good);
+  });
+
+  it("publish, archive, restore, remove, byId, duplicate and previewResults refuse malformed input with BAD_REQUEST at the field", async () => {
+    const created = await as(member).create({ domainId, type: "selling", name: "Untouched" });
+    const floow = callerFor(server.app, member).floow;
+    const cases: [() => Promise<unknown>, (string | number)[]][] = [
+      [() => floow.publish({ id: "" }), ["id"]],
+      [() => floow.archive({ id: "" }), ["id"]],
+      [() => floow.restore({ id: 7 as unknown as string }), ["id"]],
+      [() => floow.remove({ id: "" }), ["id"]],
+      [() => floow.byId({ id: "" }), ["id"]],
+      [() => floow.duplicate({ id: created.id, domainId: "" }), ["domainId"]],
+      [() => floow.duplicate({ id: created.id, domainId: 12 as unknown as string }), ["domainId"]],
+      [() => floow.previewResults({ id: "", choiceIds: [] }), ["id"]],
+      [() => floow.previewResults({ id: created.id, choiceIds: "c1" as unknown as string[] }), ["choiceIds"]],
+      [() => floow.previewResults({ id: created.id, choiceIds: Array.from({ length: 501 }, (_, i) => `c${i}`) }), ["choiceIds"]],
+      [
+        () => floow.previewResults({ id: created.id, choiceIds: [], filters: [{ id: "f", filterGroupId: "g", field: "x", operator: "like" as "equals", value: "" }] }),
+        ["filters", 0, "operator"],
+      ],
+    ];
+    for (const [call, path] of cases) {
+      const error = await call().catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: "BAD_REQUEST" });
+      expect(fieldErrorsFrom((error as Error).cause).map((e) => e.path)).toEqual([path]);
+    }
+    expect(await as(member).byId({ id: created.id })).toEqual(created);
+    expect((await as(member).list()).filter((f) => f.name.startsWith("Untouched"))).toHaveLength(1);
   });
 
   it("publish → live, archive → archived, restore → development; an archived floow is restored before publishing", async () => {

@@ -1,5 +1,5 @@
 import {
-  applyFloowRules,
+  applyFloowInvariants,
   byIdSchema,
   createFloow,
   DomainError,
@@ -97,14 +97,17 @@ export const floowRouter = router({
 
   /**
    * Saves the edited floow when it is still at `version` (someone else's save in between is a
-   * CONFLICT: FLOOW_CONFLICT_MESSAGE). Returns it with its new version. The status is not
-   * changed here (publish, archive, restore do that); the type's rules are applied again.
+   * CONFLICT: FLOOW_CONFLICT_MESSAGE). Returns it with its new version, as stored: the
+   * editor takes this copy where it differs from what it sent. The status is not changed
+   * here (publish, archive, restore do that). The invariants hold again (an empty name
+   * becomes `New Floow`; a data floow has no feed and a basic finish page); a data floow's
+   * creation settings (skipTrigger, back button, container, progress) are the user's now.
    */
   update: orgProcedure.input(floowUpdateSchema).mutation(async ({ ctx, input }): Promise<VersionedFloow> => {
     const { version, status: _status, ...changes } = input;
     await requireDomain(ctx.db, ctx.org.id, changes.domainId);
     if (changes.type === "selling") await requireFeed(ctx.db, ctx.org.id, changes.feedId);
-    const result = await updateFloow(ctx.db, ctx.org.id, applyFloowRules(changes), version);
+    const result = await updateFloow(ctx.db, ctx.org.id, applyFloowInvariants(changes), version);
     return unwrap(result, FLOOW_CONFLICT_MESSAGE);
   }),
 

@@ -4,6 +4,7 @@ import {
   addColorSchema,
   colorSchema,
   createDomainSchema,
+  domainFontSchema,
   domainInputSchema,
   domainSchema,
   fontSchema,
@@ -104,6 +105,18 @@ describe("domain entity", () => {
     });
     expect(colorSchema.safeParse({ id: "c", hex: "zzz" }).success).toBe(false);
     expect(colorSchema.safeParse({ id: "c", hex: "" }).success).toBe(true);
+  });
+
+  it("a saved font is checked like Add Font; a saved colour's hex like Add Color", () => {
+    const font = { id: "f", name: "Inter", url: "https://fonts.example/inter.css" };
+    expect(domainFontSchema.safeParse(font).success).toBe(true);
+    expect(domainFontSchema.safeParse({ ...font, url: "fonts.example" }).error?.issues[0]).toMatchObject({
+      path: ["url"],
+      message: "Please enter a valid font URL.",
+    });
+    expect(colorSchema.safeParse({ id: "c", hex: "1234567" }).error?.issues[0]?.message).toBe(
+      "Hex code can be a maximum of 6 characters.",
+    );
   });
 
   it("the input schema carries no organization", () => {

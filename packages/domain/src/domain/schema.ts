@@ -9,11 +9,16 @@ const color = VALIDATION_MESSAGES.color;
 const domain = VALIDATION_MESSAGES.domain;
 const font = VALIDATION_MESSAGES.font;
 
-/** A hex code as stored: up to 6 hex digits, no `#` (a typed `#` is stripped). */
+/**
+ * A hex code as stored: up to 6 hex digits, no `#` (a typed `#` is stripped). Empty is
+ * allowed (spec section 4: a new colour starts with an empty hex). The messages are Add
+ * Color's, so a bad colour sent to `domain.update` is named at `colors.<i>.hex`.
+ */
 const hexSchema = z
   .string()
   .overwrite(stripHash)
-  .regex(/^[0-9a-fA-F]{0,6}$/);
+  .max(HEX_CODE_LENGTH, { error: color.hexMax })
+  .regex(/^[0-9a-fA-F]*$/, { error: FIELD_MESSAGES.hexcode });
 
 export const colorSchema = z.object({
   id: idSchema,
@@ -22,10 +27,15 @@ export const colorSchema = z.object({
   favorite: z.boolean().default(false),
 });
 
+/**
+ * A font as saved with a domain: checked like the Add Font dialog (name required, an
+ * absolute http(s) stylesheet URL), so the server never stores what the dialog refuses
+ * and a bad font is named at `fonts.<i>.url` with the spec's message.
+ */
 export const domainFontSchema = z.object({
   id: idSchema,
-  name: z.string().default(""),
-  url: z.string().default(""),
+  name: requiredString(font.nameRequired),
+  url: httpUrlString(font.urlRequired, font.urlInvalid),
 });
 
 export const domainSchema = z.object({

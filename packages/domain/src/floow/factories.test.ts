@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ID_PATTERN } from "../shared/ids";
 import {
+  applyFloowInvariants,
   applyFloowRules,
   createChoice,
   createCondition,
@@ -124,6 +125,13 @@ describe("createFloow", () => {
 
   it("overrides cannot change the type", () => {
     expect(createFloow("data", { type: "selling" } as Partial<Floow>).type).toBe("data");
+  });
+
+  it("applyFloowInvariants keeps a data floow's settings, but no feed and a basic finish", () => {
+    const floow = { ...createFloow("data"), skipTrigger: false, showBackButton: true, feedId: "f" };
+    const checked = applyFloowInvariants({ ...floow, name: " ", finish: { ...floow.finish, type: "results" as const } });
+    expect(checked).toMatchObject({ name: "New Floow", skipTrigger: false, showBackButton: true, feedId: null, finish: { type: "basic" } });
+    expect(applyFloowRules(checked)).toMatchObject({ skipTrigger: true, showBackButton: false });
   });
 
   it("applyFloowRules keeps other fields", () => {

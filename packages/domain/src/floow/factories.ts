@@ -34,22 +34,32 @@ type FloowRulesTarget = Pick<
 >;
 
 /**
- * Applies the rules of a floow's type: a data floow forces skipTrigger true,
- * showBackButton false, an embedded container and no progress, and (having no product
- * results) a basic finish page without a feed. An empty name becomes `New Floow`.
+ * What holds for every saved floow (`floow.create` and `floow.update`): an empty name
+ * becomes `New Floow`, and a data floow, having no product results (spec section 1), has
+ * a `basic` finish page and no feed.
  */
-export function applyFloowRules<F extends FloowRulesTarget>(floow: F): F {
+export function applyFloowInvariants<F extends FloowRulesTarget>(floow: F): F {
   const name = floow.name.trim() === "" ? DEFAULT_FLOOW_NAME : floow.name;
   if (floow.type !== "data") return { ...floow, name };
+  return { ...floow, name, feedId: null, finish: { ...floow.finish, type: "basic" } };
+}
+
+/**
+ * The rules of creating a floow (spec section 4): the invariants, and a data floow's
+ * forced settings, skipTrigger true, showBackButton false, an embedded container and no
+ * progress. They are forced at creation only: afterwards they are the user's settings,
+ * which the editor offers for both types and `floow.update` saves as sent
+ * (docs/editor.md, "Data floows").
+ */
+export function applyFloowRules<F extends FloowRulesTarget>(floow: F): F {
+  const checked = applyFloowInvariants(floow);
+  if (checked.type !== "data") return checked;
   return {
-    ...floow,
-    name,
-    feedId: null,
+    ...checked,
     skipTrigger: true,
     showBackButton: false,
-    container: { ...floow.container, type: "embedded" },
-    progress: { ...floow.progress, type: "none" },
-    finish: { ...floow.finish, type: "basic" },
+    container: { ...checked.container, type: "embedded" },
+    progress: { ...checked.progress, type: "none" },
   };
 }
 
