@@ -84,6 +84,11 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
 
     registerHealthRoutes(app, database.db, () => closing);
     await registerAuthRoutes(app, auth, env.publicUrl);
+    const publicHost = new URL(env.publicUrl).hostname;
+    if (env.isProduction && env.publicUrl.startsWith("http://") && !["localhost", "127.0.0.1", "[::1]"].includes(publicHost)) {
+      // Cookies are Secure only over https (docs/auth.md): say so loudly on a real server.
+      app.log.warn({ publicUrl: env.publicUrl }, "PUBLIC_URL is http:// in production: session cookies are not Secure; serve Floow over https");
+    }
     if (env.fetchAllowLoopback) app.log.warn("FETCH_ALLOW_LOOPBACK is on: feeds may be fetched from 127.0.0.1 (tests only)");
     const fetch = env.fetchAllowLoopback ? { allowLoopback: true } : undefined;
     await registerTrpcRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins, fetch });

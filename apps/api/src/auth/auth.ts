@@ -118,7 +118,10 @@ export function authOptions({ db, secret, env, logger }: AuthConfig) {
         "createdAt",
         "updatedAt",
       ]),
-      accountLinking: { enabled: true, trustedProviders: ["oidc"] },
+      // An OIDC sign-in joins an existing password account with the same e-mail only when the
+      // provider says that e-mail is verified (`email_verified`): trusting the provider
+      // blindly would let anyone who can register that address there take the account over.
+      accountLinking: { enabled: true },
     },
     verification: { fields: snake(["expiresAt", "createdAt", "updatedAt"]) },
     rateLimit: {
