@@ -15,12 +15,15 @@ export function toDomainInput(domain: Domain): DomainInput {
 }
 
 /**
- * Uploads a picked image through the blob call; `undefined` when it failed (the failure
- * toast is shown here).
+ * Uploads a picked image through the blob call; `undefined` when it failed. The spec's
+ * toasts are shown here, as the editor's image fields show them: `Image uploaded` or
+ * `Something went wrong uploading the image`.
  */
 export async function uploadPickedImage(file: File): Promise<string | undefined> {
   try {
-    return await uploadImage(file);
+    const url = await uploadImage(file);
+    toast.success(TOASTS.success.imageUpload);
+    return url;
   } catch {
     toast.error(TOASTS.failure.imageUpload);
     return undefined;
@@ -67,15 +70,17 @@ export function useCreateDomain() {
         image,
         blobUrl: image,
       });
+      let created: Domain;
       try {
-        await mutateAsync(toDomainInput(domain));
+        created = await mutateAsync(toDomainInput(domain));
       } catch {
         toast.error(TOASTS.failure.domainCreate);
         return false;
       }
       toast.success(TOASTS.success.domainCreate);
       await invalidate();
-      selectDomain(domain.id);
+      // The server's id: it replaces an id that turned out to be taken (docs/permissions.md).
+      selectDomain(created.id);
       await navigate({ to: "/domains/domain", hash: "general" });
       return true;
     },
