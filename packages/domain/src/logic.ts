@@ -16,6 +16,7 @@ export * from "./filter/logic";
 export * from "./results/constants";
 export * from "./results/logic";
 export * from "./results/indexed";
+export * from "./results/product";
 export * from "./trigger/constants";
 export type * from "./trigger/types";
 export * from "./trigger/logic";

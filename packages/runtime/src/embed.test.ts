@@ -90,6 +90,28 @@ describe("embed.js", () => {
     expect(rendererTag()).not.toBeNull();
   });
 
+  it("checks the page again after DOM changes, once per 50 ms burst, until a target appears", async () => {
+    await load([sellingFloow({ triggers: [trigger({ route: "/shop", value: "late" })] })]);
+    const lookups = vi.spyOn(document, "querySelector");
+    const late = () => lookups.mock.calls.filter(([selector]) => selector === "#late").length;
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    for (let i = 0; i < 5; i++) {
+      document.body.append(document.createElement("p"));
+      await tick();
+    }
+    expect(late()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(late()).toBe(1);
+    expect(rendererTag()).toBeNull();
+    const target = document.createElement("div");
+    target.id = "late";
+    document.body.append(target);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(late()).toBe(2);
+    expect(rendererTag()).not.toBeNull();
+    expect(target.querySelector(`[${HOST_ATTR}]`)).not.toBeNull();
+  });
+
   it("floows.show(id) shows a skeleton dialog, loads the renderer and opens the floow", async () => {
     await load([]);
     w.floows!.show!("f9");

@@ -54,8 +54,9 @@ if (!w.floows && domainId) {
     }).finally(() => skeletons.forEach((s) => s.remove())));
 
   const skeleton = (id: string, dialog?: boolean) => {
-    skeletons.push(createHost(id, dialog));
-    return skeletons[skeletons.length - 1]!;
+    const host = createHost(id, dialog);
+    skeletons.push(host);
+    return host;
   };
 
   /** Whether a floow is to be shown now: one without a trigger, or a trigger's element is here. */
@@ -81,7 +82,14 @@ if (!w.floows && domainId) {
   patchHistory();
   addEventListener(LOCATION_EVENT, check);
   addEventListener("popstate", check);
-  const observer = new MutationObserver(check);
+  // DOM changes come in bursts (a page rendering): check once per 50 ms, as the controller does.
+  let pending: unknown;
+  const observer = new MutationObserver(() => {
+    pending ??= setTimeout(() => {
+      pending = undefined;
+      void check();
+    }, 50);
+  });
   observer.observe(document.documentElement, { childList: true, subtree: true });
   if (debug) void start();
   else void check();

@@ -3,12 +3,15 @@ import { EVENT_NAME } from "@floow/domain/logic";
 import {
   EVENTS_VERSION,
   EventQueue,
+  KEEPALIVE_MAX_BYTES,
   Listeners,
   buildEvent,
   eventChoices,
   eventFormInputs,
   eventStep,
+  fetchTransport,
   publishToPage,
+  serverEvent,
   toBatches,
 } from "./events";
 import type { FloowEvent, Transport } from "./events";
@@ -145,6 +148,58 @@ describe("batching", () => {
     const batches = toBatches(big as FloowEvent[]);
     expect(batches.length).toBeGreaterThan(1);
     for (const batch of batches) expect(JSON.stringify({ events: batch }).length).toBeLessThan(32_000);
+  });
+
+  describe("an oversized finish event (100 whole product records)", () => {
+    const record = (i: number) => ({
+      id: `P-${i}`,
+      title: `Product ${i}`,
+      price: "1499.00 EUR",
+      link: `https://shop.example/p/${i}`,
+      image_link: `https://shop.example/i/${i}.png`,
+      description: `<p>${"A long description. ".repeat(40)}</p>`,
+      brand: "Velo",
+      attributes: { size: "L", colour: "red" },
+    });
+    const products = Array.from({ length: 100 }, (_, i) => record(i));
+    const finish = buildEvent(context, "finish", { products });
+    const results = { labelAttribute: "title", imageAttribute: "image_link" };
+
+    it("goes to the server trimmed to id, name, price, url and image, under the keepalive limit", () => {
+      expect(JSON.stringify({ events: [finish] }).length).toBeGreaterThan(KEEPALIVE_MAX_BYTES);
+      const sent = serverEvent(finish, results);
+      expect(sent.products).toHaveLength(100);
+      expect(sent.products![3]).toEqual({
+        id: "P-3",
+        name: "Product 3",
+        price: 1499,
+        url: "https://shop.example/p/3",
+        image: "https://shop.example/i/3.png",
+      });
+      expect(new TextEncoder().encode(JSON.stringify({ events: [sent] })).length).toBeLessThan(KEEPALIVE_MAX_BYTES);
+      expect({ ...sent, products: finish.products }).toEqual(finish);
+      // The page's message keeps the whole records.
+      expect(finish.products![3]).toEqual(record(3));
+      const product = serverEvent(buildEvent(context, "product", { product: record(7) }), results);
+      expect(product.product).toEqual(expect.objectContaining({ id: "P-7", price: 1499 }));
+      const start = buildEvent(context, "start");
+      expect(serverEvent(start)).toBe(start);
+    });
+
+    it("a body over 64 KiB is fetched without keepalive (which would refuse it), a smaller one with", async () => {
+      const fetch = vi.fn(() => Promise.resolve(new Response(null, { status: 202 })));
+      vi.stubGlobal("fetch", fetch);
+      try {
+        const big = JSON.stringify({ events: [finish] });
+        expect(await fetchTransport.send("https://api.example/api/public/events", big)).toBe(true);
+        expect(await fetchTransport.send("https://api.example/api/public/events", JSON.stringify({ events: [] }))).toBe(true);
+        const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+        expect(calls.map(([, init]) => init.keepalive)).toEqual([false, true]);
+        expect(calls[0]![1].body).toBe(big);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
   });
 
   describe("EventQueue", () => {

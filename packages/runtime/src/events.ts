@@ -3,38 +3,28 @@
  * page's `window.dataLayer`, posted to the parent page when the floow runs in an iframe,
  * handed to `on()` listeners, and sent to `POST {apiUrl}/api/public/events` in batches.
  */
-import { EVENT_BATCH_MAX, createEventMessage } from "@floow/domain/logic";
+import { EVENT_BATCH_MAX, createEventMessage, eventProduct } from "@floow/domain/logic";
 import type {
   Choice,
+  FloowEventChoice,
   FloowEventMessage,
+  FloowEventStep,
   FloowEventType,
   FormInput,
   FormInputValue,
+  Product,
+  ResultDisplaySettings,
   Step,
 } from "@floow/domain/logic";
 import { htmlToText } from "./sanitize";
 
-/** The events contract version (docs/events.md); bumped on a breaking change. */
-export const EVENTS_VERSION = 1;
+export { EVENTS_VERSION } from "@floow/domain/logic";
 
-export interface EventStep {
-  id: string;
-  text: string;
-  /** The step's data-layer key and value type (`single` or `multiple`). */
-  dataLayer: { key: string; type: string };
-  /** The step's activation-platform key and value type. */
-  activation: { key: string; type: string };
-}
+/** A step in an event: the domain's message step, with its data-layer and activation keys always set. */
+export type EventStep = Required<FloowEventStep>;
 
-export interface EventChoice {
-  id: string;
-  text: string;
-  selected: boolean;
-  /** The choice's data-layer key (its value for the step's key) and custom event name. */
-  dataLayer: { key: string; customEvent: string };
-  /** The choice's activation-platform key (lowercase) and value type. */
-  activation: { key: string; type: string };
-}
+/** A choice in an event: the domain's message choice, with its keys always set. */
+export type EventChoice = Required<FloowEventChoice>;
 
 export interface EventFormInput {
   id: string;
@@ -45,8 +35,6 @@ export interface EventFormInput {
 
 /** The message of one interaction: the spec's event message plus the keys of its step and choices. */
 export interface FloowEvent extends Omit<FloowEventMessage, "step" | "choices" | "formInputs"> {
-  /** The events contract version. */
-  v: number;
   step?: EventStep;
   choices?: EventChoice[];
   formInputs?: EventFormInput[];
@@ -115,8 +103,23 @@ export function buildEvent(
   payload: FloowEventPayload = {},
   now?: Date,
 ): FloowEvent {
-  const { step: _s, choices: _c, formInputs: _f, ...base } = createEventMessage(context, type, {}, now);
-  return { ...base, v: EVENTS_VERSION, ...payload };
+  // The payload's steps and choices carry their keys: that is what makes it a FloowEvent.
+  return createEventMessage(context, type, payload, now) as FloowEvent;
+}
+
+/**
+ * The server's copy of a message: `product` and `products` trimmed to id, name, price, url
+ * and image (docs/events.md). The page gets whole records; a `finish` event with a hundred
+ * of them could exceed the 64 KiB a beacon or keepalive request may carry.
+ */
+export function serverEvent(event: FloowEvent, results?: Partial<ResultDisplaySettings>): FloowEvent {
+  if (!event.product && !event.products) return event;
+  const trim = (product: Product): Product => ({ ...eventProduct(product, results) });
+  return {
+    ...event,
+    ...(event.product && { product: trim(event.product) }),
+    ...(event.products && { products: event.products.map(trim) }),
+  };
 }
 
 // --- Listeners -----------------------------------------------------------------------------
@@ -181,6 +184,8 @@ export function publishToPage(event: FloowEvent, win: Window = window): void {
 
 /** keepalive fetches and beacons may carry 64 KiB in flight; batches stay well below. */
 export const BATCH_MAX_CHARS = 30_000;
+/** What a beacon or a keepalive fetch may carry, in bytes. */
+export const KEEPALIVE_MAX_BYTES = 64 * 1024;
 export const FLUSH_DELAY_MS = 1000;
 const MAX_ATTEMPTS = 3;
 
@@ -217,7 +222,9 @@ export interface Transport {
 
 /**
  * Plain-text JSON: a CORS "simple" request (no preflight) and what sendBeacon sends; the
- * public API reads `text/plain` bodies as JSON.
+ * public API reads `text/plain` bodies as JSON. keepalive (the fetch outlives the page) only
+ * for bodies it may carry: browsers refuse a larger keepalive fetch outright, while a plain
+ * one still goes (one event can exceed the batch size, which `toBatches` cannot split).
  */
 export const fetchTransport: Transport = {
   send: (url, body) =>
@@ -226,7 +233,7 @@ export const fetchTransport: Transport = {
       body,
       headers: { "content-type": "text/plain;charset=UTF-8" },
       credentials: "omit",
-      keepalive: true,
+      keepalive: new TextEncoder().encode(body).length <= KEEPALIVE_MAX_BYTES,
     }).then(
       // A 4xx other than 429 would fail again: it counts as done.
       ({ ok, status }) => ok || (status >= 400 && status < 500 && status !== 429),

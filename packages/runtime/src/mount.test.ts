@@ -127,12 +127,42 @@ describe("an embedded floow", () => {
     expect(r.querySelector("[role=progressbar]")!.getAttribute("aria-valuetext")).toBe("Stap 1 van 3");
   });
 
+  it("shows a choice's image in every style type, the default basic one too", () => {
+    const floow = embedded();
+    floow.start.type = "none";
+    floow.steps[0]!.choices[0]!.image = "https://shop.example/low.png";
+    for (const type of ["basic", "card", "image"] as const) {
+      floow.steps[0]!.mobile = { ...floow.steps[0]!.mobile, type, imagePosition: "top" };
+      const instance = mount(app(), { floow, domain, device: "mobile" });
+      const images = [...root().querySelectorAll<HTMLImageElement>(".choice img")];
+      expect(images.map((i) => i.getAttribute("src")), type).toEqual(["https://shop.example/low.png"]);
+      instance.destroy();
+    }
+    floow.steps[0]!.mobile = { ...floow.steps[0]!.mobile, type: "basic", imagePosition: "none" };
+    mount(app(), { floow, domain, device: "mobile" });
+    expect(root().querySelectorAll(".choice img")).toHaveLength(0);
+  });
+
   it("fetches a floow by id, showing a skeleton meanwhile", async () => {
     const instance = mount(app(), { floowId: "remote", apiUrl: API });
-    expect(root().querySelector(".sk")).not.toBeNull();
+    expect(root().querySelector(".sk")!.getAttribute("aria-label")).toBe("Loading…");
     await instance.ready;
     expect(root().textContent).toContain("Find your bike");
     expect(fetchMock).toHaveBeenCalledWith(`${API}/api/public/floows/remote`, expect.anything());
+  });
+
+  it("labels its skeleton in the language asked for, else the page's", async () => {
+    document.documentElement.lang = "de-DE";
+    try {
+      const first = mount(app(), { floowId: "remote", apiUrl: API });
+      expect(root().querySelector(".sk")!.getAttribute("aria-label")).toBe("Wird geladen…");
+      first.destroy();
+      const second = mount(app(), { floowId: "remote", apiUrl: API, language: "fr" });
+      expect(root().querySelector(".sk")!.getAttribute("aria-label")).toBe("Chargement…");
+      await Promise.all([first.ready, second.ready]);
+    } finally {
+      document.documentElement.lang = "";
+    }
   });
 });
 
@@ -185,6 +215,25 @@ describe("a dialog floow", () => {
     open("f1", { floow: sellingFloow(), domain });
     const overlay = () => dialogRoot()?.querySelector<HTMLElement>(".overlay");
     overlay()!.click();
+    expect(overlay()).not.toBeNull();
+    // The click put focus on the page's body: Tab goes back into the dialog, Escape closes it.
+    expect(dialogRoot().activeElement).not.toBeNull();
+    (dialogRoot().activeElement as HTMLElement | null)?.blur();
+    document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", bubbles: true, cancelable: true }));
+    const panel = dialogRoot().querySelector("[role=dialog]")!;
+    expect(dialogRoot().activeElement).toBe(panel.querySelector("button.close"));
+    expect(dialogRoot().activeElement).not.toBeNull();
+    (dialogRoot().activeElement as HTMLElement | null)?.blur();
+    document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", shiftKey: true, bubbles: true, cancelable: true }));
+    expect(dialogRoot().activeElement).toBe([...panel.querySelectorAll("button")].at(-1));
+    (dialogRoot().activeElement as HTMLElement | null)?.blur();
+    document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect(document.querySelectorAll(`body > [${HOST_ATTR}]`)).toHaveLength(0);
+    // Closed: the page's keys are the page's again.
+    document.getElementById("before")!.focus();
+    document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", bubbles: true, cancelable: true }));
+    expect(document.activeElement!.id).toBe("before");
+    open("f1");
     expect(overlay()).not.toBeNull();
     byText(dialogRoot(), "").click(); // the close button has only its icon
     expect(document.querySelectorAll(`body > [${HOST_ATTR}]`)).toHaveLength(0);

@@ -14,7 +14,7 @@ import type {
   PublicResults,
 } from "@floow/domain/logic";
 import { fetchFloow, fetchResults } from "./api";
-import { EventQueue, Listeners, buildEvent, publishToPage } from "./events";
+import { EventQueue, Listeners, buildEvent, publishToPage, serverEvent } from "./events";
 import type { EventFilter, EventHandler, FloowEventPayload } from "./events";
 import { Flow } from "./flow";
 import type { View } from "./flow";
@@ -22,7 +22,7 @@ import { HOST_ATTR, clearSkeleton, createHost } from "./host";
 import { textsFor } from "./i18n";
 import { Root } from "./render/app";
 import type { RootProps } from "./render/app";
-import { deepActiveElement, tabbables } from "./render/dialog";
+import { deepActiveElement, onPageKeyDown, tabbables } from "./render/dialog";
 import type { Ui } from "./render/ui";
 import { CSS } from "./render/styles";
 import { sessionId } from "./session";
@@ -128,6 +128,10 @@ class Instance implements FloowInstance {
   /** Whether focus is in the floow (set by focusin/focusout on its container). */
   private _focused = false;
   private _dialogFocused = false;
+  private readonly _onPageKey = (event: KeyboardEvent) => {
+    const panel = this._dialog?.querySelector<HTMLElement>("[role=dialog]");
+    if (panel) onPageKeyDown(event, panel, () => this.close());
+  };
 
   constructor(element: Element | null, options: MountOptions) {
     const id = options.floow?.id ?? options.floowId;
@@ -226,10 +230,12 @@ class Instance implements FloowInstance {
     const onClose = () => this.close();
     const preview = !!this._options.preview;
     const focusWasInside = this._focused || !!this._dialogHost;
+    // Before the floow (and its language) is here: the option's, or the page's language.
+    const loading = textsFor(this._options.language ?? document.documentElement.lang.slice(0, 2).toLowerCase()).loading;
     if (this._inline) {
       const props: RootProps =
         !dialog || !ui
-          ? { ui, kind: "embedded" }
+          ? { ui, kind: "embedded", loading }
           : preview
             ? { ui, kind: "dialog", contained: true, onClose }
             : { ui, kind: "launcher", onLaunch: () => this._launch() };
@@ -245,8 +251,9 @@ class Instance implements FloowInstance {
         document.documentElement.style.overflow = "hidden";
         this._dialogHost = document.body.appendChild(createHost(this.floowId));
         this._dialog = prepare(this._dialogHost);
+        document.addEventListener("keydown", this._onPageKey);
       }
-      render(h(Root, { ui, kind: "dialog", onClose }), this._dialog!);
+      render(h(Root, { ui, kind: "dialog", onClose, loading }), this._dialog!);
       const panel = this._dialog!.querySelector<HTMLElement>("[role=dialog]");
       if (panel && !this._dialogFocused) {
         // Into the dialog (once it shows the floow): its first control after the close button.
@@ -272,6 +279,7 @@ class Instance implements FloowInstance {
   private _closeDialog(): void {
     render(null, this._dialog!);
     this._dialogHost!.remove();
+    document.removeEventListener("keydown", this._onPageKey);
     this._dialogHost = this._dialog = undefined;
     this._dialogFocused = false;
     document.documentElement.style.overflow = this._overflow ?? "";
@@ -302,7 +310,7 @@ class Instance implements FloowInstance {
     }
     if (this._options.preview) return;
     publishToPage(event);
-    if (this._options.apiUrl) queueFor(this._options.apiUrl).add(event);
+    if (this._options.apiUrl) queueFor(this._options.apiUrl).add(serverEvent(event, floow.finish?.results));
   }
 
   /** The launcher's start button: the floow starts, in its dialog. */

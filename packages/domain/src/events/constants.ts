@@ -1,3 +1,6 @@
+/** The events contract version (docs/events.md, `v` of every message); bumped on a breaking change. */
+export const EVENTS_VERSION = 1;
+
 /** The data-layer message name of every event a floow posts to the host page. */
 export const EVENT_NAME = "floows" as const;
 

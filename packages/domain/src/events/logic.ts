@@ -1,5 +1,5 @@
 import { createId } from "../shared/ids";
-import { EVENT_NAME } from "./constants";
+import { EVENTS_VERSION, EVENT_NAME } from "./constants";
 import type { FloowEventType } from "./constants";
 import type { FloowEventMessage } from "./types";
 
@@ -21,6 +21,7 @@ export function createEventMessage(
 ): FloowEventMessage {
   return {
     event: EVENT_NAME,
+    v: EVENTS_VERSION,
     id: createId(),
     ...context,
     createdAt: now.toISOString(),

@@ -1,3 +1,4 @@
+import { TEXTS } from "../i18n";
 import { fontFamily, onColor, padding, radius } from "../theme";
 import { Dialog } from "./dialog";
 import { FinishView, Skeleton } from "./finish";
@@ -71,17 +72,26 @@ export interface RootProps {
   contained?: boolean;
   onClose?: () => void;
   onLaunch?: () => void;
+  /** The skeleton's label (`TEXTS.loading` in the page's language). */
+  loading?: string;
 }
 
 /**
  * One render root: an embedded floow; a dialog floow's launcher at its target (its start
  * page, or only the start button when it has none), which opens the dialog; or the dialog.
  */
-export function Root({ ui, kind, contained, onClose = () => {}, onLaunch = () => {} }: RootProps) {
+export function Root({
+  ui,
+  kind,
+  contained,
+  onClose = () => {},
+  onLaunch = () => {},
+  loading = TEXTS.en.loading,
+}: RootProps) {
   if (!ui) {
     const skeleton = (
       <div class="panel">
-        <Skeleton label="Loading" />
+        <Skeleton label={loading} />
       </div>
     );
     return (

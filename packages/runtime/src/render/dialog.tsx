@@ -17,21 +17,30 @@ export function tabbables(root: ParentNode): HTMLElement[] {
 }
 
 /** Escape closes; Tab and Shift+Tab wrap around inside the dialog (the focus trap). */
-function onKeyDown(event: KeyboardEvent, onClose: () => void): void {
+function onKeyDown(event: KeyboardEvent, panel: HTMLElement, onClose: () => void): void {
   if (event.key === "Escape") {
     event.stopPropagation();
     onClose();
     return;
   }
-  const panel = event.currentTarget as HTMLElement;
   if (event.key !== "Tab") return;
   const items = tabbables(panel);
-  const active = (panel.getRootNode() as ShadowRoot).activeElement;
+  const active = deepActiveElement();
   const edge = event.shiftKey ? items[0] : items[items.length - 1];
   if (!edge || active === edge || !panel.contains(active)) {
     event.preventDefault();
     (event.shiftKey ? items[items.length - 1] : items[0])?.focus();
   }
+}
+
+/**
+ * The same keys on the page (the instance listens on the document while its dialog is
+ * open): a click on the backdrop of a dialog that does not close on it moves focus to the
+ * page's body, and the dialog is still modal: Escape closes it, Tab goes back into it.
+ * Keys from inside the panel are its own listener's.
+ */
+export function onPageKeyDown(event: KeyboardEvent, panel: HTMLElement, onClose: () => void): void {
+  if (!event.defaultPrevented && !panel.contains(deepActiveElement())) onKeyDown(event, panel, onClose);
 }
 
 /**
@@ -62,7 +71,7 @@ export function Dialog({
         aria-modal="true"
         aria-label={ui.floow.name}
         tabIndex={-1}
-        onKeyDown={(event) => onKeyDown(event, onClose)}
+        onKeyDown={(event) => onKeyDown(event, event.currentTarget, onClose)}
       >
         <button type="button" class="close" aria-label={ui.texts.close} onClick={onClose}>
           <Icon name="close" />

@@ -1,5 +1,5 @@
 import type { Product, ResultsLayout } from "@floow/domain/logic";
-import { resultProduct } from "../pending-domain";
+import { resultProduct } from "@floow/domain/logic";
 import { safeUrl } from "../sanitize";
 import { gap, padding, radius } from "../theme";
 import { Button, Img, Rich } from "./parts";

@@ -13,7 +13,9 @@ function ChoiceButton({ ui, choice, style, selected, multiple }: {
   multiple: boolean;
 }) {
   const position = style.imagePosition;
-  const image = position !== "none" && style.type !== "basic";
+  // A choice's image shows whenever it has one, in every style type: the spec does not say
+  // what `basic` (the default) does with it, and a merchant who added an image expects it.
+  const image = position !== "none";
   return (
     <button
       type="button"
