@@ -64,6 +64,18 @@ describe.each(testDbKinds)("public events API (%s)", (kind) => {
     expect(await storedFor(developmentId)).toEqual([]);
   });
 
+  it("stores what the runtime sends: the version and the step's and choices' data-layer and activation keys", async () => {
+    const event = createEventMessage({ organizationId: "o", domainId: "d", floowId: liveId, sessionId: "session-keys" }, "choice", {
+      step: { id: "s1", text: "Budget?", dataLayer: { key: "budget", type: "single" }, activation: { key: "Budget", type: "single" } },
+      choices: [
+        { id: "c1", text: "Low", selected: true, dataLayer: { key: "low", customEvent: "budget_low" }, activation: { key: "low", type: "single" } },
+      ],
+    });
+    expect((await post({ events: [event] })).statusCode).toBe(202);
+    const [row] = await database.db.selectFrom("event").select("payload").where("client_event_id", "=", event.id).execute();
+    expect(row?.payload).toMatchObject({ v: 1, step: event.step, choices: event.choices });
+  });
+
   it("takes sendBeacon's text/plain bodies and stores a resent event once", async () => {
     const event = message(liveId);
     const body = JSON.stringify({ events: [event, event] });
