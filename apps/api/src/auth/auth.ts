@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from "@floow/domain";
 import { betterAuth } from "better-auth";
 import type { BetterAuthOptions } from "better-auth";
 import { genericOAuth, organization } from "better-auth/plugins";
@@ -95,7 +96,7 @@ export function authOptions({ db, secret, env, logger }: AuthConfig) {
     logger: logger
       ? { log: (level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) => logger[level]({ auth: args.length > 0 ? args : undefined }, message) }
       : undefined,
-    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
+    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: PASSWORD_MIN_LENGTH },
     user: {
       fields: snake(["emailVerified", "createdAt", "updatedAt"]),
       additionalFields: {

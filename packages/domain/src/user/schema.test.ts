@@ -8,6 +8,8 @@ import {
   inviteSchema,
   newUserSchema,
   removeInvitationSchema,
+  signInSchema,
+  signUpSchema,
   teamUserSchema,
   userSchema,
   userUpdateSchema,
@@ -95,5 +97,29 @@ describe("user entities", () => {
       email: "a@b.nl",
     });
     expect(issuesOf(userUpdateSchema, { name: " " })).toEqual({ name: "This field is required" });
+  });
+});
+
+describe("signInSchema / signUpSchema (/login)", () => {
+  it("names the field at fault with its message", () => {
+    const signIn = signInSchema.safeParse({ email: "not-an-email", password: "" });
+    expect(signIn.success).toBe(false);
+    expect(signIn.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["email", "Please enter a valid email address."],
+      ["password", "Please enter your password."],
+    ]);
+    const signUp = signUpSchema.safeParse({ name: "  ", email: "ann@example.com", password: "1234567" });
+    expect(signUp.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["name", "Please enter your name."],
+      ["password", "Password must be at least 8 characters."],
+    ]);
+  });
+
+  it("accepts a valid form, trimming name and e-mail", () => {
+    expect(signUpSchema.parse({ name: " Ann ", email: " ann@example.com ", password: "12345678" })).toEqual({
+      name: "Ann",
+      email: "ann@example.com",
+      password: "12345678",
+    });
   });
 });

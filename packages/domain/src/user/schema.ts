@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailString } from "../shared/schema";
 import { isEmail } from "../validation/checkers";
 import { VALIDATION_MESSAGES } from "../validation/messages";
-import { ROLES } from "./constants";
+import { AUTH_FORM_MESSAGES, PASSWORD_MIN_LENGTH, ROLES } from "./constants";
 
 const roleSchema = z.enum(ROLES);
 
@@ -85,3 +85,18 @@ export type Invite = z.output<typeof inviteSchema>;
 export type ChangeEmail = z.output<ReturnType<typeof changeEmailSchema>>;
 export type ChangePassword = z.output<ReturnType<typeof changePasswordSchema>>;
 export type UserUpdate = z.output<typeof userUpdateSchema>;
+
+/** /login, signing in: e-mail and password. */
+export const signInSchema = z.object({
+  email: emailString(AUTH_FORM_MESSAGES.emailInvalid),
+  password: z.string().min(1, { error: AUTH_FORM_MESSAGES.passwordRequired }),
+});
+export type SignIn = z.output<typeof signInSchema>;
+
+/** /login, creating an account: name, e-mail and a password of at least 8 characters. */
+export const signUpSchema = z.object({
+  name: z.string().trim().min(1, { error: AUTH_FORM_MESSAGES.nameRequired }),
+  email: emailString(AUTH_FORM_MESSAGES.emailInvalid),
+  password: z.string().min(PASSWORD_MIN_LENGTH, { error: AUTH_FORM_MESSAGES.passwordMin }),
+});
+export type SignUp = z.output<typeof signUpSchema>;

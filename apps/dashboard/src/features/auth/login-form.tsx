@@ -1,24 +1,11 @@
+import { signInSchema, signUpSchema } from "@floow/domain";
 import { Button, Field, Input } from "@floow/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { authClient, SSO_PROVIDER_ID } from "../../lib/auth-client";
 import { useTRPC } from "../../lib/trpc";
-
-const email = z.string().trim().email("Please enter a valid email address.");
-
-const signInSchema = z.object({
-  email,
-  password: z.string().min(1, "Please enter your password."),
-});
-
-const signUpSchema = z.object({
-  name: z.string().trim().min(1, "Please enter your name."),
-  email,
-  password: z.string().min(8, "Password must be at least 8 characters."),
-});
 
 export type AuthMode = "signIn" | "signUp";
 type Values = { name?: string; email: string; password: string };
