@@ -9,7 +9,8 @@ import type { TestUser } from "../../test/factories";
 import { createTestServer } from "../../test/server";
 import type { TestServer } from "../../test/server";
 import { merchantRss } from "../services/feeds/fixtures";
-import { startFeedRefresher } from "../services/feeds/refresh";
+import { claimJob, finishJob } from "../db/queries/job";
+import { FEED_REFRESH_JOB, refreshFeed, startFeedRefresher } from "../services/feeds/refresh";
 import { createInnerContext } from "../trpc/context";
 import { createCallerFactory, router } from "../trpc/init";
 import { createFeedRouter } from "./feed";
@@ -192,6 +193,22 @@ describe.each(testDbKinds)("feed and product routers (%s)", (kind) => {
     await as(member).feed.upsert({ ...input, name: "Renamed" });
     expect(await refresher().drain()).toBe(0);
     await as(member).feed.upsert({ ...input, variables: { ...input.variables, name: "brand" } });
+    expect(await refresher().drain()).toBe(1);
+    const page = await as(member).product.list({ feedId: input.id, limit: 1 });
+    expect(page.items[0]!.name).toBe("Hoka");
+  });
+
+  it("saving a new mapping while a refresh runs queues one follow-up refresh that reads it", async () => {
+    const input = newFeed();
+    await as(member).feed.upsert(input);
+    // A worker (another process, say) has taken the first refresh and is still reading the feed.
+    const running = await claimJob(server.app.database.db, "busy-worker", [FEED_REFRESH_JOB]);
+    expect(running?.key).toBe(input.id);
+    await as(member).feed.upsert({ ...input, variables: { ...input.variables, name: "brand" } });
+    // The follow-up waits for the running refresh, then runs once.
+    expect(await refresher().drain()).toBe(0);
+    await refreshFeed(server.app.database.db, running!.payload.organizationId as string, input.id, { fetch: { allowLoopback: true } });
+    await finishJob(server.app.database.db, running!.id);
     expect(await refresher().drain()).toBe(1);
     const page = await as(member).product.list({ feedId: input.id, limit: 1 });
     expect(page.items[0]!.name).toBe("Hoka");

@@ -90,7 +90,8 @@ export function createFeedRouter(options: FeedRouterOptions = {}) {
         const message = "A feed with this id already exists.";
         throw new DomainError("CONFLICT", message, [{ path: ["id"], message }]);
       }
-      if (result.sourceChanged) await enqueueFeedRefresh(ctx.db, ctx.org.id, result.feed.id);
+      // A refresh running now reads the old address or mapping: queue one more after it.
+      if (result.sourceChanged) await enqueueFeedRefresh(ctx.db, ctx.org.id, result.feed.id, { followUp: true });
       return (await findFeed(ctx.db, ctx.org.id, result.feed.id)) ?? result.feed;
     }),
 

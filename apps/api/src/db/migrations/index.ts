@@ -3,6 +3,8 @@ import * as auth from "./20261122210000_auth";
 import * as domainsFloows from "./20261122220000_domains_floows";
 import * as feeds from "./20261122230000_feeds";
 import * as floowFeed from "./20261122240000_floow_feed";
+import * as productOrgIndex from "./20261123170000_product_org_index";
+import * as jobFollowUp from "./20261123170100_job_follow_up";
 
 /**
  * Every migration, by name, imported statically so the tsup bundle carries them (a
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   "20261122220000_domains_floows": domainsFloows,
   "20261122230000_feeds": feeds,
   "20261122240000_floow_feed": floowFeed,
+  "20261123170000_product_org_index": productOrgIndex,
+  "20261123170100_job_follow_up": jobFollowUp,
 };

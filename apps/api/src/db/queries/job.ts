@@ -8,33 +8,41 @@ export type Job = Selectable<JobTable>;
 
 /**
  * Queues a job. When one of the same kind and key is already queued (a retry waiting for
- * its time, say), it is moved forward to `runAt` instead; when one is running, nothing
- * happens and false is returned.
+ * its time, say), it is moved forward to `runAt` instead (with the new payload). When one is running: with `followUp`, one job is queued to run after
+ * it (a feed saved with a new address while its refresh runs must be fetched again; it
+ * waits until the running one ends, see claimJob); without, nothing happens and false is
+ * returned (the scheduler: the running refresh is the one that was due).
  */
 export async function enqueueJob(
   db: Kysely<DB>,
-  job: { kind: string; key: string; payload: Record<string, unknown>; runAt?: Date; maxAttempts?: number },
+  job: { kind: string; key: string; payload: Record<string, unknown>; runAt?: Date; maxAttempts?: number; followUp?: boolean },
 ): Promise<boolean> {
+  const unlessRunning = job.followUp
+    ? sql``
+    : sql`where not exists (select 1 from "job" where "kind" = ${job.kind} and "key" = ${job.key} and "status" = 'running')`;
   const result = await sql`
     insert into "job" ("id", "kind", "key", "payload", "run_at", "max_attempts")
-    values (${randomUUID()}, ${job.kind}, ${job.key}, ${JSON.stringify(job.payload)}, ${job.runAt ?? new Date()}, ${job.maxAttempts ?? 3})
-    on conflict ("kind", "key") where "status" in ('queued', 'running')
-    do update set "run_at" = least("job"."run_at", excluded."run_at"), "updated_at" = now() where "job"."status" = 'queued'
+    select ${randomUUID()}, ${job.kind}, ${job.key}, cast(${JSON.stringify(job.payload)} as jsonb), cast(${job.runAt ?? new Date()} as timestamptz), cast(${job.maxAttempts ?? 3} as integer)
+    ${unlessRunning}
+    on conflict ("kind", "key") where "status" = 'queued'
+    do update set "run_at" = least("job"."run_at", excluded."run_at"), "payload" = excluded."payload", "updated_at" = now()
   `.execute(db);
   return Number(result.numAffectedRows ?? 0n) > 0;
 }
 
 /**
  * Takes the next due job for `workerId` (FOR UPDATE SKIP LOCKED: several API processes on one
- * PostgreSQL server never take the same job), or null.
+ * PostgreSQL server never take the same job), or null. A job waits while another of its
+ * kind and key runs (a follow-up runs after the job it follows).
  */
 export async function claimJob(db: Kysely<DB>, workerId: string, kinds: readonly string[]): Promise<Job | null> {
   if (kinds.length === 0) return null;
   const { rows } = await sql<Job>`
     update "job" set "status" = 'running', "locked_at" = now(), "locked_by" = ${workerId}, "attempts" = "attempts" + 1, "updated_at" = now()
     where "id" = (
-      select "id" from "job"
+      select "id" from "job" as "q"
       where "status" = 'queued' and "run_at" <= now() and "kind" in (${sql.join(kinds)})
+        and not exists (select 1 from "job" as "r" where "r"."kind" = "q"."kind" and "r"."key" = "q"."key" and "r"."status" = 'running')
       order by "run_at", "created_at"
       limit 1
       for update skip locked
@@ -71,17 +79,76 @@ export async function failJob(db: Kysely<DB>, job: Job, error: string, retryAfte
 }
 
 /**
- * Queues again the running jobs whose worker stopped telling it is alive (a process that
- * crashed or was restarted mid-job). Returns how many.
+ * Deals with the running jobs whose worker stopped telling it is alive (a process that
+ * crashed or was restarted mid-job). A job that has used all its attempts fails for good
+ * (a feed that crashes the process must not be retried forever); one that a queued job of
+ * the same kind and key replaces ends; the others are queued again. Returns the jobs
+ * that failed for good (the caller records why) and how many were queued again.
  */
-export async function requeueAbandonedJobs(db: Kysely<DB>, staleAfterMs: number): Promise<number> {
+export async function requeueAbandonedJobs(db: Kysely<DB>, staleAfterMs: number): Promise<{ requeued: number; failed: Job[] }> {
+  const staleBefore = new Date(Date.now() - staleAfterMs);
+  const released = { locked_at: null, locked_by: null, updated_at: new Date() };
+  const failed = await db
+    .updateTable("job")
+    .set((eb) => ({
+      ...released,
+      status: "failed",
+      last_error: sql<string>`'Stopped without finishing ' || ${eb.ref("attempts")} || ' times (the process ended while running it).'`,
+    }))
+    .where("status", "=", "running")
+    .where("locked_at", "<", staleBefore)
+    .whereRef("attempts", ">=", "max_attempts")
+    .returningAll()
+    .execute();
+  await db
+    .updateTable("job as j")
+    .set({ ...released, status: "done", last_error: "Stopped without finishing; a queued job replaces it." })
+    .where("j.status", "=", "running")
+    .where("j.locked_at", "<", staleBefore)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("job as q")
+          .select("q.id")
+          .whereRef("q.kind", "=", "j.kind")
+          .whereRef("q.key", "=", "j.key")
+          .where("q.status", "=", "queued"),
+      ),
+    )
+    .execute();
   const result = await db
     .updateTable("job")
-    .set({ status: "queued", locked_at: null, locked_by: null, updated_at: new Date() })
+    .set({ ...released, status: "queued" })
     .where("status", "=", "running")
-    .where("locked_at", "<", new Date(Date.now() - staleAfterMs))
+    .where("locked_at", "<", staleBefore)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return { requeued: Number(result.numUpdatedRows), failed };
+}
+
+/** A job stopped on purpose (the process is shutting down): queued again, the attempt not counted. */
+export async function releaseJob(db: Kysely<DB>, job: Job): Promise<void> {
+  // A queued follow-up of the same kind and key already covers it.
+  const replaced = await db
+    .updateTable("job as j")
+    .set({ status: "done", locked_at: null, locked_by: null, last_error: "Stopped at shutdown; a queued job replaces it.", updated_at: new Date() })
+    .where("j.id", "=", job.id)
+    .where("j.status", "=", "running")
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("job as q")
+          .select("q.id")
+          .whereRef("q.kind", "=", "j.kind")
+          .whereRef("q.key", "=", "j.key")
+          .where("q.status", "=", "queued"),
+      ),
+    )
+    .executeTakeFirst();
+  if (Number(replaced.numUpdatedRows) > 0) return;
+  await db
+    .updateTable("job")
+    .set({ status: "queued", attempts: Math.max(0, job.attempts - 1), locked_at: null, locked_by: null, updated_at: new Date() })
+    .where("id", "=", job.id)
+    .where("status", "=", "running")
+    .execute();
 }
 
 /** Removes finished jobs older than `olderThanMs`. */

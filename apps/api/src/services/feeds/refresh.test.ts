@@ -2,14 +2,16 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_FEED_VARIABLES } from "@floow/domain";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, testDbKinds } from "../../../test/db";
 import { seedOrganization } from "../../../test/floows";
 import type { DbHandle } from "../../db/client";
 import { findFeed, upsertFeed } from "../../db/queries/feed";
+import { claimJob, enqueueJob } from "../../db/queries/job";
 import { listProducts } from "../../db/queries/product";
 import { merchantRss } from "./fixtures";
-import { refreshFeed } from "./refresh";
+import { abandonedMessage, enqueueFeedRefresh, FEED_REFRESH_JOB, INTERRUPTED_MESSAGE, refreshFeed, startFeedRefresher } from "./refresh";
 import { failure } from "./test-helpers";
 
 // `/feed.xml`: a Merchant feed of `rows` items. `/feed.csv`: a CSV feed of `rows` products;
@@ -29,6 +31,11 @@ beforeAll(async () => {
     if (req.url === "/feed.xml") {
       res.writeHead(200, { "content-type": "application/xml" });
       return void res.end([...merchantRss(rows)].join(""));
+    }
+    if (req.url === "/slow.csv") {
+      // A feed that never finishes downloading.
+      res.writeHead(200, { "content-type": "text/csv" });
+      return void res.write("id,title\nP-1,Shoe\n");
     }
     if (req.url === "/feed.json") {
       res.writeHead(200, { "content-type": "application/json" });
@@ -142,5 +149,31 @@ describe.each(testDbKinds)("refreshFeed (%s)", (kind) => {
         productCount: 3,
       });
     }
+  });
+
+  it("stop() aborts a running refresh at once; the feed keeps its products and the job runs again after a restart", async () => {
+    await saveFeed("slow", "/slow.csv");
+    const refresher = startFeedRefresher(handle.db, { intervalMinutes: null, pollMs: 10, fetch: { allowLoopback: true } });
+    await enqueueFeedRefresh(handle.db, organizationId, "slow");
+    await expect.poll(async () => (await findFeed(handle.db, organizationId, "slow"))?.lastRefreshStatus, { timeout: 5_000 }).toBe("running");
+    const before = Date.now();
+    await refresher.stop();
+    expect(Date.now() - before).toBeLessThan(2_000);
+    expect(await findFeed(handle.db, organizationId, "slow")).toMatchObject({ lastRefreshStatus: "failed", lastRefreshError: INTERRUPTED_MESSAGE });
+    expect(await handle.db.selectFrom("job").select(["status", "attempts"]).where("key", "=", "slow").execute()).toEqual([{ status: "queued", attempts: 0 }]);
+    await handle.db.deleteFrom("job").where("key", "=", "slow").execute();
+  });
+
+  it("a refresh that stopped the process on every attempt fails for good, with a message on the feed", async () => {
+    await saveFeed("crashes", "/feed.xml");
+    await enqueueJob(handle.db, { kind: FEED_REFRESH_JOB, key: "crashes", payload: { organizationId, feedId: "crashes" }, maxAttempts: 1 });
+    await claimJob(handle.db, "dead-process", [FEED_REFRESH_JOB]);
+    await sql`update "job" set "locked_at" = now() - interval '10 minutes' where "key" = 'crashes'`.execute(handle.db);
+    // A new process starts; its first tick finds the abandoned job.
+    const refresher = startFeedRefresher(handle.db, { intervalMinutes: null, pollMs: 10, fetch: { allowLoopback: true } });
+    await expect.poll(async () => (await findFeed(handle.db, organizationId, "crashes"))?.lastRefreshStatus, { timeout: 5_000 }).toBe("failed");
+    await refresher.stop();
+    expect((await findFeed(handle.db, organizationId, "crashes"))?.lastRefreshError).toBe(abandonedMessage(1));
+    expect(await handle.db.selectFrom("job").select("status").where("key", "=", "crashes").execute()).toEqual([{ status: "failed" }]);
   });
 });

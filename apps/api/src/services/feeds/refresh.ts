@@ -70,14 +70,31 @@ export async function refreshFeed(
   } catch (error) {
     await writing?.catch(() => undefined);
     await discardStagedProducts(db, feed.id).catch(() => undefined);
-    await setFeedRefreshStatus(db, feed.id, "failed", { error: refreshErrorMessage(error) }).catch(() => undefined);
+    const message = options.fetch?.signal?.aborted ? INTERRUPTED_MESSAGE : refreshErrorMessage(error);
+    await setFeedRefreshStatus(db, feed.id, "failed", { error: message }).catch(() => undefined);
     throw error;
   }
 }
 
-/** Queues a refresh of the feed (false when one is already queued or running). */
-export function enqueueFeedRefresh(db: Kysely<DB>, organizationId: string, feedId: string): Promise<boolean> {
-  return enqueueJob(db, { kind: FEED_REFRESH_JOB, key: feedId, payload: { organizationId, feedId } });
+export const INTERRUPTED_MESSAGE = "The refresh was interrupted because the server stopped; it runs again when the server is back.";
+
+/** The message of a feed whose refresh stopped the process on every attempt (see requeueAbandonedJobs). */
+export function abandonedMessage(attempts: number): string {
+  return `The refresh stopped ${attempts} times without finishing (the server stopped while reading this feed; is it very large or malformed?). It runs again at the next scheduled or requested refresh.`;
+}
+
+/**
+ * Queues a refresh of the feed. `followUp` (on demand, after the feed was saved): when a
+ * refresh is running, one more is queued to run after it, so a new address, type or
+ * mapping is fetched at once. Without (the scheduler): false when one is running.
+ */
+export function enqueueFeedRefresh(
+  db: Kysely<DB>,
+  organizationId: string,
+  feedId: string,
+  options: { followUp?: boolean } = {},
+): Promise<boolean> {
+  return enqueueJob(db, { kind: FEED_REFRESH_JOB, key: feedId, payload: { organizationId, feedId }, followUp: options.followUp ?? false });
 }
 
 /** Queues the feeds whose scheduled refresh is due. */
@@ -100,16 +117,23 @@ export interface FeedRefresherOptions extends RefreshOptions {
 
 /**
  * The background feed refresher: runs queued `feed.refresh` jobs (on demand: `feed.upsert`
- * and `feed.refresh` queue them) and, once a minute, queues the feeds that are due.
+ * and `feed.refresh` queue them) and, once a minute, queues the feeds that are due. Its
+ * `stop()` aborts a running refresh (the feed keeps its products; the job runs again
+ * after the restart).
  */
 export function startFeedRefresher(db: Kysely<DB>, options: FeedRefresherOptions): JobWorker {
   const { intervalMinutes, onError, start, pollMs, ...refreshOptions } = options;
   return createJobWorker(db, {
     handlers: {
-      [FEED_REFRESH_JOB]: async (job) => {
+      [FEED_REFRESH_JOB]: async (job, signal) => {
         const { organizationId, feedId } = job.payload as { organizationId: string; feedId: string };
-        await refreshFeed(db, organizationId, feedId, refreshOptions);
+        await refreshFeed(db, organizationId, feedId, { ...refreshOptions, fetch: { ...refreshOptions.fetch, signal } });
       },
+    },
+    onAbandoned: async (job) => {
+      const { feedId } = job.payload as { feedId: string };
+      await discardStagedProducts(db, feedId);
+      await setFeedRefreshStatus(db, feedId, "failed", { error: abandonedMessage(job.attempts) });
     },
     onTick: intervalMinutes === null ? undefined : async () => void (await scheduleDueFeeds(db, intervalMinutes)),
     ...(onError && { onError }),

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDb, testDbKinds } from "../../../test/db";
 import type { DbHandle } from "../../db/client";
-import { claimJob, enqueueJob, requeueAbandonedJobs } from "../../db/queries/job";
+import { claimJob, enqueueJob, finishJob, requeueAbandonedJobs } from "../../db/queries/job";
 import { upsertFeed } from "../../db/queries/feed";
 import { FEED_REFRESH_JOB, scheduleDueFeeds } from "../feeds/refresh";
 import { createJobWorker } from "./worker";
@@ -25,23 +25,41 @@ describe.each(testDbKinds)("job queue (%s)", (kind) => {
   it("runs each queued job once, and one job per key at a time", async () => {
     const seen: string[] = [];
     expect(await enqueueJob(db(), { kind: "test", key: "a", payload: { n: 1 } })).toBe(true);
-    expect(await enqueueJob(db(), { kind: "test", key: "a", payload: { n: 2 } })).toBe(true); // merged into the queued one
+    expect(await enqueueJob(db(), { kind: "test", key: "a", payload: { n: 2 } })).toBe(true); // merged into the queued one, whose payload it replaces
     expect(await enqueueJob(db(), { kind: "test", key: "b", payload: { n: 3 } })).toBe(true);
     const worker = createJobWorker(db(), { start: false, handlers: { test: async (job) => void seen.push(`${job.key}:${String(job.payload.n)}`) } });
     expect(await worker.drain()).toBe(2);
-    expect(seen).toEqual(["a:1", "b:3"]);
+    expect(seen).toEqual(["a:2", "b:3"]);
     expect((await jobs()).map((j) => j.status)).toEqual(["done", "done"]);
     // Done jobs do not block new ones.
     expect(await enqueueJob(db(), { kind: "test", key: "a", payload: { n: 4 } })).toBe(true);
   });
 
-  it("does not queue a second job while one runs", async () => {
+  it("does not queue a second job while one runs (the scheduler)", async () => {
     await enqueueJob(db(), { kind: "test", key: "a", payload: {} });
     const claimed = await claimJob(db(), "worker-1", ["test"]);
     expect(claimed?.status).toBe("running");
     expect(await enqueueJob(db(), { kind: "test", key: "a", payload: {} })).toBe(false);
     // Another worker finds nothing to take.
     expect(await claimJob(db(), "worker-2", ["test"])).toBeNull();
+  });
+
+  it("queues one follow-up while a job runs, which waits for it and then runs once", async () => {
+    await enqueueJob(db(), { kind: "test", key: "a", payload: { n: 1 } });
+    const claimed = await claimJob(db(), "worker-1", ["test"]);
+    // Saved twice while it runs: one follow-up, with the latest payload.
+    expect(await enqueueJob(db(), { kind: "test", key: "a", payload: { n: 2 }, followUp: true })).toBe(true);
+    expect(await enqueueJob(db(), { kind: "test", key: "a", payload: { n: 3 }, followUp: true })).toBe(true);
+    expect((await jobs()).map((j) => j.status)).toEqual(["running", "queued"]);
+    // It does not run beside the running one.
+    expect(await claimJob(db(), "worker-2", ["test"])).toBeNull();
+    const seen: unknown[] = [];
+    const worker = createJobWorker(db(), { start: false, handlers: { test: async (job) => void seen.push(job.payload.n) } });
+    expect(await worker.drain()).toBe(0);
+    await finishJob(db(), claimed!.id);
+    expect(await worker.drain()).toBe(1);
+    expect(seen).toEqual([3]);
+    expect((await jobs()).map((j) => j.status)).toEqual(["done", "done"]);
   });
 
   it("retries a failing job later, then gives up after its last attempt", async () => {
@@ -75,8 +93,50 @@ describe.each(testDbKinds)("job queue (%s)", (kind) => {
   it("leaves a job alone while its worker is alive", async () => {
     await enqueueJob(db(), { kind: "test", key: "alive", payload: {} });
     await claimJob(db(), "live-process", ["test"]);
-    expect(await requeueAbandonedJobs(db(), 120_000)).toBe(0);
+    expect(await requeueAbandonedJobs(db(), 120_000)).toEqual({ requeued: 0, failed: [] });
     expect((await jobs())[0]?.status).toBe("running");
+  });
+
+  it("fails a job that stopped its process on every attempt, instead of retrying it forever", async () => {
+    await enqueueJob(db(), { kind: "test", key: "crasher", payload: {}, maxAttempts: 2 });
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      await claimJob(db(), `process-${attempt}`, ["test"]);
+      await sql`update "job" set "locked_at" = now() - interval '10 minutes'`.execute(db());
+      const { requeued, failed } = await requeueAbandonedJobs(db(), 120_000);
+      expect([requeued, failed.length]).toEqual(attempt === 1 ? [1, 0] : [0, 1]);
+    }
+    expect(await jobs()).toEqual([
+      { key: "crasher", status: "failed", attempts: 2, last_error: "Stopped without finishing 2 times (the process ended while running it)." },
+    ]);
+  });
+
+  it("an abandoned job that a queued follow-up replaces ends", async () => {
+    await enqueueJob(db(), { kind: "test", key: "a", payload: {} });
+    await claimJob(db(), "dead-process", ["test"]);
+    await enqueueJob(db(), { kind: "test", key: "a", payload: {}, followUp: true });
+    await sql`update "job" set "locked_at" = now() - interval '10 minutes' where "status" = 'running'`.execute(db());
+    expect(await requeueAbandonedJobs(db(), 120_000)).toEqual({ requeued: 0, failed: [] });
+    expect((await jobs()).map((j) => j.status)).toEqual(["done", "queued"]);
+  });
+
+  it("stop() aborts the running job and queues it again without counting the attempt", async () => {
+    await enqueueJob(db(), { kind: "test", key: "long", payload: {} });
+    let started = false;
+    const worker = createJobWorker(db(), {
+      pollMs: 10,
+      handlers: {
+        test: (_job, signal) =>
+          new Promise<void>((_resolve, reject) => {
+            started = true;
+            signal.addEventListener("abort", () => reject(signal.reason as Error), { once: true });
+          }),
+      },
+    });
+    await expect.poll(() => started, { timeout: 5_000 }).toBe(true);
+    const before = Date.now();
+    await worker.stop();
+    expect(Date.now() - before).toBeLessThan(2_000);
+    expect(await jobs()).toEqual([{ key: "long", status: "queued", attempts: 0, last_error: null }]);
   });
 
   it("schedules feeds that were never refreshed or whose interval has passed", async () => {

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
-import { claimJob, failJob, finishJob, pruneJobs, requeueAbandonedJobs, touchJob } from "../../db/queries/job";
+import { claimJob, failJob, finishJob, pruneJobs, releaseJob, requeueAbandonedJobs, touchJob } from "../../db/queries/job";
 import type { Job } from "../../db/queries/job";
 
-export type JobHandler = (job: Job) => Promise<void>;
+/** Runs one job; `signal` aborts when the worker stops (the handler should give up promptly). */
+export type JobHandler = (job: Job, signal: AbortSignal) => Promise<void>;
 
 export interface JobWorkerOptions {
   /** What to do per job kind; other kinds are left for other workers. */
@@ -21,12 +22,17 @@ export interface JobWorkerOptions {
   onTick?: () => Promise<void>;
   tickMs?: number;
   onError?: (error: unknown, job?: Job) => void;
+  /** A job that stopped without finishing on every attempt (it failed for good): record why. */
+  onAbandoned?: (job: Job) => Promise<void>;
 }
 
 export interface JobWorker {
   /** Runs due jobs until none is left (tests drive the queue with this). */
   drain(): Promise<number>;
-  /** Stops polling and waits for the running job to finish. */
+  /**
+   * Stops polling, aborts the running job (it is queued again, the attempt not counted, so
+   * it runs after a restart) and waits for it to wind down.
+   */
   stop(): Promise<void>;
 }
 
@@ -34,7 +40,8 @@ export interface JobWorker {
  * A background worker on the `job` table: one job at a time per process, claimed with
  * FOR UPDATE SKIP LOCKED (so several processes on one PostgreSQL server share the queue),
  * heartbeats while running, retries with backoff, and abandoned jobs queued again, so
- * queued work survives restarts and crashes. `start: false` gives a worker that only runs
+ * queued work survives restarts and crashes; a job that keeps crashing its process fails after
+ * its attempts. `start: false` gives a worker that only runs
  * when drained.
  */
 export function createJobWorker(db: Kysely<DB>, options: JobWorkerOptions & { start?: boolean }): JobWorker {
@@ -47,6 +54,7 @@ export function createJobWorker(db: Kysely<DB>, options: JobWorkerOptions & { st
     onTick,
     tickMs = 60_000,
     onError = () => undefined,
+    onAbandoned,
     start = true,
   } = options;
   const workerId = randomUUID();
@@ -55,18 +63,27 @@ export function createJobWorker(db: Kysely<DB>, options: JobWorkerOptions & { st
   let current: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let lastTick = 0;
+  let running: AbortController | undefined;
 
   async function runOne(): Promise<boolean> {
+    if (stopped) return false;
     const job = await claimJob(db, workerId, kinds);
     if (!job) return false;
     const heartbeat = setInterval(() => void touchJob(db, job.id, workerId).catch(onError), heartbeatMs);
+    const controller = new AbortController();
+    running = controller;
     try {
-      await handlers[job.kind]!(job);
+      await handlers[job.kind]!(job, controller.signal);
       await finishJob(db, job.id);
     } catch (error) {
-      onError(error, job);
-      await failJob(db, job, error instanceof Error ? error.message : String(error), retryMs * job.attempts);
+      if (controller.signal.aborted) {
+        await releaseJob(db, job);
+      } else {
+        onError(error, job);
+        await failJob(db, job, error instanceof Error ? error.message : String(error), retryMs * job.attempts);
+      }
     } finally {
+      running = undefined;
       clearInterval(heartbeat);
     }
     return true;
@@ -74,7 +91,8 @@ export function createJobWorker(db: Kysely<DB>, options: JobWorkerOptions & { st
 
   async function tick(): Promise<void> {
     lastTick = Date.now();
-    await requeueAbandonedJobs(db, staleAfterMs);
+    const { failed } = await requeueAbandonedJobs(db, staleAfterMs);
+    for (const job of failed) await onAbandoned?.(job).catch((error: unknown) => onError(error, job));
     await pruneJobs(db, 7 * 24 * 60 * 60_000);
     await onTick?.();
   }
@@ -101,12 +119,17 @@ export function createJobWorker(db: Kysely<DB>, options: JobWorkerOptions & { st
     async drain() {
       await current;
       let count = 0;
-      while (await runOne()) count++;
+      const run = (async () => {
+        while (await runOne()) count++;
+      })();
+      current = run;
+      await run;
       return count;
     },
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      running?.abort(new Error("The job worker is stopping."));
       await current;
     },
   };
