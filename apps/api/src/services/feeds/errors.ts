@@ -8,6 +8,7 @@ export type FeedErrorCode =
   | "RECORD_TOO_LARGE"
   | "TOO_DEEP"
   | "TOO_LARGE"
+  | "TIMEOUT"
   | "TOO_MANY_PRODUCTS";
 
 /** A feed that was fetched but cannot be read. `message` is meant for the merchant. */

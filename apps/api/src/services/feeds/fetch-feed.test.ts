@@ -8,6 +8,7 @@ import { FeedError } from "./errors";
 import { merchantRss, merchantRssText, shopifyProduct } from "./fixtures";
 import type { FeedProduct } from "./map-product";
 import { importFeed, previewFeed } from "./fetch-feed";
+import { FEED_FETCH_LIMITS, shopifyLimits } from "./limits";
 import { failure } from "./test-helpers";
 
 // A local server only; the feed functions reach it through the test-only loopback setting.
@@ -16,6 +17,7 @@ let base: string;
 const requests: string[] = [];
 const closedEarly: string[] = [];
 const local = { allowLoopback: true } as const;
+const bomb = zlib.gzipSync(Buffer.concat([Buffer.from('<rss><channel><item><g:id>1</g:id><g:title>'), Buffer.alloc(20 * 1024 * 1024, "a")]));
 
 function shopifyPage(res: ServerResponse, from: number, count: number, headers: Record<string, string> = {}) {
   const products = Array.from({ length: count }, (_, i) => shopifyProduct(from + i));
@@ -37,6 +39,11 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse, url: UR
   "/feed.xml.gz": (_req, res) => {
     res.writeHead(200, { "content-type": "application/gzip" });
     res.end(zlib.gzipSync(merchantRssText(30)));
+  },
+  // A gzip bomb inside a gzipped feed file: 20 kB that unpack to 20 MB of one title.
+  "/bomb.xml.gz": (_req, res) => {
+    res.writeHead(200, { "content-type": "application/gzip" });
+    res.end(bomb);
   },
   "/compressed.xml": (_req, res) => {
     res.writeHead(200, { "content-type": "application/xml", "content-encoding": "br" });
@@ -66,6 +73,12 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse, url: UR
       });
     }
     shopifyPage(res, 7, 1, { link: `<${base}/cursor/products.json?page_info=p2>; rel="previous"` });
+  },
+  // A store that never runs out of products; `delay` ms before each page.
+  "/endless/products.json": (_req, res, url) => {
+    const page = Number(url.searchParams.get("page"));
+    const delay = Number(url.searchParams.get("delay") ?? 0);
+    setTimeout(() => shopifyPage(res, (page - 1) * 250 + 1, 250), delay);
   },
   // A store that ignores ?page and always answers the first page.
   "/stuck/products.json": (_req, res) => shopifyPage(res, 1, 250),
@@ -194,6 +207,14 @@ describe("importFeed", () => {
     }
   });
 
+  it("stops a gzip bomb inside a gzipped feed file at the unpacked size limit", async () => {
+    expect(bomb.byteLength).toBeLessThan(100 * 1024);
+    const error = await failure(importFeed(`${base}/bomb.xml.gz`, "channable", () => undefined, { ...local, limits: { maxBytes: 1024 * 1024 } }));
+    expect(error).toBeInstanceOf(FeedError);
+    expect(error.code).toBe("TOO_LARGE");
+    expect(error.message).toBe("The unpacked feed is larger than the limit of 1 MB.");
+  });
+
   it("pages through a Shopify store (?page=N) until a short page", async () => {
     const ids: string[] = [];
     const summary = await importFeed(`${base}/shop`, "shopify", (batch) => void ids.push(...batch.map((p) => p.id)), local);
@@ -217,6 +238,38 @@ describe("importFeed", () => {
   it("stops when a store answers the same page again", async () => {
     const summary = await importFeed(`${base}/stuck`, "shopify", () => undefined, local);
     expect(summary).toMatchObject({ count: 250, pages: 2 });
+  });
+
+  it("stops a Shopify catalog at its overall deadline, however fast each page is", async () => {
+    const started = Date.now();
+    const error = await failure(
+      importFeed(`${base}/endless/products.json?delay=150`, "shopify", () => undefined, { ...local, total: { timeoutMs: 1_000 } }),
+    );
+    expect(error).toBeInstanceOf(FeedError);
+    expect(error.code).toBe("TIMEOUT");
+    expect(error.message).toMatch(/^Reading the Shopify catalog took longer than 1 s in total \(\d+ pages\); the store is too slow or the catalog too large\.$/);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it("stops a Shopify catalog at its overall size limit", async () => {
+    const error = await failure(
+      importFeed(`${base}/endless/products.json`, "shopify", () => undefined, { ...local, total: { maxBytes: 1024 * 1024 } }),
+    );
+    expect(error).toBeInstanceOf(FeedError);
+    expect(error.code).toBe("TOO_LARGE");
+    expect(error.message).toMatch(/^The Shopify catalog is larger than the limit of 1 MB in total \(\d+ pages\)\.$/);
+    expect(requests.length).toBeLessThan(20);
+  });
+
+  it("a Shopify preview gets the preview's limits, an import the import's", () => {
+    expect(shopifyLimits("preview")).toEqual({
+      page: { ...FEED_FETCH_LIMITS.shopifyPage, timeoutMs: 20_000 },
+      total: { timeoutMs: 20_000, maxBytes: 50 * 1024 * 1024 },
+    });
+    expect(shopifyLimits("import")).toEqual({
+      page: { timeoutMs: 60_000, maxBytes: 50 * 1024 * 1024, maxRedirects: 5 },
+      total: { timeoutMs: 10 * 60_000, maxBytes: 1024 * 1024 * 1024 },
+    });
   });
 
   it("reads a Shopify feed's XML file as one document", async () => {

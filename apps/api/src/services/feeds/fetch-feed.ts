@@ -1,7 +1,7 @@
 import { DEFAULT_FEED_TYPE, type FeedType } from "@floow/domain/constants";
-import { safeFetch, type SafeFetchOptions } from "../safe-fetch";
+import { isSafeFetchError, safeFetch, type SafeFetchOptions } from "../safe-fetch";
 import { FeedError } from "./errors";
-import { FEED_FETCH_LIMITS, MAX_PRODUCTS, SHOPIFY_MAX_PAGES, type FeedLimits } from "./limits";
+import { FEED_FETCH_LIMITS, MAX_PRODUCTS, SHOPIFY_MAX_PAGES, shopifyLimits, type FeedLimits } from "./limits";
 import { mapProduct, type FeedProduct, type FeedVariablesInput } from "./map-product";
 import { openFeed } from "./parse-feed";
 import type { FeedRecord } from "./record";
@@ -12,7 +12,11 @@ import type { FeedFormat } from "./sniff";
 export type FeedFetchOptions = Pick<
   SafeFetchOptions,
   "allowLoopback" | "lookup" | "connector" | "signal" | "timeoutMs" | "maxBytes" | "maxRedirects"
-> & { limits?: Partial<FeedLimits> };
+> & {
+  limits?: Partial<FeedLimits>;
+  /** A Shopify catalog: time and decompressed bytes of all pages together (defaults: SHOPIFY_TOTAL_LIMITS). */
+  total?: { timeoutMs?: number; maxBytes?: number };
+};
 
 export interface FeedSource {
   format: FeedFormat | "empty";
@@ -37,8 +41,11 @@ export async function openFeedUrl(
   type: FeedType = DEFAULT_FEED_TYPE,
   options: FeedFetchOptions & { purpose?: "import" | "preview" } = {},
 ): Promise<FeedSource> {
-  const { limits, purpose = "import", ...fetchOptions } = options;
-  if (type === "shopify" && isShopifyCatalogUrl(url)) return openShopify(url, fetchOptions, limits);
+  const { limits, purpose = "import", total, ...fetchOptions } = options;
+  if (type === "shopify" && isShopifyCatalogUrl(url)) {
+    const shopify = shopifyLimits(purpose);
+    return openShopify(url, fetchOptions, limits, shopify.page, { ...shopify.total, ...total });
+  }
   const response = await safeFetch(url, { ...FEED_FETCH_LIMITS[purpose], ...fetchOptions });
   try {
     const opened = await openFeed(response.body, { type, charset: response.charset, url: response.url, limits });
@@ -65,12 +72,47 @@ async function openShopify(
   url: string,
   fetchOptions: FeedFetchOptions,
   limits: Partial<FeedLimits> | undefined,
+  pageLimits: ReturnType<typeof shopifyLimits>["page"],
+  total: { timeoutMs: number; maxBytes: number },
 ): Promise<FeedSource> {
   let pages = 0;
   let bytes = 0;
   let current: Awaited<ReturnType<typeof safeFetch>> | undefined;
+  const deadline = Date.now() + total.timeoutMs;
+  const tookTooLong = (cause?: unknown) =>
+    new FeedError(
+      "TIMEOUT",
+      `Reading the Shopify catalog took longer than ${formatDuration(total.timeoutMs)} in total (${pages} page${pages === 1 ? "" : "s"}); the store is too slow or the catalog too large.`,
+      { cause },
+    );
+  const tooLarge = () =>
+    new FeedError(
+      "TOO_LARGE",
+      `The Shopify catalog is larger than the limit of ${Math.round(total.maxBytes / 1024 / 1024)} MB in total (${pages} page${pages === 1 ? "" : "s"}).`,
+    );
+  const totalBytes = () => bytes + (current?.bytesRead() ?? 0);
+  /** A page's timeout that ran into the overall deadline is the overall deadline's error. */
+  let bytesClamped = false;
+  const overall = (error: unknown) => {
+    if (!isSafeFetchError(error)) return error;
+    if (error.code === "TIMEOUT" && Date.now() >= deadline - 50) return tookTooLong(error);
+    if (error.code === "TOO_LARGE" && bytesClamped) return tooLarge();
+    return error;
+  };
   const fetchPage = async (pageUrl: string) => {
-    const response = await safeFetch(pageUrl, { ...FEED_FETCH_LIMITS.shopifyPage, ...fetchOptions });
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) throw tookTooLong();
+    if (totalBytes() >= total.maxBytes) throw tooLarge();
+    const timeoutMs = Math.min(fetchOptions.timeoutMs ?? pageLimits.timeoutMs, remaining);
+    const pageMaxBytes = fetchOptions.maxBytes ?? pageLimits.maxBytes;
+    const bytesLeft = total.maxBytes - totalBytes();
+    bytesClamped = bytesLeft < pageMaxBytes;
+    let response: Awaited<ReturnType<typeof safeFetch>>;
+    try {
+      response = await safeFetch(pageUrl, { ...pageLimits, ...fetchOptions, timeoutMs, maxBytes: Math.min(pageMaxBytes, bytesLeft) });
+    } catch (error) {
+      throw overall(error);
+    }
     if (current) bytes += current.bytesRead();
     current = response;
     pages++;
@@ -78,7 +120,7 @@ async function openShopify(
       return { response, opened: await openFeed(response.body, { type: "shopify", charset: response.charset, url: response.url, limits }) };
     } catch (error) {
       response.body.destroy();
-      throw error;
+      throw overall(error);
     }
   };
 
@@ -99,6 +141,8 @@ async function openShopify(
           fresh++;
           yield record;
         }
+      } catch (error) {
+        throw overall(error);
       } finally {
         page.response.body.destroy();
       }
@@ -126,6 +170,10 @@ async function openShopify(
     close: () => current?.body.destroy(),
     records: records(),
   };
+}
+
+function formatDuration(ms: number): string {
+  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} minute${ms === 60_000 ? "" : "s"}` : `${Math.round(ms / 100) / 10} s`;
 }
 
 export interface FeedPreview {

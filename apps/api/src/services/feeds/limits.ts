@@ -27,8 +27,24 @@ export const FEED_LIMITS: FeedLimits = {
 export const FEED_FETCH_LIMITS = {
   import: { timeoutMs: 10 * 60_000, maxBytes: 1024 * 1024 * 1024, maxRedirects: 5 },
   preview: { timeoutMs: 20_000, maxBytes: 1024 * 1024 * 1024, maxRedirects: 5 },
+  /** One page of a Shopify `products.json` (250 products) when importing. */
   shopifyPage: { timeoutMs: 60_000, maxBytes: 50 * 1024 * 1024, maxRedirects: 5 },
 } as const;
+
+/**
+ * A Shopify catalog is many requests: besides each page's limits, all its pages together
+ * get the time and size of one feed file (a preview: the preview's time).
+ */
+export const SHOPIFY_TOTAL_LIMITS = {
+  import: { timeoutMs: FEED_FETCH_LIMITS.import.timeoutMs, maxBytes: FEED_FETCH_LIMITS.import.maxBytes },
+  preview: { timeoutMs: FEED_FETCH_LIMITS.preview.timeoutMs, maxBytes: FEED_FETCH_LIMITS.shopifyPage.maxBytes },
+} as const;
+
+/** A Shopify catalog's limits: per page, and for all pages together. Previews get the preview's time. */
+export function shopifyLimits(purpose: "import" | "preview") {
+  const page = purpose === "preview" ? { ...FEED_FETCH_LIMITS.shopifyPage, timeoutMs: FEED_FETCH_LIMITS.preview.timeoutMs } : FEED_FETCH_LIMITS.shopifyPage;
+  return { page, total: SHOPIFY_TOTAL_LIMITS[purpose] };
+}
 
 /** Products in one import (a guard for the database, not for memory). */
 export const MAX_PRODUCTS = 1_000_000;
