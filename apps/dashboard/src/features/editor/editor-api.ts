@@ -17,7 +17,8 @@ import { filterFields } from "./state/filter-fields";
 export type { VersionedFloow };
 
 export interface EditorApi {
-  saveFloow: (floow: Floow, version: number) => Promise<number>;
+  /** `floow.update`: the floow as the server stored it, with its new version. */
+  saveFloow: (floow: Floow, version: number) => Promise<VersionedFloow>;
   publishFloow: (id: string) => Promise<void>;
   uploadImage: (file: File) => Promise<string>;
   /** The AI Suggestion call; null while the API has none (the button is then hidden). */
@@ -65,7 +66,7 @@ export function createEditorApi(
       // The cached copy and the floows list (name, update time) follow the save.
       queryClient.setQueryData(trpc.floow.byId.queryKey({ id: floow.id }), saved);
       void queryClient.invalidateQueries({ queryKey: trpc.floow.list.queryKey() });
-      return saved.version;
+      return saved;
     },
     async publishFloow(id) {
       const published = await client.floow.publish.mutate({ id });

@@ -31,7 +31,10 @@ import { isConflictError } from "./editor-api";
 import { createAutosave } from "./state/autosave";
 import type { Autosave, SaveStatus } from "./state/autosave";
 import { createEditorModel, editorReducer, isTriggerIndex } from "./state/editor-state";
+import { mergeServerCopy, serverChanged } from "./state/server-copy";
 import type { EditorAction, EditorModel, EditorUi } from "./state/editor-state";
+
+export type TriggerSaveResult = "saved" | "failed" | "conflict";
 
 export interface EditorContextValue {
   model: EditorModel;
@@ -46,7 +49,8 @@ export interface EditorContextValue {
   addStep: () => void;
   duplicateStep: (stepId: string) => void;
   deleteStep: (stepId: string) => void;
-  addTrigger: (trigger: Trigger) => Promise<void>;
+  /** Adds a trigger and saves the floow; "failed" leaves the floow without it. */
+  addTrigger: (trigger: Trigger) => Promise<TriggerSaveResult>;
   deleteTrigger: (index: unknown) => void;
   applyStyle: (scope: StyleScope, style: StepStyle) => void;
   appendSteps: (steps: Step[]) => void;
@@ -93,7 +97,20 @@ export function EditorProvider({
   if (autosaveRef.current === null) {
     autosaveRef.current = createAutosave<Floow>({
       version: initial.version,
-      save: (floow, version) => api.saveFloow(floow, version),
+      save: async (floow, version) => {
+        const saved = await api.saveFloow(floow, version);
+        const { version: next, ...server } = saved;
+        // The server may have kept something else (an empty name is `New Floow`, a data
+        // floow has no feed): show its copy, keeping what was typed while the save ran.
+        if (serverChanged(floow, server)) {
+          // Nothing newer handed to autosave: the merged copy is the saved one, no new save.
+          if (knownRef.current === JSON.stringify(floow)) {
+            knownRef.current = JSON.stringify(mergeServerCopy(floow, server, floow));
+          }
+          dispatch({ type: "floow/saved", sent: floow, server });
+        }
+        return next;
+      },
       isConflict: isConflictError,
       onStatus: setSaveStatus,
       onError: (_error, kind) => {
@@ -169,14 +186,28 @@ export function EditorProvider({
       },
       appendSteps: (steps) => dispatch({ type: "steps/append", steps }),
       addTrigger: async (trigger) => {
-        // Spec: Create saves the trigger onto the floow, then saves the floow (now, not debounced).
+        // Spec section 4: Create saves the trigger onto the floow, then saves the floow (now,
+        // not debounced). A saved floow is the spec's `Floow saved` (it has no trigger toast).
         const action: EditorAction = { type: "trigger/add", trigger };
         const next = editorReducer(model, action).floow;
         knownRef.current = JSON.stringify(next);
         autosave.change(next);
         dispatch(action);
         const ok = await autosave.flush();
-        if (!ok && autosave.status !== "conflict") toast.error(TOASTS.failure.floowSave);
+        if (ok) {
+          toast.success(TOASTS.success.floowSave);
+          return "saved";
+        }
+        // A conflict has its own dialog; the trigger stays for Overwrite (Reload drops it).
+        if (autosave.status === "conflict") return "conflict";
+        // Not saved: the trigger is taken back (the retry must not save it behind the
+        // user's back) and the dialog stays open with the form, to try again.
+        toast.error(TOASTS.failure.floowSave);
+        dispatch({
+          type: "floow/update",
+          update: (f) => ({ ...f, triggers: f.triggers.filter((t) => t.id !== trigger.id) }),
+        });
+        return "failed";
       },
       deleteTrigger: (index) => {
         if (!isTriggerIndex(floow.triggers, index)) {

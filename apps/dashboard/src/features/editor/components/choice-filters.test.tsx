@@ -25,7 +25,7 @@ function setup() {
   };
   const feedFields = vi.fn(async () => ["id", "title", "color", "size"]);
   const api: EditorApi = {
-    saveFloow: async (_floow, version) => version + 1,
+    saveFloow: async (floow, version) => ({ ...floow, version: version + 1 }),
     publishFloow: async () => {},
     uploadImage: async () => "/blobs/x",
     suggest: null,

@@ -10,7 +10,7 @@ import { ImageField } from "./image-field";
 function setup(upload: EditorApi["uploadImage"]) {
   const onChange = vi.fn();
   const api: EditorApi = {
-    saveFloow: async (_floow, version) => version + 1,
+    saveFloow: async (floow, version) => ({ ...floow, version: version + 1 }),
     publishFloow: async () => {},
     uploadImage: upload,
     suggest: null,

@@ -16,11 +16,14 @@ import {
   PROGRESS_TYPES,
   RADIUS_SIZES,
   SETTINGS_CATEGORIES,
+  VALIDATION_MESSAGES,
 } from "@floow/domain";
 import type { Floow, FloowButton, FloowButtonKey } from "@floow/domain";
+import { Input } from "@floow/ui";
+import { useEffect, useId, useState } from "react";
 import { useEditor } from "../editor-context";
 import { ColorRow } from "./color-row";
-import { PanelSection, Segmented, SelectRow, SizeRow, Switch, TextRow } from "./controls";
+import { PanelSection, Row, Segmented, SelectRow, SizeRow, Switch, TextRow } from "./controls";
 
 export function SettingsPanel() {
   const { model, setUi } = useEditor();
@@ -42,13 +45,53 @@ export function SettingsPanel() {
   );
 }
 
+/**
+ * The floow's name. A floow always has one (the server turns an empty name into `New
+ * Floow`), so an emptied field says so with the Create Floow message and is not saved;
+ * leaving it empty puts the saved name back.
+ */
+export function NameRow({ name, onChange }: { name: string; onChange: (name: string) => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState(name);
+  // The floow's name changed elsewhere (Reload, the server's copy): show it.
+  useEffect(() => {
+    setDraft((current) => (current.trim() === "" ? current : name));
+  }, [name]);
+  const empty = draft.trim() === "";
+  return (
+    <div className="flex flex-col gap-1">
+      <Row label="Name" htmlFor={id}>
+        <Input
+          id={id}
+          className="h-9"
+          value={draft}
+          aria-invalid={empty || undefined}
+          aria-describedby={empty ? `${id}-error` : undefined}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            if (event.target.value.trim() !== "") onChange(event.target.value);
+          }}
+          onBlur={() => {
+            if (empty) setDraft(name);
+          }}
+        />
+      </Row>
+      {empty ? (
+        <p id={`${id}-error`} role="alert" className="pl-[8.25rem] text-xs font-medium text-red-600">
+          {VALIDATION_MESSAGES.floow.nameRequired}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function GeneralSettings() {
   const { floow, updateFloow } = useEditor();
   const set = (patch: Partial<Floow>) => updateFloow((f) => ({ ...f, ...patch }));
   return (
     <>
       <PanelSection title="Floow">
-        <TextRow label="Name" value={floow.name} onChange={(name) => set({ name })} />
+        <NameRow name={floow.name} onChange={(name) => set({ name })} />
         <SelectRow
           label="Language"
           value={floow.language}
@@ -57,7 +100,14 @@ function GeneralSettings() {
           onChange={(language) => set({ language })}
         />
       </PanelSection>
-      <PanelSection title="Container" description="A dialog over the page, or embedded in it.">
+      <PanelSection
+        title="Container"
+        description={
+          floow.type === "data"
+            ? "A dialog over the page, or embedded in it. A Guided Data floow starts embedded, with no progress, no back button and without waiting for a trigger; each can be changed here."
+            : "A dialog over the page, or embedded in it."
+        }
+      >
         <SelectRow
           label="Type"
           value={floow.container.type}
@@ -212,3 +262,6 @@ function ButtonSettings() {
     </>
   );
 }
+
+/** The General category alone, for tests. */
+export const GeneralSettingsForTest = GeneralSettings;

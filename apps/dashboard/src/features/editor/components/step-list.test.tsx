@@ -17,7 +17,7 @@ function setup(stepCount: number) {
     createStep({ id: `s${i + 1}`, text: `<p>Question ${i + 1}</p>` }),
   );
   const api: EditorApi = {
-    saveFloow: vi.fn(async (_floow, version) => version + 1),
+    saveFloow: vi.fn(async (floow, version) => ({ ...floow, version: version + 1 })),
     publishFloow: vi.fn(async () => {}),
     uploadImage: vi.fn(async () => "/blobs/x"),
     suggest: null,

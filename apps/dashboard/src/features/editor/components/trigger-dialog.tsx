@@ -12,6 +12,7 @@ import {
   TRIGGER_TARGETS,
   triggerRouteStepSchema,
   triggerTargetStepSchema,
+  TOASTS,
 } from "@floow/domain";
 import type { Trigger } from "@floow/domain";
 import {
@@ -28,6 +29,7 @@ import {
   Select,
 } from "@floow/ui";
 import { useState } from "react";
+import type { TriggerSaveResult } from "../editor-context";
 
 type TriggerForm = Omit<Trigger, "id">;
 type Errors = Partial<Record<keyof TriggerForm, string>>;
@@ -65,19 +67,22 @@ export function TriggerDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onCreate: (trigger: Trigger) => Promise<void> | void;
+  /** Saves the trigger; "failed" keeps the dialog open with the form and the error. */
+  onCreate: (trigger: Trigger) => Promise<TriggerSaveResult | void> | TriggerSaveResult | void;
 }) {
   const [step, setStep] = useState<1 | 2>(1);
   const [form, setForm] = useState<TriggerForm>(emptyForm);
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState<Record<1 | 2, boolean>>({ 1: false, 2: false });
   const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
 
   function reset() {
     setStep(1);
     setForm(emptyForm());
     setErrors({});
     setSubmitted({ 1: false, 2: false });
+    setSaveError(null);
   }
 
   function change<K extends keyof TriggerForm>(key: K, value: TriggerForm[K]) {
@@ -97,14 +102,21 @@ export function TriggerDialog({
       return;
     }
     setSaving(true);
+    setSaveError(null);
     try {
       const parsed = {
         ...triggerRouteStepSchema.parse(form),
         ...triggerTargetStepSchema.parse(form),
       };
-      await onCreate(createTrigger(parsed));
+      const result = await onCreate(createTrigger(parsed));
+      if (result === "failed") {
+        setSaveError(TOASTS.failure.floowSave);
+        return;
+      }
       reset();
       onOpenChange(false);
+    } catch {
+      setSaveError(TOASTS.failure.floowSave);
     } finally {
       setSaving(false);
     }
@@ -233,6 +245,11 @@ export function TriggerDialog({
               </Field>
             </>
           )}
+          {saveError ? (
+            <p role="alert" className="text-sm font-medium text-red-600">
+              {saveError}
+            </p>
+          ) : null}
           <DialogFooter>
             {step === 2 ? (
               <Button variant="outline" onClick={() => setStep(1)}>

@@ -25,6 +25,7 @@ import type {
   StyleScope,
   Trigger,
 } from "@floow/domain";
+import { mergeServerCopy } from "./server-copy";
 
 export interface EditorUi {
   phase: EditorPhase;
@@ -47,6 +48,8 @@ export interface EditorModel {
 export type EditorAction =
   | { type: "floow/replace"; floow: Floow }
   | { type: "floow/update"; update: (floow: Floow) => Floow }
+  /** A save came back: take the server's changes to what was sent (state/server-copy.ts). */
+  | { type: "floow/saved"; sent: Floow; server: Floow }
   | { type: "step/add"; step?: Step }
   | { type: "steps/append"; steps: Step[] }
   | { type: "step/duplicate"; stepId: string }
@@ -175,6 +178,8 @@ export function editorReducer(model: EditorModel, action: EditorAction): EditorM
     }
     case "floow/update":
       return { ...model, floow: action.update(floow) };
+    case "floow/saved":
+      return { ...model, floow: mergeServerCopy(action.sent, action.server, floow) };
     case "step/add": {
       // A new step goes after the selected one (or at the end) and becomes the selection.
       const step = action.step ?? createStep({ floowId: floow.id });
