@@ -14,6 +14,7 @@ import type { FeedTable } from "./tables/feed";
 import type { FloowTable } from "./tables/floow";
 import type { JobTable } from "./tables/job";
 import type { ProductTable } from "./tables/product";
+import type { IntegrationTable, WebhookTable } from "./tables/webhook";
 
 /** The whole schema as Kysely sees it: snake_case tables and columns. Add a line per table. */
 export interface DB {
@@ -32,4 +33,6 @@ export interface DB {
   product: ProductTable;
   product_import: ProductTable;
   job: JobTable;
+  webhook: WebhookTable;
+  integration: IntegrationTable;
 }

@@ -103,6 +103,16 @@ describe.each(testDbKinds)("user.get (%s)", (kind) => {
     const domainB = await seedDomain(db, orgB.id, { name: "Shop B", host: "www.shop-b.example" });
     const floowB = await seedFloow(db, orgB.id, domainB.id, "selling", { name: "Floow B" });
     const feedB = await seedFeed(db, orgB.id);
+    for (const [org, domain, tag] of [[orgA.id, domainA.id, "a"], [orgB.id, domainB.id, "b"]] as const) {
+      await db
+        .insertInto("webhook")
+        .values({ id: `hook-${tag}`, organization_id: org, domain_id: domain, floow_id: null, name: `Hook ${tag.toUpperCase()}`, url: `https://hooks.example/${tag}`, secret: `secret-${tag}`, headers: "{}", events: '["finish"]' })
+        .execute();
+      await db
+        .insertInto("integration")
+        .values({ id: `integration-${tag}`, organization_id: org, domain_id: domain, integration_configuration_id: "crm", settings: JSON.stringify({ apiKey: `key-${tag}` }) })
+        .execute();
+    }
     await server.app.auth.api.createInvitation({
       body: { organizationId: orgB.id, email: "invitee-b@example.com", role: "member" },
       headers: await sessionHeaders(server, adminB.email),
@@ -115,7 +125,7 @@ describe.each(testDbKinds)("user.get (%s)", (kind) => {
     expect(bundle.organization?.id).toBe(orgA.id);
     const text = JSON.stringify(bundle);
     const leaks = [orgB.id, "Org B", "Admin B", "Member B", adminB.email, memberB.email, adminB.id, "secret@org-b.example"];
-    leaks.push(domainB.id, "Shop B", "www.shop-b.example", floowB.id, "Floow B", feedB, "invitee-b@example.com");
+    leaks.push(domainB.id, "Shop B", "www.shop-b.example", floowB.id, "Floow B", feedB, "invitee-b@example.com", "hook-b", "Hook B", "integration-b", "key-b");
     for (const leak of leaks) {
       expect(text).not.toContain(leak);
     }
@@ -125,6 +135,13 @@ describe.each(testDbKinds)("user.get (%s)", (kind) => {
     expect(bundle.floows.map((f) => f.id)).toEqual([floowA.id]);
     expect(bundle.feeds.map((f) => f.id)).toEqual([feedA]);
     expect(bundle.invitations).toEqual([]);
+    expect(bundle.webhooks).toEqual([
+      expect.objectContaining({ id: "hook-a", domainId: domainA.id, url: "https://hooks.example/a", method: "POST", status: "active", events: ["finish"] }),
+    ]);
+    expect(bundle.integrations).toEqual([{ id: "integration-a", domainId: domainA.id, integrationConfigurationId: "crm", settings: {} }]);
+    // Secrets stay on the server: the bundle reaches every member's browser.
+    expect(text).not.toContain("secret-a");
+    expect(text).not.toContain("key-a");
   });
 
   it("throws a TRPCError (not a crash) for a session whose user is gone", async () => {

@@ -9,11 +9,11 @@ import { listPendingInvitations } from "../db/queries/invitation";
 import { listTeamUsers, resolveActiveMembership } from "../db/queries/member";
 import { findOrganization } from "../db/queries/organization";
 import { findUserProfile } from "../db/queries/user";
+import { listIntegrations, listWebhooks } from "../db/queries/webhook";
 import { authedProcedure, router } from "../trpc/init";
 
 /**
- * The organization's lists in the `user.get` bundle, one loader per entity. An entity's issue
- * replaces its empty stub with its own list query (`(db, organizationId) => list…(db, organizationId)`).
+ * The organization's lists in the `user.get` bundle, one loader per entity.
  */
 const organizationLists = {
   users: listTeamUsers,
@@ -21,8 +21,8 @@ const organizationLists = {
   domains: listDomains,
   floows: (db: Kysely<DB>, organizationId: string) => listFloows(db, organizationId),
   feeds: listFeeds,
-  integrations: async (_db: Kysely<DB>, _organizationId: string) => [] as never[],
-  webhooks: async (_db: Kysely<DB>, _organizationId: string) => [] as never[],
+  integrations: listIntegrations,
+  webhooks: listWebhooks,
 };
 
 type OrganizationLists = {

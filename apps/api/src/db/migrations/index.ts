@@ -5,6 +5,7 @@ import * as feeds from "./20261122230000_feeds";
 import * as floowFeed from "./20261122240000_floow_feed";
 import * as productOrgIndex from "./20261123170000_product_org_index";
 import * as jobFollowUp from "./20261123170100_job_follow_up";
+import * as webhooksIntegrations from "./20261123180000_webhooks_integrations";
 
 /**
  * Every migration, by name, imported statically so the tsup bundle carries them (a
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "20261122240000_floow_feed": floowFeed,
   "20261123170000_product_org_index": productOrgIndex,
   "20261123170100_job_follow_up": jobFollowUp,
+  "20261123180000_webhooks_integrations": webhooksIntegrations,
 };
