@@ -1,8 +1,9 @@
-import type { FeedInput, FeedPreview } from "@floow/domain";
+import type { FeedInput, FeedPreview, FeedVariables } from "@floow/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferOutput } from "@trpc/tanstack-react-query";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { httpStatusOf, useTRPC, type TRPC } from "../../lib/trpc";
+import { initialVariables, remapPreview } from "../feeds/feed-logic";
 
 /**
  * The feed procedures the Create Floow wizard uses (`feed.list`, `feed.preview`,
@@ -11,7 +12,8 @@ import { httpStatusOf, useTRPC, type TRPC } from "../../lib/trpc";
 export type FeedSummary = Pick<
   inferOutput<TRPC["feed"]["list"]>[number],
   "id" | "name" | "type" | "url" | "productCount"
->;
+> &
+  Partial<Pick<inferOutput<TRPC["feed"]["list"]>[number], "variables">>;
 export type FeedPreviewProduct = Pick<
   inferOutput<TRPC["feed"]["preview"]>["products"][number],
   "id" | "name" | "price" | "image" | "description"
@@ -24,9 +26,11 @@ export function useFeedList() {
 
 /**
  * The first products of a feed, for the wizard's preview table. `feed.preview` is the spec's
- * `POST /api/feed`, a mutation: it runs whenever the chosen feed changes.
+ * `POST /api/feed`, a mutation: it runs whenever the chosen feed changes. The server reads
+ * them with the default variables; an existing feed's own mapping (`variables`) is applied
+ * here, so the preview shows what the feed's products will be.
  */
-export function useFeedPreview(source: FeedPreview | null) {
+export function useFeedPreview(source: FeedPreview | null, variables?: FeedVariables | null) {
   const trpc = useTRPC();
   const { mutate, data, error, isError, isSuccess } = useMutation(
     trpc.feed.preview.mutationOptions(),
@@ -38,7 +42,14 @@ export function useFeedPreview(source: FeedPreview | null) {
   }, [mutate, url, type]);
   // A feed that cannot be read is a 400 whose message says why (for the user, at the url).
   const reason = httpStatusOf(error) === 400 ? error?.message : undefined;
-  return { isPending: !isSuccess && !isError, isError, data: data?.products, reason };
+  const products = data?.products;
+  const mapped = useMemo(
+    () => (products && variables ? remapPreview(products, initialVariables({ variables })) : products),
+    // The mapping as text: a new object with the same mapping does not remap.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [products, JSON.stringify(variables ?? null)],
+  );
+  return { isPending: !isSuccess && !isError, isError, data: mapped, reason };
 }
 
 /** `feed.upsert`; refreshes the feed queries and the user bundle (which lists feeds). */

@@ -104,8 +104,9 @@ function FeedOption({
 }
 
 /** Spec section 2: "shows a preview table (image, ID, name, price in euro, description)". */
-export function FeedPreviewTable({ feed }: { feed: Pick<FeedSummary, "url" | "type" | "name"> }) {
-  const preview = useFeedPreview({ url: feed.url, type: feed.type });
+export function FeedPreviewTable({ feed }: { feed: Pick<FeedSummary, "url" | "type" | "name" | "variables"> }) {
+  // Read through the feed's own mapping (id, name, price … may live in other attributes).
+  const preview = useFeedPreview({ url: feed.url, type: feed.type }, feed.variables);
   if (preview.isPending) {
     return (
       <Notice>
