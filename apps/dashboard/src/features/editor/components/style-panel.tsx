@@ -48,13 +48,24 @@ export function StylePanel({ onDraft }: { onDraft: (style: StepStyle | null) => 
       <div className="min-h-0 flex-1 overflow-y-auto">
         <PanelSection
           title={`Step ${index + 1} · ${device === "mobile" ? "Mobile" : "Desktop"}`}
-          description="Colours and fonts come from the floow's domain."
+          description="Colours and the font come from the floow's domain."
         >
           <ColorRow label="Colour" value={draft.colorId} onChange={(colorId) => set({ colorId })} />
+          {/* The floow and step models have no font field: the runtime sets every floow of
+              a domain in the domain's first font (docs/editor.md, "Style"). */}
           {domain && domain.fonts.length > 0 ? (
-            <Row label="Fonts">
-              <span className="text-sm text-grey-700">
-                {domain.fonts.map((font) => font.name).join(", ")}
+            <Row label="Font">
+              <span className="flex flex-col gap-0.5 text-sm text-grey-700">
+                <span className="font-medium text-grey-900">{domain.fonts[0]?.name}</span>
+                <span className="text-xs text-grey-500">
+                  The domain’s first font, used for every step and every floow of the domain.
+                  {domain.fonts.length > 1
+                    ? ` Also on the domain: ${domain.fonts
+                        .slice(1)
+                        .map((font) => font.name)
+                        .join(", ")}.`
+                    : ""}
+                </span>
               </span>
             </Row>
           ) : null}
