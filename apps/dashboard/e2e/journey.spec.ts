@@ -69,8 +69,9 @@ test("an unknown path shows the 404 page", async ({ page }) => {
 });
 
 test("a public floow route has no chrome and no guard", async ({ page }) => {
+  // No floow by this id is live: the hosted page says so (a live one: runtime-embed.spec.ts).
   await page.goto("/floow/abc123");
-  await expect(page.getByRole("heading", { name: "This floow cannot be shown yet" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This floow is not available" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   await expect(page).toHaveURL(/\/floow\/abc123$/);
 });

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import {
   ADVISOR,
   HELP,
+  SIZES,
   merchantPage,
   setUpLiveFloows,
   startRecordingProxy,
@@ -39,6 +41,10 @@ test.beforeAll(async () => {
     ),
   );
   live.shop.set("/spa", page("App", "<main><h1>App</h1></main>"));
+  live.shop.set(
+    "/sizes",
+    page("Sizes", `<main><h1>Frame sizes</h1><div id="sizes"></div><a href="/shop/bikes">All bikes</a></main>`),
+  );
   // Hostile CSS: every element reset, and every div hidden (the floow's host is a div too).
   live.shop.set(
     "/shop/hostile",
@@ -63,8 +69,10 @@ interface Message {
   floowId: string;
   sessionId: string;
   createdAt: string;
+  v?: number;
   step?: { id: string; text: string; dataLayer: { key: string; type: string } };
   choices?: { id: string; text: string; selected: boolean }[];
+  formInputs?: { id: string; type: string; text: string; value: unknown }[];
   products?: { title: string }[];
   product?: { title: string };
 }
@@ -88,10 +96,14 @@ function recordIngest(page: Page) {
   page.on("response", (response) => {
     if (response.request().method() === "POST" && response.url() === `${API}/api/public/events`) {
       statuses.push(response.status());
-      void response.json().then((answer: { accepted: number; ignored: number }) => {
-        answers.accepted += answer.accepted;
-        answers.ignored += answer.ignored;
-      });
+      void response.json().then(
+        (answer: { accepted: number; ignored: number }) => {
+          answers.accepted += answer.accepted;
+          answers.ignored += answer.ignored;
+        },
+        // The page navigated away before the body was read: the tests that count answers wait for them.
+        () => undefined,
+      );
     }
   });
   return { sent, statuses, answers };
@@ -117,6 +129,18 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
   await expect(floow.getByText(ADVISOR.often.text)).toHaveCount(0);
   await floow.getByRole("button", { name: "Under €1000" }).click();
 
+  // The form step: Next with the required name empty shows the spec's message at the field.
+  await expect(floow.getByText(ADVISOR.details.text)).toBeVisible();
+  const name = floow.getByLabel(ADVISOR.details.name);
+  await floow.getByRole("button", { name: "Next" }).click();
+  await expect(floow.getByRole("alert")).toHaveText("This field is required");
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(floow.getByText(ADVISOR.details.text)).toBeVisible();
+  await name.fill("Ada Lovelace");
+  await floow.getByLabel(ADVISOR.details.email).fill("ada@example.com");
+  await expect(floow.getByRole("alert")).toHaveCount(0);
+  await floow.getByRole("button", { name: "Next" }).click();
+
   // The results: the feed's city bike under €1000, and no other.
   await expect(floow.getByText(ADVISOR.finishText)).toBeVisible();
   const names = floow.locator(".name");
@@ -135,6 +159,8 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
   await expect(floow.getByText(ADVISOR.often.text)).toBeVisible();
   await floow.getByRole("button", { name: "Every day" }).click();
   await floow.getByRole("button", { name: "Under €1000" }).click();
+  await floow.getByLabel(ADVISOR.details.name).fill("Ada");
+  await floow.getByRole("button", { name: "Next" }).click();
   await expect(names).toHaveText(["Velo Sprint"]);
 
   // Every interaction reached the data layer, in order, with the contract's fields.
@@ -144,6 +170,7 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
     "start",
     "choice",
     "choice",
+    "form",
     "finish",
     "product",
     "restart",
@@ -151,6 +178,7 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
     "choice",
     "choice",
     "choice",
+    "form",
     "finish",
   ]);
   const { advisor } = live;
@@ -159,6 +187,7 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
   for (const message of messages) {
     expect(message).toMatchObject({
       event: "floows",
+      v: 1,
       organizationId: live.organizationId,
       domainId: live.domainId,
       floowId: advisor.id,
@@ -169,7 +198,7 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
   }
   expect(new Set(messages.map((m) => m.id)).size).toBe(messages.length);
 
-  const [, , city, cheap, finish, product] = messages;
+  const [, , city, cheap, form, finish, product] = messages;
   expect(city).toMatchObject({
     step: { id: advisor.riding.step, text: ADVISOR.riding.text, dataLayer: { key: "riding", type: "single" } },
     choices: [
@@ -185,17 +214,39 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
       { text: "€1000 or more", selected: false },
     ],
   });
+  const details = [
+    { id: advisor.details.name, type: "text", text: ADVISOR.details.name, value: "Ada Lovelace" },
+    { id: advisor.details.email, type: "email", text: ADVISOR.details.email, value: "ada@example.com" },
+  ];
+  expect(form).toMatchObject({
+    step: { id: advisor.details.step, text: ADVISOR.details.text, dataLayer: { key: "details", type: "single" } },
+  });
+  expect(form!.formInputs).toEqual(details);
+  expect(finish!.formInputs).toEqual(details);
   expect(finish!.choices!.map((c) => [c.text, c.selected])).toEqual([
     ["City", true],
     ["Under €1000", true],
   ]);
   expect(finish!.products!.map((p) => p.title)).toEqual(["Velo Commute"]);
   expect(product!.product).toMatchObject({ title: "Velo Commute", link: `${live.shop.url}/products/bike-5` });
-  expect(messages[9]!.step!.text).toBe(ADVISOR.often.text);
-  expect(messages[11]!.products!.map((p) => p.title)).toEqual(["Velo Sprint"]);
+  expect(messages[10]!.step!.text).toBe(ADVISOR.often.text);
+  expect(messages[12]!.formInputs!.map((i) => i.value)).toEqual(["Ada", ""]);
+  expect(messages[13]!.products!.map((p) => p.title)).toEqual(["Velo Sprint"]);
 
   // …and the ingest endpoint, in the same order, each batch taken (202) and every event stored.
   await expect.poll(() => ingest.sent.map((m) => m.id), { timeout: 15_000 }).toEqual(messages.map((m) => m.id));
+  // The server's copy carries the products trimmed (docs/events.md), the rest as on the page.
+  const sentFinish = ingest.sent.find((m) => m.id === finish!.id)!;
+  expect(sentFinish.products).toEqual([
+    {
+      id: "BIKE-5",
+      name: "Velo Commute",
+      price: 599,
+      url: `${live.shop.url}/products/bike-5`,
+      image: `${live.shop.url}/images/bike-5.png`,
+    },
+  ]);
+  expect({ ...sentFinish, products: finish!.products }).toEqual(finish);
   await expect
     .poll(() => ({ ...ingest.answers }))
     .toEqual({ accepted: messages.length, ignored: 0 });
@@ -326,7 +377,54 @@ test("a dialog floow: opens from its start page, traps focus, closes with Escape
   await expect(dialog).toHaveCount(0);
   await expect(launcher.getByText(HELP.startText)).toBeVisible();
 
-  expect((await dataLayer(page)).map((m) => m.type)).toEqual(["mount", "start", "close", "start", "close"]);
+  // And its close button closes it, focus back on the opener.
+  await opener.click();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+
+  expect((await dataLayer(page)).map((m) => m.type)).toEqual([
+    "mount",
+    "start",
+    "close",
+    "start",
+    "close",
+    "start",
+    "close",
+  ]);
+});
+
+test("a dialog that does not close on a click outside stays modal after one: Tab goes back in, Escape closes", async ({
+  page,
+}) => {
+  await page.goto(`${live.shop.url}/sizes`);
+  const opener = page.getByRole("region", { name: SIZES.name }).getByRole("button", { name: SIZES.startButton });
+  await opener.click();
+  const dialog = page.getByRole("dialog", { name: SIZES.name });
+  await expect(dialog.getByText(SIZES.question)).toBeVisible();
+
+  // A click on the backdrop: the dialog stays, and focus has left it for the page.
+  await page.mouse.click(8, 8);
+  await page.waitForTimeout(200);
+  await expect(dialog).toBeVisible();
+  const focus = () =>
+    page.evaluate(() => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return { inDialog: !!active?.closest("[role=dialog]"), label: active?.getAttribute("aria-label") ?? active?.textContent?.trim() ?? "" };
+    });
+  expect((await focus()).inDialog).toBe(false);
+
+  // Tab brings focus back into the dialog (its close button first), not to the page's link.
+  await page.keyboard.press("Tab");
+  expect(await focus()).toEqual({ inDialog: true, label: "Close" });
+
+  // Escape still closes it, from anywhere on the page.
+  await page.mouse.click(8, 8);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  expect((await dataLayer(page)).map((m) => m.type)).toEqual(["mount", "start", "close"]);
 });
 
 test("hostile page CSS does not reach the floow (shadow DOM)", async ({ page }) => {
@@ -378,4 +476,72 @@ test("hostile page CSS does not reach the floow (shadow DOM)", async ({ page }) 
   expect(panel!.width).toBeGreaterThan(200);
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
+});
+
+test("the hosted page /floow/{id}: a live floow full-page, without chrome or sign-in", async ({ page }) => {
+  const ingest = recordIngest(page);
+  await page.goto(`${API}/floow/${live.advisor.id}`);
+  await expect(page).toHaveTitle(ADVISOR.name);
+  const floow = page.getByRole("region", { name: ADVISOR.name });
+  await expect(floow.getByText(ADVISOR.startText)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await expect(page).toHaveURL(`${API}/floow/${live.advisor.id}`);
+
+  await floow.getByRole("button", { name: ADVISOR.startButton }).click();
+  await floow.getByRole("button", { name: "City" }).click();
+  await floow.getByRole("button", { name: "€1000 or more" }).click();
+  await floow.getByLabel(ADVISOR.details.name).fill("Grace");
+  await floow.getByRole("button", { name: "Next" }).click();
+  await expect(floow.locator(".name")).toHaveText(["Velo Cargo"]);
+
+  // Not a preview: the page's data layer and the ingest endpoint get the events.
+  const messages = await dataLayer(page);
+  expect(messages.map((m) => m.type)).toEqual(["mount", "start", "choice", "choice", "form", "finish"]);
+  expect(messages.every((m) => m.floowId === live.advisor.id && m.domainId === live.domainId)).toBe(true);
+  await expect.poll(() => ingest.sent.map((m) => m.id), { timeout: 15_000 }).toEqual(messages.map((m) => m.id));
+  await expect.poll(() => ({ ...ingest.answers })).toEqual({ accepted: messages.length, ignored: 0 });
+
+  // A dialog floow shows inline on its hosted page: there is no page under it to cover.
+  await page.goto(`${API}/floow/${live.help.id}`);
+  const help = page.getByRole("region", { name: HELP.name });
+  await help.getByRole("button", { name: HELP.startButton }).click();
+  await expect(help.getByRole("button", { name: HELP.choices[0] })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("the hosted page of an unknown or non-live floow says it is not available", async ({ page }) => {
+  for (const id of [randomUUID(), "not-a-floow"]) {
+    await page.goto(`${API}/floow/${id}`);
+    await expect(page.getByRole("heading", { name: "This floow is not available" })).toBeVisible();
+    await expect(page.getByText("There is no live floow at this address.")).toBeVisible();
+    await expect(page.locator("[data-floow-host]")).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  }
+});
+
+test("the hosted page in an iframe posts every event to the parent page", async ({ page }) => {
+  // A merchant page on another origin frames the hosted page and listens for messages.
+  live.shop.set(
+    "/framed",
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Framed</title>
+<script>window.received = []; addEventListener("message", (e) => { if (e.data && e.data.event === "floows") received.push(e.data); });</script>
+</head><body><iframe src="${API}/floow/${live.advisor.id}" title="Bike advisor" style="width:800px;height:700px;border:0"></iframe></body></html>`,
+  );
+  await page.goto(`${live.shop.url}/framed`);
+  const frame = page.frameLocator("iframe");
+  const floow = frame.getByRole("region", { name: ADVISOR.name });
+  await floow.getByRole("button", { name: ADVISOR.startButton }).click();
+  await floow.getByRole("button", { name: "Road" }).click();
+  await expect(floow.getByText(ADVISOR.often.text)).toBeVisible();
+  const received = () =>
+    page.evaluate(() => (window as unknown as { received: Message[] }).received.map((m) => [m.type, m.floowId]));
+  await expect
+    .poll(received)
+    .toEqual([
+      ["mount", live.advisor.id],
+      ["start", live.advisor.id],
+      ["choice", live.advisor.id],
+    ]);
+  // The parent page's own data layer is the parent's business: the floow wrote only its own.
+  expect(await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer)).toBeUndefined();
 });

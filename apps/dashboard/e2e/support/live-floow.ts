@@ -268,6 +268,8 @@ export interface SellingFloowIds {
   riding: Ids;
   often: Ids;
   budget: Ids;
+  /** The form step and its inputs' ids. */
+  details: { step: string; name: string; email: string };
 }
 
 export interface LiveFloows {
@@ -279,6 +281,8 @@ export interface LiveFloows {
   advisor: SellingFloowIds;
   /** A dialog (close on click outside), whose start page goes inside `#help` on `/help`. */
   help: { id: string; step: string };
+  /** A dialog that does not close on a click outside, whose start page goes inside `#sizes` on `/sizes`. */
+  sizes: { id: string };
   /** Serves the feed (and product images); merchant pages may be added with `set`. */
   shop: StaticServer;
 }
@@ -292,6 +296,8 @@ export const ADVISOR = {
   riding: { text: "What kind of riding do you do?", choices: ["Road", "Mountain", "City"] },
   often: { text: "How often do you ride?", choices: ["Every day", "Now and then"] },
   budget: { text: "What is your budget?", choices: ["Under €1000", "€1000 or more"] },
+  /** The last step, a form: a required name and an optional e-mail. */
+  details: { text: "Where do we send your selection?", name: "Your name", email: "E-mail" },
 } as const;
 
 export const HELP = {
@@ -300,6 +306,14 @@ export const HELP = {
   startButton: "Ask our advisor",
   question: "Where do you ride most?",
   choices: ["In town", "Off road"],
+} as const;
+
+export const SIZES = {
+  name: "Size guide",
+  startText: "Which frame size fits you?",
+  startButton: "Find my size",
+  question: "How tall are you?",
+  choices: ["Under 1.70 m", "1.70 m or taller"],
 } as const;
 
 function step(floowId: string, key: string, text: string, choices: readonly string[]) {
@@ -327,6 +341,34 @@ function step(floowId: string, key: string, text: string, choices: readonly stri
   };
 }
 
+/** A form step: a required text input and an optional e-mail input. */
+function formStep(floowId: string, text: string, nameLabel: string, emailLabel: string) {
+  const id = randomUUID();
+  const input = (type: string, label: string, required: boolean) => ({
+    id: randomUUID(),
+    type,
+    label,
+    value: "",
+    required,
+    options: [],
+  });
+  const name = input("text", nameLabel, true);
+  const email = input("email", emailLabel, false);
+  return {
+    step: {
+      id,
+      floowId,
+      type: "form",
+      text: `<p>${text}</p>`,
+      event: { dataLayer: { key: "details", type: "single" }, activation: { key: "details", type: "single" } },
+      choices: [],
+      formInputs: [name, email],
+      conditions: [] as Json[],
+    },
+    ids: { step: id, name: name.id, email: email.id },
+  };
+}
+
 /** One filter group on a choice with one filter: the choice narrows the results to it. */
 function choiceFilter(choiceId: string, field: string, operator: string, value: string) {
   const group = { id: randomUUID(), choiceId, parentId: null, operator: "and" };
@@ -350,7 +392,7 @@ async function saveFloow(client: DashboardClient, floow: VersionedFloow, changes
 
 /**
  * Signs up a new user, creates an organization, a domain, a feed (served from our own
- * server) and two floows, and publishes them. Resolves once the feed's products are in.
+ * server) and three floows, and publishes them. Resolves once the feed's products are in.
  */
 export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
   const shop = await startStaticServer();
@@ -378,7 +420,7 @@ export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
   });
   await waitForFeed(client, feedId, BIKES.length);
 
-  // The advisor: riding → (City skips to budget) how often → budget → results.
+  // The advisor: riding → (City skips to budget) how often → budget → details (a form) → results.
   const advisor = await client.mutation<VersionedFloow>("floow.create", {
     domainId,
     type: "selling",
@@ -388,6 +430,7 @@ export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
   const riding = step(advisor.id, "riding", ADVISOR.riding.text, ADVISOR.riding.choices);
   const often = step(advisor.id, "often", ADVISOR.often.text, ADVISOR.often.choices);
   const budget = step(advisor.id, "budget", ADVISOR.budget.text, ADVISOR.budget.choices);
+  const details = formStep(advisor.id, ADVISOR.details.text, ADVISOR.details.name, ADVISOR.details.email);
   riding.step.conditions.push({
     id: randomUUID(),
     stepId: riding.ids.step,
@@ -410,7 +453,7 @@ export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
     showNextButton: false,
     showRestartButton: true,
     start: { type: "basic", text: `<p>${ADVISOR.startText}</p>`, button: { text: ADVISOR.startButton } },
-    steps: [riding.step, often.step, budget.step],
+    steps: [riding.step, often.step, budget.step, details.step],
     finish: {
       type: "results",
       text: `<p>${ADVISOR.finishText}</p>`,
@@ -438,13 +481,31 @@ export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
     triggers: [{ route: "/help", routeType: "startsWith", attribute: "id", value: "help", target: "inside" }],
   });
 
+  // The size guide: a dialog that only its close button and Escape close.
+  const sizes = await client.mutation<VersionedFloow>("floow.create", {
+    domainId,
+    type: "selling",
+    name: SIZES.name,
+    feedId,
+  });
+  const sizesStep = step(sizes.id, "height", SIZES.question, SIZES.choices);
+  await saveFloow(client, sizes, {
+    container: { type: "dialog" },
+    closeOnClickOutside: false,
+    showBackButton: false,
+    start: { type: "basic", text: `<p>${SIZES.startText}</p>`, button: { text: SIZES.startButton } },
+    steps: [sizesStep.step],
+    triggers: [{ route: "/sizes", routeType: "startsWith", attribute: "id", value: "sizes", target: "inside" }],
+  });
+
   return {
     apiUrl,
     organizationId: organization.id,
     domainId,
     feedId,
-    advisor: { id: advisor.id, riding: riding.ids, often: often.ids, budget: budget.ids },
+    advisor: { id: advisor.id, riding: riding.ids, often: often.ids, budget: budget.ids, details: details.ids },
     help: { id: help.id, step: helpStep.ids.step },
+    sizes: { id: sizes.id },
     shop,
   };
 }

@@ -1,0 +1,24 @@
+import type { PublicDomain, PublicFloow, PublicFloowResponse } from "@floow/domain";
+import { isValidEntityId } from "../../lib/entity-id";
+
+/** What the hosted page shows: a live floow, or that there is none by this id. */
+export type HostedFloow =
+  | { status: "live"; floow: PublicFloow; domain: PublicDomain }
+  | { status: "unavailable" };
+
+/**
+ * Loads a floow for the hosted page through the runtime's public API
+ * (`GET /api/public/floows/:id`, the call any embed makes): only live floows are there, so
+ * an unknown, development or archived floow is `unavailable` (the API's 404). Other
+ * failures throw (the route's error page offers to try again).
+ */
+export async function loadHostedFloow(id: string, apiUrl: string): Promise<HostedFloow> {
+  if (!isValidEntityId(id)) return { status: "unavailable" };
+  const response = await fetch(`${apiUrl}/api/public/floows/${encodeURIComponent(id)}`, {
+    credentials: "omit",
+  });
+  if (response.status === 404) return { status: "unavailable" };
+  if (!response.ok) throw new Error(`GET /api/public/floows/${id}: HTTP ${response.status}`);
+  const { floow, domain } = (await response.json()) as PublicFloowResponse;
+  return { status: "live", floow, domain };
+}
