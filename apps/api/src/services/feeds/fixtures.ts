@@ -87,3 +87,62 @@ export function shopifyProduct(index: number, overrides: Record<string, unknown>
     ...overrides,
   };
 }
+
+/**
+ * A Channable CSV export as Channable writes it: comma-separated, every field quoted (quotes
+ * doubled inside), a header of Google-style names, multi-value fields joined with `|`, a
+ * description with a line break, and a byte-order mark when `bom` is set.
+ */
+export function channableCsv(count: number, options: { bom?: boolean } = {}): string {
+  const quote = (value: string) => `"${value.replace(/"/g, '""')}"`;
+  const header = ["id", "title", "description", "link", "image_link", "additional_image_link", "price", "sale_price", "availability", "brand", "gtin", "product_type"];
+  const lines = [header.map(quote).join(",")];
+  for (let i = 1; i <= count; i++) {
+    const item = merchantItem(i);
+    lines.push(
+      [
+        item.id,
+        item.title,
+        `${item.description}\nFree returns.`,
+        item.link,
+        item.image_link,
+        `https://cdn.example.com/images/shoe-${i}-b.jpg|https://cdn.example.com/images/shoe-${i}-c.jpg`,
+        item.price,
+        "",
+        item.availability,
+        item.brand,
+        String(8712345000000 + i),
+        "Shoes > Running > Trail",
+      ]
+        .map(quote)
+        .join(","),
+    );
+  }
+  return `${options.bom ? "\uFEFF" : ""}${lines.join("\r\n")}\r\n`;
+}
+
+/**
+ * A Channable JSON export: an array of flat product objects with Google-style keys, lists
+ * for repeated attributes, and numbers where the source had numbers.
+ */
+export function channableJson(count: number): string {
+  const items = [];
+  for (let i = 1; i <= count; i++) {
+    const item = merchantItem(i);
+    items.push({
+      id: item.id,
+      title: item.title,
+      description: item.description,
+      link: item.link,
+      image_link: item.image_link,
+      additional_image_link: [`https://cdn.example.com/images/shoe-${i}-b.jpg`, `https://cdn.example.com/images/shoe-${i}-c.jpg`],
+      price: item.price,
+      availability: item.availability,
+      brand: item.brand,
+      stock: i % 7 === 0 ? 0 : 12,
+      sizes: ["42", "43", "44"],
+      shipping: { country: "NL", price: "4.95 EUR" },
+    });
+  }
+  return JSON.stringify(items, null, 2);
+}
