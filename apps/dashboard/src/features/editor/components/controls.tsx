@@ -3,7 +3,7 @@
  * inputs. Kept here rather than in @floow/ui because only the editor's inspector uses them.
  */
 import { cn, Input, Select } from "@floow/ui";
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 
 export function PanelSection({
   title,
@@ -246,4 +246,26 @@ export function plainText(html: string): string {
       .trim();
   const doc = new DOMParser().parseFromString(html, "text/html");
   return (doc.body.textContent ?? "").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The floow's name as a field holds it. A floow always has a name (the server turns an
+ * empty one into `New Floow`), so an emptied field is not saved (`empty` says so) and
+ * leaving it empty puts the saved name back.
+ */
+export function useNameDraft(name: string, onChange: (name: string) => void) {
+  const [draft, setDraft] = useState(name);
+  // The name changed elsewhere (Reload, the server's copy, the other name field): show it.
+  useEffect(() => {
+    setDraft((current) => (current.trim() === "" ? current : name));
+  }, [name]);
+  return {
+    draft,
+    empty: draft.trim() === "",
+    change: (value: string) => {
+      setDraft(value);
+      if (value.trim() !== "") onChange(value);
+    },
+    blur: () => setDraft((current) => (current.trim() === "" ? name : current)),
+  };
 }

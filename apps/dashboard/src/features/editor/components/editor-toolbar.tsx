@@ -1,4 +1,9 @@
-import { EDITOR_PHASES, FLOOW_CONFLICT_MESSAGE, FLOOW_TYPE_LABELS } from "@floow/domain";
+import {
+  EDITOR_PHASES,
+  FLOOW_CONFLICT_MESSAGE,
+  FLOOW_TYPE_LABELS,
+  VALIDATION_MESSAGES,
+} from "@floow/domain";
 import type { EditorPhase } from "@floow/domain";
 import {
   ArrowLeftIcon,
@@ -18,6 +23,7 @@ import { useEffect, useState } from "react";
 import { useEditor } from "../editor-context";
 import type { SaveStatus } from "../state/autosave";
 import { CheckIcon } from "@floow/ui";
+import { useNameDraft } from "./controls";
 import { CloudOffIcon } from "./icons";
 
 const PHASE_LABELS: Record<EditorPhase, string> = {
@@ -28,6 +34,7 @@ const PHASE_LABELS: Record<EditorPhase, string> = {
 
 export function EditorToolbar() {
   const { floow, model, setUi, save, saveStatus, updateFloow } = useEditor();
+  const name = useNameDraft(floow.name, (next) => updateFloow((f) => ({ ...f, name: next })));
 
   // Ctrl/⌘+S saves now (and says so), like every editor people know.
   useEffect(() => {
@@ -53,8 +60,12 @@ export function EditorToolbar() {
         </Link>
         <input
           aria-label="Floow name"
-          value={floow.name}
-          onChange={(event) => updateFloow((f) => ({ ...f, name: event.target.value }))}
+          value={name.draft}
+          aria-invalid={name.empty || undefined}
+          title={name.empty ? VALIDATION_MESSAGES.floow.nameRequired : undefined}
+          placeholder={VALIDATION_MESSAGES.floow.nameRequired}
+          onChange={(event) => name.change(event.target.value)}
+          onBlur={name.blur}
           className="min-w-0 flex-1 truncate rounded-md border border-transparent bg-transparent px-1.5 py-1 text-sm font-semibold text-grey-900 transition-colors hover:border-grey-200 focus:border-primary-500 focus:outline-none sm:max-w-64"
         />
         <Badge className="hidden lg:inline-flex">{FLOOW_TYPE_LABELS[floow.type]}</Badge>

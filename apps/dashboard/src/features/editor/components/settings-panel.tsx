@@ -20,10 +20,19 @@ import {
 } from "@floow/domain";
 import type { Floow, FloowButton, FloowButtonKey } from "@floow/domain";
 import { Input } from "@floow/ui";
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { useEditor } from "../editor-context";
 import { ColorRow } from "./color-row";
-import { PanelSection, Row, Segmented, SelectRow, SizeRow, Switch, TextRow } from "./controls";
+import {
+  PanelSection,
+  Row,
+  Segmented,
+  SelectRow,
+  SizeRow,
+  Switch,
+  TextRow,
+  useNameDraft,
+} from "./controls";
 
 export function SettingsPanel() {
   const { model, setUi } = useEditor();
@@ -52,12 +61,7 @@ export function SettingsPanel() {
  */
 export function NameRow({ name, onChange }: { name: string; onChange: (name: string) => void }) {
   const id = useId();
-  const [draft, setDraft] = useState(name);
-  // The floow's name changed elsewhere (Reload, the server's copy): show it.
-  useEffect(() => {
-    setDraft((current) => (current.trim() === "" ? current : name));
-  }, [name]);
-  const empty = draft.trim() === "";
+  const { draft, empty, change, blur } = useNameDraft(name, onChange);
   return (
     <div className="flex flex-col gap-1">
       <Row label="Name" htmlFor={id}>
@@ -67,13 +71,8 @@ export function NameRow({ name, onChange }: { name: string; onChange: (name: str
           value={draft}
           aria-invalid={empty || undefined}
           aria-describedby={empty ? `${id}-error` : undefined}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            if (event.target.value.trim() !== "") onChange(event.target.value);
-          }}
-          onBlur={() => {
-            if (empty) setDraft(name);
-          }}
+          onChange={(event) => change(event.target.value)}
+          onBlur={blur}
         />
       </Row>
       {empty ? (
