@@ -1,20 +1,8 @@
-import { DomainError, idSchema } from "@floow/domain";
-import { z } from "zod";
+import { DomainError, productListSchema } from "@floow/domain";
 import { findFeed } from "../db/queries/feed";
 import { listProducts } from "../db/queries/product";
 import type { ProductView } from "../db/queries/product";
 import { orgProcedure, router } from "../trpc/init";
-
-// TODO(domain): move to @floow/domain (house rule 8) when the product list screen lands.
-const productListSchema = z.object({
-  /** One feed's products; without it, those of all the organization's feeds. */
-  feedId: idSchema.optional(),
-  search: z.string().max(200).optional(),
-  sort: z.enum(["position", "id", "name", "price"]).default("position"),
-  direction: z.enum(["asc", "desc"]).default("asc"),
-  offset: z.number().int().min(0).default(0),
-  limit: z.number().int().min(1).max(200).default(50),
-});
 
 /**
  * Stored products, a page at a time: one feed's, or (no `feedId`) all the organization's

@@ -8,7 +8,7 @@ import {
 } from "./constants";
 import { createFeed } from "./factories";
 import { mapProduct, productAttributes, sanitizeProductText } from "./logic";
-import { feedFormSchema, feedInputSchema, feedPreviewSchema, feedSchema } from "./schema";
+import { feedFormSchema, feedInputSchema, feedPreviewSchema, feedSchema, productListSchema } from "./schema";
 
 describe("feed constants and defaults", () => {
   it("pins feed types and variables", () => {
@@ -104,6 +104,30 @@ describe("products", () => {
       id: "S",
       price: null,
     });
+  });
+
+  it("mapProduct ignores case in attribute names, trims, and tries alternatives only for default variables", () => {
+    expect(
+      mapProduct(
+        { GTIN: "871", Naam: " Lamp ", Prijs: "€ 12,50" },
+        { id: "gtin", name: "naam", price: "prijs" },
+      ),
+    ).toMatchObject({ id: "871", name: "Lamp", price: 12.5 });
+    expect(mapProduct({ sku: "9", name: "Cup", url: "https://x/cup", image_url: "https://x/cup.jpg" })).toMatchObject({
+      id: "9",
+      name: "Cup",
+      url: "https://x/cup",
+      image: "https://x/cup.jpg",
+    });
+    expect(mapProduct({ name: "Cup" }, { name: "product_title" }).name).toBe("");
+    // A blank variable is its default.
+    expect(mapProduct({ title: "Shoe" }, { name: " " }).name).toBe("Shoe");
+  });
+
+  it("productListSchema: the product list's paging, sorting and search", () => {
+    expect(productListSchema.parse({})).toEqual({ sort: "position", direction: "asc", offset: 0, limit: 50 });
+    expect(productListSchema.safeParse({ limit: 201 }).success).toBe(false);
+    expect(productListSchema.safeParse({ sort: "brand" }).success).toBe(false);
   });
 
   it("productAttributes lists attribute names in first-seen order", () => {

@@ -1,6 +1,5 @@
-import { DEFAULT_FEED_VARIABLES } from "./constants";
+import { DEFAULT_FEED_VARIABLES, type FeedVariableKey } from "./constants";
 import type { FeedVariables, MappedProduct, Product } from "./types";
-import { variableValue } from "../filter/logic";
 import { parseLooseNumber } from "../shared/format";
 
 function str(value: unknown): string {
@@ -9,20 +8,58 @@ function str(value: unknown): string {
   return typeof value === "object" ? "" : String(value);
 }
 
-/** Reads a product through a feed's variables (id, url, name, price, image, description). */
+/**
+ * When a feed uses a default variable and lacks its attribute, these common alternatives are
+ * tried (un-namespaced exports often write `url`, `name` or `image`).
+ */
+const FALLBACKS: Record<FeedVariableKey, readonly string[]> = {
+  id: ["sku", "product_id", "item_group_id"],
+  url: ["url", "product_url", "link.href"],
+  name: ["name", "product_name"],
+  price: ["sale_price"],
+  image: ["image", "image_url", "imageurl"],
+  description: ["summary", "content", "body_html"],
+};
+
+/**
+ * Reads a product's id, url, name, price, image and description through the feed's
+ * `variables` (which attribute holds each; defaults id, link, title, price, image_link,
+ * description). Attribute names match exactly, else ignoring case; a default variable whose
+ * attribute is missing tries the common alternatives above; a list gives its first value;
+ * text is trimmed; `price` is parsed loosely (`"1.299,95 EUR"` → 1299.95) or null. The one
+ * mapping used by the feed import (API) and the dashboard's preview.
+ */
 export function mapProduct(
   product: Product,
   variables: Partial<FeedVariables> = DEFAULT_FEED_VARIABLES,
 ): MappedProduct {
-  const price = parseLooseNumber(variableValue(product, "price", variables));
-  return {
-    id: str(variableValue(product, "id", variables)),
-    url: str(variableValue(product, "url", variables)),
-    name: str(variableValue(product, "name", variables)),
-    price: price ?? null,
-    image: str(variableValue(product, "image", variables)),
-    description: str(variableValue(product, "description", variables)),
+  const read = (key: FeedVariableKey): string => {
+    const attribute = variables[key]?.trim() || DEFAULT_FEED_VARIABLES[key];
+    const value = lookupAttribute(product, attribute);
+    if (value !== undefined || attribute !== DEFAULT_FEED_VARIABLES[key]) return str(value).trim();
+    for (const alternative of FALLBACKS[key]) {
+      const found = lookupAttribute(product, alternative);
+      if (found !== undefined) return str(found).trim();
+    }
+    return "";
   };
+  const price = parseLooseNumber(read("price"));
+  return {
+    id: read("id"),
+    url: read("url"),
+    name: read("name"),
+    price: price ?? null,
+    image: read("image"),
+    description: read("description"),
+  };
+}
+
+/** An attribute's value by its exact name, else ignoring case (undefined when absent). */
+function lookupAttribute(product: Product, attribute: string): unknown {
+  if (Object.hasOwn(product, attribute)) return product[attribute];
+  const lower = attribute.toLowerCase();
+  for (const key of Object.keys(product)) if (key.toLowerCase() === lower) return product[key];
+  return undefined;
 }
 
 /** The attribute names found in a feed's products, in first-seen order (for filter fields). */

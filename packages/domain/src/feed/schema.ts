@@ -42,6 +42,17 @@ export const feedFormSchema = z.object({
 /** The feed preview call (`POST /api/feed`): the products of a feed URL. */
 export const feedPreviewSchema = feedFormSchema.pick({ url: true, type: true });
 
+/** `product.list`: a page of stored products, of one feed or (no `feedId`) of all the organization's feeds. */
+export const productListSchema = z.object({
+  feedId: idSchema.optional(),
+  search: z.string().max(200).optional(),
+  sort: z.enum(["position", "id", "name", "price"]).default("position"),
+  direction: z.enum(["asc", "desc"]).default("asc"),
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+
 export type FeedForm = z.output<typeof feedFormSchema>;
 export type FeedInput = z.output<typeof feedInputSchema>;
 export type FeedPreview = z.output<typeof feedPreviewSchema>;
+export type ProductListInput = z.input<typeof productListSchema>;

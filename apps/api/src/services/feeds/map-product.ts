@@ -1,6 +1,6 @@
-import { DEFAULT_FEED_VARIABLES, type FeedVariableKey } from "@floow/domain/constants";
-import { parseLooseNumber } from "@floow/domain/logic";
-import { firstValue, type FeedRecord, type FeedValue } from "./record";
+import type { FeedVariableKey } from "@floow/domain/constants";
+import { mapProduct as mapFields } from "@floow/domain";
+import type { FeedRecord } from "./record";
 
 export type FeedVariablesInput = Partial<Record<FeedVariableKey, string>>;
 
@@ -18,49 +18,11 @@ export interface FeedProduct {
 }
 
 /**
- * When a feed uses the default variables and lacks the default attribute, these common
- * alternatives are tried (un-namespaced exports often write `url`, `name` or `image`).
- */
-const FALLBACKS: Record<FeedVariableKey, string[]> = {
-  id: ["sku", "product_id", "item_group_id"],
-  url: ["url", "product_url", "link.href"],
-  name: ["name", "product_name"],
-  price: ["sale_price"],
-  image: ["image", "image_url", "imageurl"],
-  description: ["summary", "content", "body_html"],
-};
-
-/**
  * Reads a product's id, url, name, price, image and description through the feed's
- * `variables` (which attribute holds each; defaults id, link, title, price, image_link,
- * description). Attribute names match exactly, else ignoring case.
+ * `variables` with `@floow/domain`'s mapProduct (the rules the dashboard's preview uses
+ * too: exact name else ignoring case, common alternatives for a missing default, first
+ * value of a list, trimmed, loose price), keeping the whole record as `attributes`.
  */
 export function mapProduct(record: FeedRecord, variables: FeedVariablesInput = {}): FeedProduct {
-  const read = (key: FeedVariableKey): string => {
-    const attribute = variables[key]?.trim() || DEFAULT_FEED_VARIABLES[key];
-    const value = lookup(record, attribute);
-    if (value !== undefined || attribute !== DEFAULT_FEED_VARIABLES[key]) return firstValue(value).trim();
-    for (const alternative of FALLBACKS[key]) {
-      const found = lookup(record, alternative);
-      if (found !== undefined) return firstValue(found).trim();
-    }
-    return "";
-  };
-  const price = parseLooseNumber(read("price"));
-  return {
-    id: read("id"),
-    url: read("url"),
-    name: read("name"),
-    price: price === undefined ? null : price,
-    image: read("image"),
-    description: read("description"),
-    attributes: record,
-  };
-}
-
-function lookup(record: FeedRecord, attribute: string): FeedValue | undefined {
-  if (Object.hasOwn(record, attribute)) return record[attribute];
-  const lower = attribute.toLowerCase();
-  for (const key of Object.keys(record)) if (key.toLowerCase() === lower) return record[key];
-  return undefined;
+  return { ...mapFields(record, variables), attributes: record };
 }
