@@ -1,7 +1,8 @@
 /**
  * Feed import benchmark (issue 5): Google Merchant XML feeds of 10,000, 50,000 and
  * 100,000 items, served from a localhost HTTP server in a separate process, imported
- * end to end in a fresh worker process per run: the feed refresh as production runs it
+ * end to end in a fresh worker process per run (not in the API server: the worker calls
+ * the API's refreshFeed directly, as the API's background refresher does): the feed refresh
  * (`refreshFeed`: safe fetch → streaming parser → mapProduct → batches into the staging
  * table → one swap transaction) into a fresh, migrated database (an embedded PGlite on
  * disk, and the PostgreSQL server too when DATABASE_URL is set), plus the same import into
@@ -399,8 +400,12 @@ Measured by \`apps/api/bench/feed-import.bench.ts\` on ${new Date().toISOString(
 
 What is measured: a generated Google Merchant RSS feed (\`g:\` namespace, CDATA titles, escaped
 HTML descriptions, nested \`g:shipping\`; about ${Math.round((rows.at(-1)!.fileMb * 1024 * 1024) / large)} bytes per item) served by a
-plain Node HTTP server on 127.0.0.1 in its own process, imported in a fresh worker process per
-run. The stored imports are the feed refresh as production runs it, end to end: a fresh,
+plain Node HTTP server on 127.0.0.1 in its own process. The import does not run in the API
+server: each run starts a fresh Node worker process (no Fastify, no HTTP API, no job queue) that
+calls the API's \`refreshFeed\` directly, the function the API's background refresher calls for a
+queued \`feed.refresh\` job. The figures are those of the refresh itself; inside the API process
+a refresh also does the job queue's few small queries and shares the process with request
+handling, which is not measured. The stored imports, end to end: a fresh,
 migrated database (${serverUrl ? "an embedded PGlite in a temporary data folder, as `pnpm start` runs by default, or a throwaway database on the PostgreSQL server" : "an embedded PGlite in a temporary data folder, as `pnpm start` runs by default"}),
 an organization and a feed created through the query functions, then \`refreshFeed\`:
 \`safeFetch\` (with the test-only loopback setting), the streaming XML parser, \`mapProduct\` and
@@ -411,7 +416,9 @@ records the same count. "Parse only" is the same import into a counting sink, fo
 A small feed is imported first in each worker to warm it up. Time is the median of ${RUNS} runs;
 CPU time the worker's user + system time (PGlite runs inside the worker, so it is included${serverUrl ? "; the PostgreSQL server's backends for the benchmark database are in their own column, read from `/proc`" : ""});
 memory is the worst run's peak RSS growth of the worker over its RSS just before the import (the
-larger of a 5 ms sample and the kernel's peak-RSS mark, reset at that moment)${serverUrl ? ", so it does not count the PostgreSQL server's own memory" : ""}.
+larger of a 5 ms sample and the kernel's peak-RSS mark, reset at that moment): the memory a
+refresh adds, which stands for the API process's growth during a refresh in the issue's budget
+(the API's own baseline, Fastify and the routers, is not in it${serverUrl ? ", nor the PostgreSQL server's own memory" : ""}).
 
 | Import | Items | Feed size | Time | CPU time | DB server CPU | Items/s | Peak RSS growth | Peak JS heap |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|
