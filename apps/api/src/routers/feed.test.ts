@@ -22,12 +22,18 @@ let feedServer: Server;
 let feedBase: string;
 let feedItems = 25;
 let feedBroken = false;
+/** Served at `/feed.json` instead of the Merchant feed. */
+let feedJson = "";
 
 const testRouter = router({ feed: createFeedRouter({ fetch: { allowLoopback: true } }), product: productRouter });
 const createTestCaller = createCallerFactory(testRouter);
 
 beforeAll(async () => {
   feedServer = createHttpServer((req, res) => {
+    if (req.url === "/feed.json") {
+      res.writeHead(200, { "content-type": "application/json" });
+      return void res.end(feedJson);
+    }
     if (feedBroken) {
       res.writeHead(200, { "content-type": "application/xml" });
       return void res.end("<rss><channel><item><g:id>1</g:id></channel></rss>");
@@ -90,6 +96,22 @@ describe.each(testDbKinds)("feed and product routers (%s)", (kind) => {
     const message = `Refused to fetch ${feedBase}/feed.xml: 127.0.0.1 is a loopback address. Only public internet addresses can be fetched.`;
     expect((error as Error).message).toBe(message);
     expect(((error as Error).cause as { fieldErrors: unknown }).fieldErrors).toEqual([{ path: ["url"], message }]);
+  });
+
+  it("preview of a hostile or cut-off JSON feed is a BAD_REQUEST with the reason, not a server error", async () => {
+    const depth = 200_000;
+    for (const [json, message] of [
+      [`[{"id":"1","deep":${"[".repeat(depth)}${"]".repeat(depth)}}]`, "Product 1 of the JSON feed nests more than 64 levels deep."],
+      ['[{"id":"1"},{"id":"2"},', "The JSON feed ends before its list of products is closed (after product 2); the file is incomplete."],
+      ['{"error":"Feed not found"}', "The JSON file holds no list of products (an array of objects, or an object holding one)."],
+    ] as const) {
+      feedJson = json;
+      const error = await as(member).feed.preview({ url: `${feedBase}/feed.json`, type: "channable" }).then(
+        () => expect.unreachable(),
+        (e: unknown) => e as { code?: string; message?: string },
+      );
+      expect(error).toMatchObject({ code: "BAD_REQUEST", message });
+    }
   });
 
   it("preview and upsert check the form with the spec's messages", async () => {
