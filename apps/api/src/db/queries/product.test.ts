@@ -1,4 +1,5 @@
 import { DEFAULT_FEED_VARIABLES } from "@floow/domain";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, testDbKinds } from "../../../test/db";
 import { seedOrganization } from "../../../test/floows";
@@ -71,5 +72,16 @@ describe.each(testDbKinds)("staging and publishing products (%s)", (kind) => {
     await handle.db.transaction().execute((trx) => publishStagedProducts(trx, feed.id));
     const { items } = await listProducts(handle.db, feed.organizationId, feed.id);
     expect(items.map((item) => item.id)).toEqual(["C-1", "C-2"]);
+  });
+
+  it("the organization-wide product list filters through an index on product.organization_id", async () => {
+    const { rows } = await sql<{ indexdef: string }>`select "indexdef" from "pg_indexes" where "tablename" = 'product' and "indexname" = 'product_organization_id_idx'`.execute(handle.db);
+    expect(rows.map((row) => row.indexdef)).toEqual([expect.stringMatching(/ON (public\.)?product USING btree \(organization_id\)/)]);
+    await handle.db.transaction().execute(async (trx) => {
+      // With sequential scans off, the planner shows it can use the index for the filter.
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const plan = await sql<{ "QUERY PLAN": string }>`explain select count(*) from "product" where "organization_id" = ${feed.organizationId}`.execute(trx);
+      expect(plan.rows.map((row) => row["QUERY PLAN"]).join("\n")).toContain("product_organization_id_idx");
+    });
   });
 });
