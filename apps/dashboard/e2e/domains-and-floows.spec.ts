@@ -10,6 +10,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expectToast } from "./support/toasts";
 
 const BIKES = [
   { id: "BK-100", title: "Velo Roadster 100", price: "899.00 EUR" },
@@ -53,21 +54,6 @@ const SCREENSHOTS = process.env.FLOOW_E2E_SCREENSHOTS;
 /** Saves a screenshot when FLOOW_E2E_SCREENSHOTS names a folder (for looking at the screens). */
 async function shot(page: Page, name: string) {
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
-
-/**
- * Waits for a toast with exactly this text, then closes it so the next one is fresh (unless
- * a modal dialog is open over it).
- */
-async function expectToast(page: Page, text: string, { dismiss = true } = {}) {
-  const toast = page
-    .locator("[data-sonner-toast]")
-    .filter({ has: page.getByText(text, { exact: true }) });
-  await expect(toast).toBeVisible();
-  if (!dismiss) return;
-  await toast.hover();
-  await toast.locator("[data-close-button]").click();
-  await expect(toast).toHaveCount(0);
 }
 
 async function signUp(page: Page) {

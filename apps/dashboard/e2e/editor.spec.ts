@@ -4,6 +4,7 @@
  * domains-and-floows.spec.ts, through the screens from sign-up.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { expectToast } from "./support/toasts";
 
 /** A tRPC mutation from inside the page (same origin, session cookie, JSON). */
 async function mutate<T>(page: Page, path: string, input: unknown): Promise<T> {
@@ -58,7 +59,7 @@ test("two tabs on one floow: a stale save gets a conflict (Reload or Overwrite),
   // The other tab saves first.
   await other.getByRole("textbox", { name: "Floow name" }).fill("Survey (theirs)");
   await other.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(other.getByText("Floow saved", { exact: true })).toBeVisible();
+  await expectToast(other, "Floow saved");
 
   // This tab, still on the old version, is told instead of overwriting.
   await page.getByRole("textbox", { name: "Floow name" }).fill("Survey (mine)");
@@ -74,12 +75,12 @@ test("two tabs on one floow: a stale save gets a conflict (Reload or Overwrite),
   await other.reload();
   await other.getByRole("textbox", { name: "Floow name" }).fill("Survey (theirs, 2)");
   await other.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(other.getByText("Floow saved", { exact: true }).first()).toBeVisible();
+  await expectToast(other, "Floow saved");
   await page.getByRole("textbox", { name: "Floow name" }).fill("Survey (mine, final)");
   await expect(conflict).toBeVisible();
   await conflict.getByRole("button", { name: "Overwrite with my changes" }).click();
   await expect(conflict).toBeHidden();
-  await expect(page.getByText("Floow saved", { exact: true })).toBeVisible();
+  await expectToast(page, "Floow saved");
   await other.reload();
   await expect(other.getByRole("textbox", { name: "Floow name" })).toHaveValue(
     "Survey (mine, final)",
