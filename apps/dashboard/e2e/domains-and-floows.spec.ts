@@ -223,7 +223,9 @@ test("the whole journey: domains, the wizard, the editor, publish, duplicate, ar
     .getByLabel("Font URL")
     .fill("https://fonts.googleapis.com/css2?family=Inter:wght@400;600&display=swap");
   // (The message goes once the typing settles; the help button moves up with it.)
-  await expect(fontDialog.getByText("Please enter a valid font URL.", { exact: true })).toBeHidden();
+  await expect(
+    fontDialog.getByText("Please enter a valid font URL.", { exact: true }),
+  ).toBeHidden();
   await fontDialog.getByRole("button", { name: "Where do I find a font URL?" }).click();
   await expect(fontDialog.getByRole("link", { name: /Google Fonts/ })).toHaveAttribute(
     "href",
@@ -285,7 +287,12 @@ test("the whole journey: domains, the wizard, the editor, publish, duplicate, ar
 
   // A third domain, deleted again (confirmed); the selection goes with it.
   await nav.getByRole("link", { name: "Domains" }).click();
-  await createDomain(page, page.getByRole("button", { name: "Create Domain" }), "Old shop", "old.nl");
+  await createDomain(
+    page,
+    page.getByRole("button", { name: "Create Domain" }),
+    "Old shop",
+    "old.nl",
+  );
   await page.getByRole("button", { name: "Delete domain" }).click();
   await page
     .getByRole("alertdialog", { name: "Delete Domain" })

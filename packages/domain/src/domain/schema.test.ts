@@ -110,7 +110,9 @@ describe("domain entity", () => {
   it("a saved font is checked like Add Font; a saved colour's hex like Add Color", () => {
     const font = { id: "f", name: "Inter", url: "https://fonts.example/inter.css" };
     expect(domainFontSchema.safeParse(font).success).toBe(true);
-    expect(domainFontSchema.safeParse({ ...font, url: "fonts.example" }).error?.issues[0]).toMatchObject({
+    expect(
+      domainFontSchema.safeParse({ ...font, url: "fonts.example" }).error?.issues[0],
+    ).toMatchObject({
       path: ["url"],
       message: "Please enter a valid font URL.",
     });

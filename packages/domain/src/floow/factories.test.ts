@@ -129,8 +129,18 @@ describe("createFloow", () => {
 
   it("applyFloowInvariants keeps a data floow's settings, but no feed and a basic finish", () => {
     const floow = { ...createFloow("data"), skipTrigger: false, showBackButton: true, feedId: "f" };
-    const checked = applyFloowInvariants({ ...floow, name: " ", finish: { ...floow.finish, type: "results" as const } });
-    expect(checked).toMatchObject({ name: "New Floow", skipTrigger: false, showBackButton: true, feedId: null, finish: { type: "basic" } });
+    const checked = applyFloowInvariants({
+      ...floow,
+      name: " ",
+      finish: { ...floow.finish, type: "results" as const },
+    });
+    expect(checked).toMatchObject({
+      name: "New Floow",
+      skipTrigger: false,
+      showBackButton: true,
+      feedId: null,
+      finish: { type: "basic" },
+    });
     expect(applyFloowRules(checked)).toMatchObject({ skipTrigger: true, showBackButton: false });
   });
 

@@ -260,7 +260,9 @@ export function DomainGeneral({ domain }: { domain: Domain }) {
                     onClick={() => {
                       // Spec section 4: deleting a font only changes the local list (saved
                       // with Save); the toast is the spec's `{name} deleted`, as for a colour.
-                      setFonts((current) => current.filter((candidate) => candidate.id !== font.id));
+                      setFonts((current) =>
+                        current.filter((candidate) => candidate.id !== font.id),
+                      );
                       toast.success(TOASTS.success.deleted(font.name));
                     }}
                     className="inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-grey-400 transition-colors hover:bg-red-50 hover:text-red-600"

@@ -36,7 +36,10 @@ function Probe() {
 
 const shown = (): Floow => JSON.parse(screen.getByTestId("floow").textContent ?? "{}") as Floow;
 
-function setup(api: EditorApi, floow = createFloow("selling", { id: "f1", domainId: "d1", name: "Shoes" })) {
+function setup(
+  api: EditorApi,
+  floow = createFloow("selling", { id: "f1", domainId: "d1", name: "Shoes" }),
+) {
   render(
     <EditorProvider initial={{ ...floow, version: 1 }} domain={null} api={api}>
       <TriggerPanel />
@@ -75,7 +78,9 @@ describe("EditorProvider", () => {
 
     // Trying again saves it, with the spec's `Floow saved`, and closes the dialog.
     await user.click(within(dialog).getByRole("button", { name: "Create" }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Create Trigger" })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Create Trigger" })).toBeNull(),
+    );
     expect(await screen.findByText("Floow saved")).toBeTruthy();
     expect(shown().triggers).toMatchObject([{ route: "/shop", value: "finder" }]);
     expect(saveFloow.mock.lastCall?.[0].triggers).toHaveLength(1);
@@ -83,11 +88,15 @@ describe("EditorProvider", () => {
 
   it("a conflict leaves the trigger for Overwrite and closes the dialog", async () => {
     const user = userEvent.setup();
-    const conflict = new TRPCClientError("changed", { result: { error: { data: { code: "CONFLICT" } } } as never });
+    const conflict = new TRPCClientError("changed", {
+      result: { error: { data: { code: "CONFLICT" } } } as never,
+    });
     Object.assign(conflict, { data: { code: "CONFLICT" } });
     setup(fakeApi(vi.fn().mockRejectedValue(conflict)));
     await createTrigger(user);
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Create Trigger" })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Create Trigger" })).toBeNull(),
+    );
     expect(shown().triggers).toHaveLength(1);
   });
 

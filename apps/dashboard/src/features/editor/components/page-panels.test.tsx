@@ -70,7 +70,11 @@ describe("start and finish page panels", () => {
     });
     // The other device keeps its own layout.
     expect(results.mobile).toMatchObject({ columns: 1, inView: 1, type: "card" });
-    expect(results).toMatchObject({ showMore: { text: "More bikes" }, button: { text: "Buy" }, attributes: ["color", "size"] });
+    expect(results).toMatchObject({
+      showMore: { text: "More bikes" },
+      button: { text: "Buy" },
+      attributes: ["color", "size"],
+    });
     expect((screen.getByLabelText("Attributes") as HTMLInputElement).value).toBe("color, size,");
   });
 

@@ -76,7 +76,11 @@ export function NameRow({ name, onChange }: { name: string; onChange: (name: str
         />
       </Row>
       {empty ? (
-        <p id={`${id}-error`} role="alert" className="pl-[8.25rem] text-xs font-medium text-red-600">
+        <p
+          id={`${id}-error`}
+          role="alert"
+          className="pl-[8.25rem] text-xs font-medium text-red-600"
+        >
           {VALIDATION_MESSAGES.floow.nameRequired}
         </p>
       ) : null}

@@ -16,14 +16,20 @@ describe("taking the server's copy after a save", () => {
 
   it("keeps an edit typed while the save was on its way", () => {
     const local = { ...sent, name: "Typed meanwhile", language: "nl" as const };
-    expect(mergeServerCopy(sent, server, local)).toMatchObject({ name: "Typed meanwhile", language: "nl" });
+    expect(mergeServerCopy(sent, server, local)).toMatchObject({
+      name: "Typed meanwhile",
+      language: "nl",
+    });
   });
 
   it("merges objects key by key: the server's finish type, the local finish text", () => {
     const s = { ...sent, finish: { ...sent.finish, type: "results" as const } };
     const srv = { ...s, finish: { ...s.finish, type: "basic" as const } };
     const local = { ...s, finish: { ...s.finish, text: "<p>Thanks</p>" } };
-    expect(mergeServerCopy(s, srv, local).finish).toMatchObject({ type: "basic", text: "<p>Thanks</p>" });
+    expect(mergeServerCopy(s, srv, local).finish).toMatchObject({
+      type: "basic",
+      text: "<p>Thanks</p>",
+    });
   });
 
   it("nothing changed by the server: the local floow as it is", () => {
