@@ -5,7 +5,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it, vi } from "vitest";
-import { GeneralSettingsForTest } from "./components/settings-panel";
+import { GeneralSettings } from "./components/settings-panel";
 import { TriggerPanel } from "./components/trigger-panel";
 import type { EditorApi } from "./editor-api";
 import { EditorProvider, useEditor } from "./editor-context";
@@ -43,7 +43,7 @@ function setup(
   render(
     <EditorProvider initial={{ ...floow, version: 1 }} domain={null} api={api}>
       <TriggerPanel />
-      <GeneralSettingsForTest />
+      <GeneralSettings />
       <Probe />
       <Toaster />
     </EditorProvider>,

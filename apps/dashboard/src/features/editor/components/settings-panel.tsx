@@ -88,7 +88,8 @@ export function NameRow({ name, onChange }: { name: string; onChange: (name: str
   );
 }
 
-function GeneralSettings() {
+/** The General category (also rendered alone in tests). */
+export function GeneralSettings() {
   const { floow, updateFloow } = useEditor();
   const set = (patch: Partial<Floow>) => updateFloow((f) => ({ ...f, ...patch }));
   return (
@@ -265,6 +266,3 @@ function ButtonSettings() {
     </>
   );
 }
-
-/** The General category alone, for tests. */
-export const GeneralSettingsForTest = GeneralSettings;
