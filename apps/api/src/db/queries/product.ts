@@ -140,6 +140,12 @@ function wellFormed(text: string): string {
 }
 
 /** Empties a feed's staging area (before a refresh, and after a failed one). */
+/** Whether the feed has any stored products (not counting staged ones). */
+export async function feedHasProducts(db: Kysely<DB>, feedId: string): Promise<boolean> {
+  const row = await db.selectFrom("product").select("feed_id").where("feed_id", "=", feedId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function discardStagedProducts(db: Kysely<DB>, feedId: string): Promise<void> {
   await db.deleteFrom("product_import").where("feed_id", "=", feedId).execute();
 }

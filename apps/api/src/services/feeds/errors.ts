@@ -9,7 +9,8 @@ export type FeedErrorCode =
   | "TOO_DEEP"
   | "TOO_LARGE"
   | "TIMEOUT"
-  | "TOO_MANY_PRODUCTS";
+  | "TOO_MANY_PRODUCTS"
+  | "EMPTY_FEED";
 
 /** A feed that was fetched but cannot be read. `message` is meant for the merchant. */
 export class FeedError extends Error {

@@ -11,7 +11,7 @@ import { findFeed, upsertFeed } from "../../db/queries/feed";
 import { claimJob, enqueueJob } from "../../db/queries/job";
 import { listProducts } from "../../db/queries/product";
 import { merchantRss } from "./fixtures";
-import { abandonedMessage, enqueueFeedRefresh, FEED_REFRESH_JOB, INTERRUPTED_MESSAGE, refreshFeed, startFeedRefresher } from "./refresh";
+import { abandonedMessage, EMPTY_FEED_MESSAGE, enqueueFeedRefresh, FEED_REFRESH_JOB, INTERRUPTED_MESSAGE, refreshFeed, startFeedRefresher } from "./refresh";
 import { failure } from "./test-helpers";
 
 // `/feed.xml`: a Merchant feed of `rows` items. `/feed.csv`: a CSV feed of `rows` products;
@@ -149,6 +149,26 @@ describe.each(testDbKinds)("refreshFeed (%s)", (kind) => {
         productCount: 3,
       });
     }
+  });
+
+  it("a feed that comes back empty keeps its last products (the refresh fails, saying so); a new empty feed is fine", async () => {
+    json = JSON.stringify([{ id: "1", title: "One" }, { id: "2", title: "Two" }]);
+    await saveFeed("emptied", "/feed.json");
+    await refreshFeed(handle.db, organizationId, "emptied", { fetch: { allowLoopback: true } });
+
+    json = JSON.stringify({ products: [] });
+    const error = await failure(refreshFeed(handle.db, organizationId, "emptied", { fetch: { allowLoopback: true } }));
+    expect(error.code).toBe("EMPTY_FEED");
+    expect((await listProducts(handle.db, organizationId, "emptied")).items.map((item) => item.name)).toEqual(["One", "Two"]);
+    expect(await findFeed(handle.db, organizationId, "emptied")).toMatchObject({
+      lastRefreshStatus: "failed",
+      lastRefreshError: EMPTY_FEED_MESSAGE,
+      productCount: 2,
+    });
+
+    await saveFeed("empty-from-the-start", "/feed.json");
+    await refreshFeed(handle.db, organizationId, "empty-from-the-start", { fetch: { allowLoopback: true } });
+    expect(await findFeed(handle.db, organizationId, "empty-from-the-start")).toMatchObject({ lastRefreshStatus: "ok", productCount: 0 });
   });
 
   it("stop() aborts a running refresh at once; the feed keeps its products and the job runs again after a restart", async () => {

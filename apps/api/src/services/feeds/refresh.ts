@@ -3,12 +3,12 @@ import type { DB } from "../../db/database";
 import { findFeedSource, listDueFeeds, setFeedRefreshStatus } from "../../db/queries/feed";
 import { enqueueJob } from "../../db/queries/job";
 import type { Job } from "../../db/queries/job";
-import { discardStagedProducts, publishStagedProducts, stageProducts } from "../../db/queries/product";
+import { discardStagedProducts, feedHasProducts, publishStagedProducts, stageProducts } from "../../db/queries/product";
 import { isSafeFetchError } from "../safe-fetch";
 import { createJobWorker } from "../jobs/worker";
 import type { JobWorker } from "../jobs/worker";
 import { invalidateFeedResults } from "../results";
-import { isFeedError } from "./errors";
+import { FeedError, isFeedError } from "./errors";
 import { importFeed } from "./fetch-feed";
 import type { FeedFetchOptions, ImportSummary } from "./fetch-feed";
 
@@ -61,6 +61,12 @@ export async function refreshFeed(
       { ...options.fetch, variables: feed.variables, batchSize: options.batchSize ?? 1000 },
     );
     await writing;
+    // A feed that comes back empty after it had products is far more often a broken export
+    // (a filter gone wrong, an error page served as an empty list) than a shop with nothing
+    // left to sell; emptying every floow's results on that would hurt, so it is refused.
+    if (position === 0 && (await feedHasProducts(db, feed.id))) {
+      throw new FeedError("EMPTY_FEED", EMPTY_FEED_MESSAGE);
+    }
     await db.transaction().execute(async (trx) => {
       const count = await publishStagedProducts(trx, feed.id);
       await setFeedRefreshStatus(trx, feed.id, "ok", { error: null, productCount: count });
@@ -75,6 +81,9 @@ export async function refreshFeed(
     throw error;
   }
 }
+
+export const EMPTY_FEED_MESSAGE =
+  "The feed holds no products now, so its last products are kept. If it is meant to be empty, delete the feed.";
 
 export const INTERRUPTED_MESSAGE = "The refresh was interrupted because the server stopped; it runs again when the server is back.";
 
