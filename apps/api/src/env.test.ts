@@ -14,6 +14,7 @@ describe("loadEnv", () => {
       oidc: undefined,
       logLevel: "info",
       trustProxy: false,
+      supportEmail: "support@localhost",
     });
     expect(env.dataDir).toMatch(/\.data$/);
     expect(env.dashboardDist).toMatch(/apps[/\\]dashboard[/\\]dist$/);
@@ -38,6 +39,7 @@ describe("loadEnv", () => {
     [{ BETTER_AUTH_SECRET: "short" }, "BETTER_AUTH_SECRET"],
     [{ LOG_LEVEL: "verbose" }, "LOG_LEVEL"],
     [{ OIDC_ISSUER: "https://id.example" }, "OIDC_CLIENT_ID"],
+    [{ SUPPORT_EMAIL: "help desk" }, "SUPPORT_EMAIL"],
   ])("names the bad variable: %o", (source, name) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(`Invalid environment variable ${name}:`);
@@ -59,6 +61,11 @@ describe("loadEnv", () => {
   it("switches OIDC on only with all three variables", () => {
     const env = loadEnv({ OIDC_ISSUER: "https://id.example/realms/floow", OIDC_CLIENT_ID: "floow", OIDC_CLIENT_SECRET: "s3cret" });
     expect(env.oidc).toEqual({ issuer: "https://id.example/realms/floow", clientId: "floow", clientSecret: "s3cret" });
+  });
+
+  it("takes SUPPORT_EMAIL, else support@ the PUBLIC_URL's host", () => {
+    expect(loadEnv({ SUPPORT_EMAIL: "help@shop.example" }).supportEmail).toBe("help@shop.example");
+    expect(loadEnv({ PUBLIC_URL: "https://app.floow.example" }).supportEmail).toBe("support@app.floow.example");
   });
 
   it("treats empty variables as unset", () => {

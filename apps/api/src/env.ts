@@ -79,6 +79,7 @@ const envSchema = z
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
     ),
+    SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.string().trim().email("must be an e-mail address such as support@example.com").optional()),
     TRUST_PROXY: z.preprocess(
       emptyToUndefined,
       z
@@ -165,6 +166,8 @@ const envSchema = z
         : undefined,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     trustProxy: env.TRUST_PROXY,
+    /** The support dialog's fallback address; default support@ the PUBLIC_URL's host. */
+    supportEmail: env.SUPPORT_EMAIL ?? `support@${new URL(env.PUBLIC_URL).hostname}`,
     dashboardDist: env.DASHBOARD_DIST,
     runtimeDist: env.RUNTIME_DIST,
     /** The default feed refresh interval in minutes; null: on demand only. */

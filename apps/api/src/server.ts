@@ -91,7 +91,7 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     }
     if (env.fetchAllowLoopback) app.log.warn("FETCH_ALLOW_LOOPBACK is on: feeds may be fetched from 127.0.0.1 (tests only)");
     const fetch = env.fetchAllowLoopback ? { allowLoopback: true } : undefined;
-    await registerTrpcRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins, fetch });
+    await registerTrpcRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins, fetch, supportEmail: env.supportEmail });
     await registerBlobRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins });
     await registerPublicRoutes(app, { db: database.db });
     // The background feed refresher (not in tests: they drive it themselves).

@@ -14,6 +14,7 @@ import type { FeedTable } from "./tables/feed";
 import type { FloowTable } from "./tables/floow";
 import type { JobTable } from "./tables/job";
 import type { ProductTable } from "./tables/product";
+import type { SupportTicketTable } from "./tables/support";
 import type { IntegrationTable, WebhookTable } from "./tables/webhook";
 
 /** The whole schema as Kysely sees it: snake_case tables and columns. Add a line per table. */
@@ -35,4 +36,5 @@ export interface DB {
   job: JobTable;
   webhook: WebhookTable;
   integration: IntegrationTable;
+  support_ticket: SupportTicketTable;
 }

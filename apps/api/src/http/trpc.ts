@@ -19,7 +19,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export async function registerTrpcRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<DB>; auth: Auth; trustedOrigins: readonly string[]; fetch?: FeedFetchOptions },
+  deps: { db: Kysely<DB>; auth: Auth; trustedOrigins: readonly string[]; fetch?: FeedFetchOptions; supportEmail?: string },
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook("onRequest", async (request, reply) => {
@@ -41,7 +41,7 @@ export async function registerTrpcRoutes(
       prefix: "/trpc",
       trpcOptions: {
         router: appRouter,
-        createContext: createContextFactory({ db: deps.db, auth: deps.auth, fetch: deps.fetch }),
+        createContext: createContextFactory({ db: deps.db, auth: deps.auth, fetch: deps.fetch, supportEmail: deps.supportEmail }),
         onError({ error, path, req }) {
           if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error, path }, "tRPC procedure failed");
         },

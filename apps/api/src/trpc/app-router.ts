@@ -4,6 +4,7 @@ import { feedRouter } from "../routers/feed";
 import { floowRouter } from "../routers/floow";
 import { organizationRouter } from "../routers/organization";
 import { productRouter } from "../routers/product";
+import { supportRouter } from "../routers/support";
 import { userRouter } from "../routers/user";
 import { router } from "./init";
 
@@ -16,6 +17,7 @@ export const appRouter = router({
   floow: floowRouter,
   feed: feedRouter,
   product: productRouter,
+  support: supportRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -23,16 +23,21 @@ export interface InnerContext {
   clientKey: string;
   /** safeFetch options for user-supplied URLs (the test-only loopback setting, from the env). */
   fetch?: FeedFetchOptions;
+  /** Where users may e-mail support (SUPPORT_EMAIL): the support dialog's fallback. */
+  supportEmail: string;
 }
 
+/** The support address when none is configured (tests and local use). */
+export const DEFAULT_SUPPORT_EMAIL = "support@localhost";
+
 export function createInnerContext(
-  opts: Pick<InnerContext, "db" | "auth"> & Partial<Pick<InnerContext, "session" | "clientKey" | "fetch">>,
+  opts: Pick<InnerContext, "db" | "auth"> & Partial<Pick<InnerContext, "session" | "clientKey" | "fetch" | "supportEmail">>,
 ): InnerContext {
-  return { session: null, clientKey: "local", ...opts };
+  return { session: null, clientKey: "local", supportEmail: DEFAULT_SUPPORT_EMAIL, ...opts };
 }
 
 /** The outer context, per HTTP request: the session from the request's cookie. */
-export function createContextFactory(deps: Pick<InnerContext, "db" | "auth" | "fetch">) {
+export function createContextFactory(deps: Pick<InnerContext, "db" | "auth" | "fetch"> & Partial<Pick<InnerContext, "supportEmail">>) {
   return async ({ req }: CreateFastifyContextOptions): Promise<InnerContext> => {
     const result = await deps.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
     const session: SessionData | null = result

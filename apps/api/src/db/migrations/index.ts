@@ -6,6 +6,7 @@ import * as floowFeed from "./20261122240000_floow_feed";
 import * as productOrgIndex from "./20261123170000_product_org_index";
 import * as jobFollowUp from "./20261123170100_job_follow_up";
 import * as webhooksIntegrations from "./20261123180000_webhooks_integrations";
+import * as supportTickets from "./20261123190000_support_tickets";
 
 /**
  * Every migration, by name, imported statically so the tsup bundle carries them (a
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "20261123170000_product_org_index": productOrgIndex,
   "20261123170100_job_follow_up": jobFollowUp,
   "20261123180000_webhooks_integrations": webhooksIntegrations,
+  "20261123190000_support_tickets": supportTickets,
 };
