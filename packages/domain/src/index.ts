@@ -55,4 +55,5 @@ export * from "./integration/schema";
 export * from "./settings/schema";
 export * from "./onboarding/schema";
 export * from "./events/schema";
+export * from "./events/inspect-schema";
 export * from "./blob/schema";

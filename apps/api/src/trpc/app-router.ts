@@ -1,5 +1,6 @@
 import { authRouter } from "../routers/auth";
 import { domainRouter } from "../routers/domain";
+import { eventRouter } from "../routers/event";
 import { feedRouter } from "../routers/feed";
 import { floowRouter } from "../routers/floow";
 import { organizationRouter } from "../routers/organization";
@@ -17,6 +18,7 @@ export const appRouter = router({
   floow: floowRouter,
   feed: feedRouter,
   product: productRouter,
+  event: eventRouter,
   support: supportRouter,
 });
 

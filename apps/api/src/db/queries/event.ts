@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import type { Kysely } from "kysely";
-import type { FloowEventMessage } from "@floow/domain";
+import type { EventRecentQuery, FloowEventMessage, FloowEventType, InspectedEventPage } from "@floow/domain";
 import type { DB } from "../database";
 
 export interface EventToStore {
@@ -28,4 +29,66 @@ export async function insertEvents(db: Kysely<DB>, events: readonly EventToStore
     )
     .onConflict((oc) => oc.columns(["floow_id", "client_event_id"]).doNothing())
     .execute();
+}
+
+/** `created_at` to the microsecond, in UTC: the exact point a cursor continues from. */
+const cursorInstant = sql<string>`to_char("event"."created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/**
+ * The organization's events, newest first (ties by id, so paging is stable), optionally of
+ * one floow or type, older than the cursor. A floow of another organization finds nothing,
+ * like an unknown one. Reads `limit + 1` rows to know whether another page follows.
+ */
+export async function listRecentEvents(
+  db: Kysely<DB>,
+  organizationId: string,
+  query: EventRecentQuery,
+): Promise<InspectedEventPage> {
+  let select = db
+    .selectFrom("event")
+    .innerJoin("floow", (join) =>
+      join.onRef("floow.id", "=", "event.floow_id").onRef("floow.organization_id", "=", "event.organization_id"),
+    )
+    .select([
+      "event.id",
+      "event.floow_id",
+      "floow.name as floow_name",
+      "event.domain_id",
+      "event.session_id",
+      "event.type",
+      "event.created_at",
+      "event.payload",
+      cursorInstant.as("cursor_at"),
+    ])
+    .where("event.organization_id", "=", organizationId);
+  if (query.floowId !== undefined) select = select.where("event.floow_id", "=", query.floowId);
+  if (query.type !== undefined) select = select.where("event.type", "=", query.type);
+  if (query.before !== undefined) {
+    const [at, id] = query.before.split("~") as [string, string];
+    select = select.where((eb) =>
+      eb(eb.refTuple("event.created_at", "event.id"), "<", eb.tuple(sql<Date>`${at}::timestamptz`, id)),
+    );
+  }
+  const rows = await select
+    .orderBy("event.created_at", "desc")
+    .orderBy("event.id", "desc")
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    events: page.map((row) => ({
+      id: row.id,
+      floowId: row.floow_id,
+      floowName: row.floow_name,
+      domainId: row.domain_id,
+      sessionId: row.session_id,
+      type: row.type as FloowEventType,
+      createdAt: iso(row.created_at),
+      payload: row.payload,
+    })),
+    nextCursor: rows.length > query.limit && last ? `${last.cursor_at}~${last.id}` : null,
+  };
 }
