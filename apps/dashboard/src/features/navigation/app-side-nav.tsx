@@ -23,7 +23,7 @@ import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { useState, type MouseEvent, type ReactNode } from "react";
 import { selectDomain, useSelectedDomainId } from "../../lib/selected-domain";
 import { initials, isNavExpanded, isNavItemActive, roleLabel, type NavTarget } from "./nav-logic";
-import { SupportDialog } from "./support-dialog";
+import { SupportDialog } from "../support/support-dialog";
 
 export const TERMS_OF_SERVICE_URL = "/terms-of-service-01022025.pdf";
 
@@ -162,7 +162,8 @@ export function AppSideNav({ data }: { data: SideNavData }) {
           </span>
         </div>
       </div>
-      <SupportDialog open={supportOpen} onOpenChange={setSupportOpen} />
+      {/* Mounted while open only: its form loads the support address and resets on each opening. */}
+      {supportOpen ? <SupportDialog open onOpenChange={setSupportOpen} /> : null}
     </SideNav>
   );
 }
