@@ -44,7 +44,13 @@ test("sign up, create an organization, use the shell, reload, log out", async ({
 
   await page.goto("/settings#organization");
   await expect(page.getByRole("tab", { name: "Organization" })).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByText("Acme Inc.")).toBeVisible();
+  await expect(page.getByLabel("Display name")).toHaveValue("Acme Inc.");
+  // The admin edits the organization's settings.
+  await page.getByLabel("Sector").selectOption({ label: "Retail" });
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Organization information updated" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Sector")).toHaveValue("9");
 
   // Logout is a full-page navigation to /logout, which ends on /login.
   await nav.getByRole("link", { name: "Logout" }).click();

@@ -79,6 +79,8 @@ describe("organization schemas", () => {
     [{ name: "Acme", sector: 41 }, { sector: "Please select a sector." }],
     [{ name: "Acme", sector: 2.5 }, { sector: "Please select a sector." }],
     [{ name: "" }, { name: "Please enter an organization name." }],
+    [{ name: "Acme", email: "info@acme.example" }, {}],
+    [{ name: "Acme", email: "info at acme" }, { email: "E-mail should be valid" }],
   ])("update %j -> %j", (input, expectedIssues) => {
     expect(issuesOf(updateOrganizationSchema, input)).toEqual(expectedIssues);
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SECTOR_COUNT } from "../shared/constants";
 import { requiredString } from "../shared/schema";
+import { FIELD_MESSAGES, isEmail } from "../validation/checkers";
 import { VALIDATION_MESSAGES } from "../validation/messages";
 
 const m = VALIDATION_MESSAGES.organization;
@@ -30,7 +31,12 @@ export const createOrganizationSchema = z.object({
 export const updateOrganizationSchema = z.object({
   name: requiredString(m.nameRequired),
   display_name: z.string().trim().default(""),
-  email: z.string().trim().default(""),
+  /** Optional; when given, an e-mail address (the generic field message). */
+  email: z
+    .string()
+    .trim()
+    .default("")
+    .refine((value) => value === "" || isEmail(value), { error: FIELD_MESSAGES.email }),
   branding: z.object({ logo_url: z.string().nullable().default(null) }).prefault({}),
   sector: sectorSchema.nullable().default(null),
 });

@@ -1,38 +1,15 @@
-import type { AppRouter } from "@floow/api";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createTRPCClient, httpLink } from "@trpc/client";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TRPCProvider } from "../../lib/trpc";
+import { fakeTrpcWrapper, type FakeProcedures } from "../../test/fake-trpc";
 import { SupportDialog } from "./support-dialog";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("@floow/ui", async (importOriginal) => ({ ...(await importOriginal<object>()), toast }));
 
-/** A tRPC client answering from these handlers, by procedure path, over a fake fetch. */
-function renderDialog(handlers: Record<string, (input: unknown) => unknown>) {
-  const fetch = async (url: URL | RequestInfo, init?: RequestInit) => {
-    const path = decodeURIComponent(new URL(String(url)).pathname.replace(/^\/trpc\//, ""));
-    const input: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-    try {
-      const data = await handlers[path]!(input);
-      return new Response(JSON.stringify({ result: { data } }), { headers: { "content-type": "application/json" } });
-    } catch {
-      const error = { message: "down", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } };
-      return new Response(JSON.stringify({ error }), { status: 500, headers: { "content-type": "application/json" } });
-    }
-  };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const trpcClient = createTRPCClient<AppRouter>({ links: [httpLink({ url: "http://api.test/trpc", fetch })] });
+function renderDialog(handlers: FakeProcedures) {
   const onOpenChange = vi.fn();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <SupportDialog open onOpenChange={onOpenChange} />
-      </TRPCProvider>
-    </QueryClientProvider>,
-  );
+  render(<SupportDialog open onOpenChange={onOpenChange} />, { wrapper: fakeTrpcWrapper(handlers) });
   return { onOpenChange };
 }
 

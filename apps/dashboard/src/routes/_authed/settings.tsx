@@ -14,6 +14,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { Page, PageHeader } from "../../features/layout/page";
+import { OrganizationForm } from "../../features/settings/organization-form";
 import { useHashTab } from "../../features/layout/use-hash-tab";
 import { initials, roleLabel } from "../../features/navigation/nav-logic";
 import { useTRPC } from "../../lib/trpc";
@@ -72,20 +73,26 @@ function Settings() {
             </CardHeader>
             <CardContent>
               {organization ? (
-                <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
-                  <Detail label="Name">{organization.name}</Detail>
-                  <Detail label="Display name">{organization.display_name || <Muted>Not set</Muted>}</Detail>
-                  <Detail label="Teammates">{data.users.length}</Detail>
-                  <Detail label="Open invitations">{data.invitations.length}</Detail>
-                </dl>
+                <OrganizationForm organization={organization} canEdit={data.roles.includes("admin")} />
               ) : (
                 <Muted>You are not part of an organization.</Muted>
               )}
             </CardContent>
           </Card>
-          <LaterNote>
-            Branding, sector, teammates and integrations are managed here in a later release.
-          </LaterNote>
+          {organization ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Team</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
+                  <Detail label="Teammates">{data.users.length}</Detail>
+                  <Detail label="Open invitations">{data.invitations.length}</Detail>
+                </dl>
+              </CardContent>
+            </Card>
+          ) : null}
+          <LaterNote>Inviting and removing teammates, integrations and webhooks are managed here in a later release.</LaterNote>
         </TabsContent>
       </Tabs>
     </Page>

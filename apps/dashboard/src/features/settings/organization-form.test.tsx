@@ -1,0 +1,72 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeTrpcWrapper } from "../../test/fake-trpc";
+import { OrganizationForm } from "./organization-form";
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock("@floow/ui", async (importOriginal) => ({ ...(await importOriginal<object>()), toast }));
+
+const organization = {
+  id: "o1",
+  name: "Acme",
+  display_name: "Acme Inc.",
+  email: "",
+  branding: { logo_url: null },
+  sector: null,
+};
+
+afterEach(() => {
+  toast.success.mockReset();
+  toast.error.mockReset();
+});
+
+describe("OrganizationForm", () => {
+  it("lets an admin save name, display name, e-mail and sector", async () => {
+    const update = vi.fn((input: unknown) => ({ ...organization, ...(input as object) }));
+    render(<OrganizationForm organization={organization} canEdit />, {
+      wrapper: fakeTrpcWrapper({ "organization.update": update, "user.get": () => ({}) }),
+    });
+    await userEvent.clear(screen.getByLabelText("Organization name"));
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Please enter an organization name.")).toBeTruthy();
+
+    await userEvent.type(screen.getByLabelText("Organization name"), "Acme Europe");
+    await userEvent.type(screen.getByLabelText("Organization email"), "info at acme");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("E-mail should be valid")).toBeTruthy();
+
+    await userEvent.clear(screen.getByLabelText("Organization email"));
+    await userEvent.type(screen.getByLabelText("Organization email"), "info@acme.example");
+    await userEvent.selectOptions(screen.getByLabelText("Sector"), "Retail");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Organization information updated"));
+    expect(update).toHaveBeenCalledWith({
+      name: "Acme Europe",
+      display_name: "Acme Inc.",
+      email: "info@acme.example",
+      sector: 9,
+      branding: { logo_url: null },
+    });
+  });
+
+  it("says so when saving fails", async () => {
+    render(<OrganizationForm organization={organization} canEdit />, {
+      wrapper: fakeTrpcWrapper({
+        "organization.update": () => {
+          throw new Error("down");
+        },
+      }),
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Something went wrong updating the organization information"));
+  });
+
+  it("shows a member the settings read-only", () => {
+    render(<OrganizationForm organization={organization} canEdit={false} />, { wrapper: fakeTrpcWrapper({}) });
+    expect((screen.getByLabelText("Display name") as HTMLInputElement).value).toBe("Acme Inc.");
+    expect((screen.getByLabelText("Display name") as HTMLInputElement).closest("fieldset")?.disabled).toBe(true);
+    expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
+    expect(screen.getByText("Only admins can change the organization's settings.")).toBeTruthy();
+  });
+});

@@ -1,0 +1,90 @@
+import { SECTORS, TOASTS, updateOrganizationSchema } from "@floow/domain";
+import { Button, Field, Input, Select, toast } from "@floow/ui";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { useTRPC, type UserBundle } from "../../lib/trpc";
+import { uploadPickedImage } from "../domains/domain-actions";
+import { ImageField, type ImageValue } from "../domains/image-field";
+
+type Organization = NonNullable<UserBundle["organization"]>;
+type Values = z.input<typeof updateOrganizationSchema>;
+
+/**
+ * The organization settings (/settings#organization): name, display name, e-mail, sector and
+ * logo. Admins edit them (`organization.update`, admin only); members see the same fields
+ * read-only. A picked logo is uploaded through the blob call first, as domain images are.
+ */
+export function OrganizationForm({ organization, canEdit }: { organization: Organization; canEdit: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const initial = (): Values => ({
+    name: organization.name,
+    display_name: organization.display_name,
+    email: organization.email,
+    sector: organization.sector,
+    branding: { logo_url: organization.branding.logo_url },
+  });
+  const form = useForm<Values>({ resolver: zodResolver(updateOrganizationSchema), defaultValues: initial(), mode: "onTouched" });
+  const [logo, setLogo] = useState<ImageValue>({ url: organization.branding.logo_url, file: null });
+  const update = useMutation(trpc.organization.update.mutationOptions());
+
+  const submit = form.handleSubmit(async (values) => {
+    let logoUrl = logo.url;
+    if (logo.file) {
+      const uploaded = await uploadPickedImage(logo.file);
+      if (uploaded === undefined) return;
+      logoUrl = uploaded;
+    }
+    try {
+      await update.mutateAsync({ ...values, branding: { logo_url: logoUrl } });
+      toast.success(TOASTS.success.organizationUpdate);
+      setLogo({ url: logoUrl, file: null });
+      await queryClient.invalidateQueries({ queryKey: trpc.user.get.queryKey() });
+      form.reset(values);
+    } catch {
+      toast.error(TOASTS.failure.organizationUpdate);
+    }
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form className="flex flex-col gap-5" onSubmit={submit} noValidate>
+      <fieldset disabled={!canEdit} className="grid gap-5 sm:grid-cols-2">
+        <Field label="Organization name" error={errors.name?.message}>
+          <Input {...form.register("name")} />
+        </Field>
+        <Field label="Display name" error={errors.display_name?.message}>
+          <Input {...form.register("display_name")} />
+        </Field>
+        <Field label="Organization email" error={errors.email?.message}>
+          <Input type="email" {...form.register("email")} />
+        </Field>
+        <Field label="Sector" error={errors.sector?.message}>
+          <Select {...form.register("sector", { setValueAs: (value: string) => (value ? Number(value) : null) })}>
+            <option value="">Choose a sector</option>
+            {SECTORS.map((sector) => (
+              <option key={sector.id} value={sector.id}>
+                {sector.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </fieldset>
+      {canEdit ? (
+        <ImageField label="Logo" value={logo} onChange={setLogo} description="Shown with your organization's name." />
+      ) : null}
+      {canEdit ? (
+        <div>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? "Saving…" : "Save"}
+          </Button>
+        </div>
+      ) : (
+        <p className="text-sm text-grey-500">Only admins can change the organization's settings.</p>
+      )}
+    </form>
+  );
+}
