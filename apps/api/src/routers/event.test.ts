@@ -26,7 +26,9 @@ async function seedEvent(
   createdAt: string,
   sessionId = "session-1",
 ): Promise<string> {
-  const message = createEventMessage({ ...target, sessionId }, type, { step: { id: "s1", text: "Which colour?" } });
+  const message = createEventMessage({ ...target, sessionId }, type, {
+    step: { id: "s1", text: "Which colour?" },
+  });
   const id = randomUUID();
   await db
     .insertInto("event")
@@ -63,15 +65,23 @@ describe.each(testDbKinds)("event.recent (%s)", (kind) => {
     member = await createUser(server.app, "Max Member");
     await addMember(server.app, org.id, member, "member");
     const domain = await seedDomain(db, org.id);
-    const shoesFloow = await seedFloow(db, org.id, domain.id, "selling", { name: "Shoe finder", status: "live" });
-    const dataFloow = await seedFloow(db, org.id, domain.id, "data", { name: "Newsletter", status: "live" });
+    const shoesFloow = await seedFloow(db, org.id, domain.id, "selling", {
+      name: "Shoe finder",
+      status: "live",
+    });
+    const dataFloow = await seedFloow(db, org.id, domain.id, "data", {
+      name: "Newsletter",
+      status: "live",
+    });
     shoes = { organizationId: org.id, domainId: domain.id, floowId: shoesFloow.id };
     data = { organizationId: org.id, domainId: domain.id, floowId: dataFloow.id };
   });
   afterAll(() => server.close());
 
   it("is UNAUTHORIZED without a session", async () => {
-    await expect(callerFor(server.app).event.recent()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(callerFor(server.app).event.recent()).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
     const response = await server.app.inject({ method: "GET", url: "/trpc/event.recent" });
     expect(response.statusCode).toBe(401);
   });
@@ -111,8 +121,12 @@ describe.each(testDbKinds)("event.recent (%s)", (kind) => {
     expect(ofShoes.events.every((event) => event.floowId === shoes.floowId)).toBe(true);
 
     const starts = await caller.event.recent({ type: "start" });
-    expect(starts.events.map((event) => [event.type, event.floowId])).toEqual([["start", data.floowId]]);
-    expect((await caller.event.recent({ floowId: shoes.floowId, type: "start" })).events).toEqual([]);
+    expect(starts.events.map((event) => [event.type, event.floowId])).toEqual([
+      ["start", data.floowId],
+    ]);
+    expect((await caller.event.recent({ floowId: shoes.floowId, type: "start" })).events).toEqual(
+      [],
+    );
     expect((await caller.event.recent({ floowId: "unknown-floow" })).events).toEqual([]);
   });
 
@@ -150,7 +164,11 @@ describe.each(testDbKinds)("event.recent (%s)", (kind) => {
     // Limit 1 through the two close events: each page holds exactly the next one.
     const first = await caller.event.recent({ floowId: ownFloow.floowId, limit: 6 });
     expect(idsOf(first.events).at(-1)).toBe(later);
-    const next = await caller.event.recent({ floowId: ownFloow.floowId, limit: 1, before: first.nextCursor ?? "" });
+    const next = await caller.event.recent({
+      floowId: ownFloow.floowId,
+      limit: 1,
+      before: first.nextCursor ?? "",
+    });
     expect(next).toEqual({ events: [all.events.at(-1)], nextCursor: null });
   });
 
@@ -163,7 +181,9 @@ describe.each(testDbKinds)("event.recent (%s)", (kind) => {
         { path: ["limit"], message: "The limit is a whole number from 1 to 100." },
       ]);
     }
-    const badCursor = await caller.event.recent({ before: "2020-01-01T00:00:00Z" }).catch((caught: unknown) => caught);
+    const badCursor = await caller.event
+      .recent({ before: "2020-01-01T00:00:00Z" })
+      .catch((caught: unknown) => caught);
     expect(badCursor).toMatchObject({ code: "BAD_REQUEST" });
     expect(fieldErrorsFrom((badCursor as Error).cause).map((e) => e.path)).toEqual([["before"]]);
   });
@@ -172,16 +192,27 @@ describe.each(testDbKinds)("event.recent (%s)", (kind) => {
     const adminB = await createUser(server.app, "Admin B");
     const orgB = await createOrganization(server.app, adminB, "Org B");
     const domainB = await seedDomain(db, orgB.id, { name: "Shop B", host: "www.shop-b.example" });
-    const floowB = await seedFloow(db, orgB.id, domainB.id, "selling", { name: "Floow B", status: "live" });
+    const floowB = await seedFloow(db, orgB.id, domainB.id, "selling", {
+      name: "Floow B",
+      status: "live",
+    });
     const targetB = { organizationId: orgB.id, domainId: domainB.id, floowId: floowB.id };
     const eventB = await seedEvent(db, targetB, "start", "2030-01-01T00:00:00.000Z");
 
     const asA = callerFor(server.app, member);
     const everything = await asA.event.recent({ limit: 100 });
     expect(everything.events.length).toBeGreaterThan(0);
-    expect(everything.events.every((event) => event.floowId !== floowB.id && event.id !== eventB)).toBe(true);
-    expect(await asA.event.recent({ floowId: floowB.id })).toEqual({ events: [], nextCursor: null });
-    expect(await asA.event.recent({ floowId: floowB.id, type: "start" })).toEqual({ events: [], nextCursor: null });
+    expect(
+      everything.events.every((event) => event.floowId !== floowB.id && event.id !== eventB),
+    ).toBe(true);
+    expect(await asA.event.recent({ floowId: floowB.id })).toEqual({
+      events: [],
+      nextCursor: null,
+    });
+    expect(await asA.event.recent({ floowId: floowB.id, type: "start" })).toEqual({
+      events: [],
+      nextCursor: null,
+    });
 
     const asB = await callerFor(server.app, adminB).event.recent();
     expect(idsOf(asB.events)).toEqual([eventB]);
@@ -189,7 +220,10 @@ describe.each(testDbKinds)("event.recent (%s)", (kind) => {
 
   /** A floow of its own, so the paging test counts only its events. */
   async function seedFloowTarget(): Promise<Target> {
-    const floow = await seedFloow(db, shoes.organizationId, shoes.domainId, "selling", { name: "Paged", status: "live" });
+    const floow = await seedFloow(db, shoes.organizationId, shoes.domainId, "selling", {
+      name: "Paged",
+      status: "live",
+    });
     return { organizationId: shoes.organizationId, domainId: shoes.domainId, floowId: floow.id };
   }
 });

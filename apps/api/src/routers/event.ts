@@ -11,5 +11,7 @@ export const eventRouter = router({
   /** The newest events first, a page at a time (`before` = the previous page's `nextCursor`). */
   recent: orgProcedure
     .input(eventRecentSchema)
-    .query(({ ctx, input }): Promise<InspectedEventPage> => listRecentEvents(ctx.db, ctx.org.id, input)),
+    .query(({ ctx, input }): Promise<InspectedEventPage> =>
+      listRecentEvents(ctx.db, ctx.org.id, input),
+    ),
 });

@@ -17,7 +17,9 @@ describe("eventRecentSchema", () => {
   });
 
   it("keeps the filters, the limit and the cursor", () => {
-    expect(eventRecentSchema.parse({ floowId: "f1", type: "finish", limit: 100, before: cursor })).toEqual({
+    expect(
+      eventRecentSchema.parse({ floowId: "f1", type: "finish", limit: 100, before: cursor }),
+    ).toEqual({
       floowId: "f1",
       type: "finish",
       limit: 100,

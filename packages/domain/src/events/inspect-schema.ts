@@ -13,13 +13,21 @@ export const EVENT_RECENT_LIMIT_MAX = 100;
  * precision: a millisecond cursor would skip events of the same millisecond) and its id,
  * as `2026-11-23T17:30:00.123456Z~<id>`. Only the API writes it; the dashboard passes it back.
  */
-export const EVENT_CURSOR_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z~[^~\s]{1,100}$/;
+export const EVENT_CURSOR_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z~[^~\s]{1,100}$/;
 
 /** A real UTC date and time (the pattern alone lets `2026-02-30` through, which PostgreSQL refuses). */
 function isRealInstant(cursor: string): boolean {
   const match = EVENT_CURSOR_PATTERN.exec(cursor);
   if (!match) return false;
-  const [y, mo, d, h, mi, s] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
   return (
     date.getUTCFullYear() === y &&
@@ -40,7 +48,9 @@ export const eventRecentSchema = z
       .number({ error: `The limit is a whole number from 1 to ${EVENT_RECENT_LIMIT_MAX}.` })
       .int({ error: `The limit is a whole number from 1 to ${EVENT_RECENT_LIMIT_MAX}.` })
       .min(1, { error: `The limit is a whole number from 1 to ${EVENT_RECENT_LIMIT_MAX}.` })
-      .max(EVENT_RECENT_LIMIT_MAX, { error: `The limit is a whole number from 1 to ${EVENT_RECENT_LIMIT_MAX}.` })
+      .max(EVENT_RECENT_LIMIT_MAX, {
+        error: `The limit is a whole number from 1 to ${EVENT_RECENT_LIMIT_MAX}.`,
+      })
       .default(EVENT_RECENT_LIMIT_DEFAULT),
     /** The `nextCursor` of the previous page: events older than its last one. */
     before: z
