@@ -144,6 +144,22 @@ describe.each(testDbKinds)("user.get (%s)", (kind) => {
     expect(text).not.toContain("key-a");
   });
 
+  it("update saves the caller's own name, title and picture, and refuses a bad one naming the field", async () => {
+    const ann = await createUser(server.app, "Ann Example");
+    const other = await createUser(server.app, "Other Person");
+    const saved = await callerFor(server.app, ann).user.update({ name: " Ann Jansen ", title: "CMO", picture: "https://app.floow.example/blobs/b1" });
+    expect(saved).toEqual({ user_id: ann.id, name: "Ann Jansen", email: ann.email, title: "CMO", picture: "https://app.floow.example/blobs/b1" });
+    expect((await callerFor(server.app, ann).user.get()).user).toEqual(saved);
+
+    const error = await callerFor(server.app, ann).user.update({ name: "", title: "", picture: "javascript:alert(1)" }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "BAD_REQUEST" });
+    expect(JSON.stringify(error)).toContain("picture");
+    expect((await callerFor(server.app, ann).user.get()).user).toEqual(saved);
+    // Nobody else changed.
+    expect((await callerFor(server.app, other).user.get()).user?.name).toBe("Other Person");
+    await expect(callerFor(server.app).user.update({ name: "X", title: "" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
   it("throws a TRPCError (not a crash) for a session whose user is gone", async () => {
     const ghost = await createUser(server.app);
     await server.app.database.db.deleteFrom("user").where("id", "=", ghost.id).execute();

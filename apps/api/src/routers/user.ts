@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import type { Kysely } from "kysely";
-import type { Role } from "@floow/domain";
+import { userUpdateSchema, type Role } from "@floow/domain";
 import type { DB } from "../db/database";
 import { listDomains } from "../db/queries/domain";
 import { listFeeds } from "../db/queries/feed";
@@ -8,9 +8,9 @@ import { listFloows } from "../db/queries/floow";
 import { listPendingInvitations } from "../db/queries/invitation";
 import { listTeamUsers, resolveActiveMembership } from "../db/queries/member";
 import { findOrganization } from "../db/queries/organization";
-import { findUserProfile } from "../db/queries/user";
+import { findUserProfile, updateUserProfile } from "../db/queries/user";
 import { listIntegrations, listWebhooks } from "../db/queries/webhook";
-import { authedProcedure, router } from "../trpc/init";
+import { authedProcedure, rateLimit, router } from "../trpc/init";
 
 /**
  * The organization's lists in the `user.get` bundle, one loader per entity.
@@ -51,4 +51,14 @@ export const userRouter = router({
     const lists = await loadOrganizationLists(ctx.db, organization?.id ?? null);
     return { user, roles, organization, ...lists };
   }),
+
+  /** The spec's `PATCH /api/users/update`: the caller's own name, title and picture. */
+  update: authedProcedure
+    .use(rateLimit({ window: 60, max: 30 }))
+    .input(userUpdateSchema)
+    .mutation(async ({ ctx, input }) => {
+      const user = await updateUserProfile(ctx.db, ctx.session.user.id, input);
+      if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in." });
+      return user;
+    }),
 });

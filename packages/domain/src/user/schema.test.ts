@@ -123,3 +123,18 @@ describe("signInSchema / signUpSchema (/login)", () => {
     });
   });
 });
+
+describe("userUpdateSchema", () => {
+  it("takes a name, a title and an uploaded picture, refusing other picture addresses", () => {
+    expect(userUpdateSchema.parse({ name: " Ann ", title: " CMO ", picture: "https://app.floow.example/blobs/b1" })).toEqual({
+      name: "Ann",
+      title: "CMO",
+      picture: "https://app.floow.example/blobs/b1",
+    });
+    expect(userUpdateSchema.parse({ name: "Ann", picture: null })).toEqual({ name: "Ann", title: "", picture: null });
+    expect(issuesOf(userUpdateSchema, { name: "", picture: "javascript:alert(1)" })).toEqual({
+      name: "This field is required",
+      picture: "Website should be valid",
+    });
+  });
+});

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailString } from "../shared/schema";
-import { isEmail } from "../validation/checkers";
+import { FIELD_MESSAGES, isEmail, isHttpUrl } from "../validation/checkers";
 import { VALIDATION_MESSAGES } from "../validation/messages";
 import { AUTH_FORM_MESSAGES, PASSWORD_MIN_LENGTH, ROLES } from "./constants";
 
@@ -49,7 +49,12 @@ export const removeInvitationSchema = z.object({ id: z.string().min(1), email: z
 export const userUpdateSchema = z.object({
   name: z.string().trim().min(1, { error: "This field is required" }),
   title: z.string().trim().default(""),
-  picture: z.string().nullable().optional(),
+  /** An uploaded image's address (http(s), or the API's own `/blobs/…`), or null for none. */
+  picture: z
+    .string()
+    .nullable()
+    .optional()
+    .refine((value) => value == null || isHttpUrl(value) || value.startsWith("/blobs/"), { error: FIELD_MESSAGES.website }),
 });
 
 function sameEmail(a: string, b: string): boolean {

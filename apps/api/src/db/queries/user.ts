@@ -20,3 +20,22 @@ export async function findUserProfile(db: Kysely<DB>, userId: string): Promise<U
     ? { user_id: row.id, name: row.name, email: row.email, title: row.title ?? "", picture: row.image }
     : null;
 }
+
+/** Saves the user's own information (personal settings); the e-mail is not changed here. */
+export async function updateUserProfile(
+  db: Kysely<DB>,
+  userId: string,
+  update: { name: string; title: string; picture?: string | null },
+): Promise<UserProfile | null> {
+  await db
+    .updateTable("user")
+    .set({
+      name: update.name,
+      title: update.title,
+      ...(update.picture !== undefined ? { image: update.picture } : {}),
+      updated_at: new Date(),
+    })
+    .where("id", "=", userId)
+    .execute();
+  return findUserProfile(db, userId);
+}

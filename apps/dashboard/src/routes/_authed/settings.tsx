@@ -15,6 +15,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { Page, PageHeader } from "../../features/layout/page";
 import { OrganizationForm } from "../../features/settings/organization-form";
+import { PersonalForm } from "../../features/settings/personal-form";
 import { useHashTab } from "../../features/layout/use-hash-tab";
 import { initials, roleLabel } from "../../features/navigation/nav-logic";
 import { useTRPC } from "../../lib/trpc";
@@ -54,15 +55,12 @@ function Settings() {
                   <p className="text-sm text-grey-600">{roleLabel(data.roles)}</p>
                 </div>
               </div>
-              <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
-                <Detail label="Name">{user.name}</Detail>
-                <Detail label="Email">{user.email}</Detail>
-                <Detail label="Title">{user.title || <Muted>Not set</Muted>}</Detail>
-                <Detail label="Role">{roleLabel(data.roles)}</Detail>
-              </dl>
+              <PersonalForm user={user} />
             </CardContent>
           </Card>
-          <LaterNote>Changing your information, email and password comes in a later release.</LaterNote>
+          <LaterNote>
+            Changing your e-mail address or password needs e-mail delivery, which Floow does not send yet.
+          </LaterNote>
         </TabsContent>
 
         <TabsContent value="organization" className="flex flex-col gap-6">

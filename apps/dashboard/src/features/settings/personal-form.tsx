@@ -1,0 +1,71 @@
+import { TOASTS, userUpdateSchema } from "@floow/domain";
+import { Button, Field, Input, toast } from "@floow/ui";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { useTRPC, type UserBundle } from "../../lib/trpc";
+import { uploadPickedImage } from "../domains/domain-actions";
+import { ImageField, type ImageValue } from "../domains/image-field";
+
+type User = NonNullable<UserBundle["user"]>;
+type Values = z.input<typeof userUpdateSchema>;
+
+/**
+ * Personal settings (/settings): the user's own name, title and picture (`user.update`,
+ * the spec's `PATCH /api/users/update`; toasts `Information updated` or the failure text).
+ * A picked picture is uploaded through the blob call first.
+ */
+export function PersonalForm({ user }: { user: User }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm<Values>({
+    resolver: zodResolver(userUpdateSchema),
+    defaultValues: { name: user.name, title: user.title },
+    mode: "onTouched",
+  });
+  const [picture, setPicture] = useState<ImageValue>({ url: user.picture, file: null });
+  const update = useMutation(trpc.user.update.mutationOptions());
+
+  const submit = form.handleSubmit(async (values) => {
+    let pictureUrl = picture.url;
+    if (picture.file) {
+      const uploaded = await uploadPickedImage(picture.file);
+      if (uploaded === undefined) return;
+      pictureUrl = uploaded;
+    }
+    try {
+      const saved = await update.mutateAsync({ name: values.name, title: values.title ?? "", picture: pictureUrl });
+      toast.success(TOASTS.success.userUpdate);
+      setPicture({ url: saved.picture, file: null });
+      form.reset({ name: saved.name, title: saved.title });
+      await queryClient.invalidateQueries({ queryKey: trpc.user.get.queryKey() });
+    } catch {
+      toast.error(TOASTS.failure.userUpdate);
+    }
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form className="flex flex-col gap-5" onSubmit={submit} noValidate>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Name" error={errors.name?.message}>
+          <Input autoComplete="name" {...form.register("name")} />
+        </Field>
+        <Field label="Title" error={errors.title?.message}>
+          <Input autoComplete="organization-title" {...form.register("title")} />
+        </Field>
+        <Field label="Email" description="Your sign-in address.">
+          <Input value={user.email} readOnly disabled />
+        </Field>
+      </div>
+      <ImageField label="Picture" value={picture} onChange={setPicture} description="Shown in the side navigation." />
+      <div>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? "Saving…" : "Save"}
+        </Button>
+      </div>
+    </form>
+  );
+}
