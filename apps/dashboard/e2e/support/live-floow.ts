@@ -378,6 +378,29 @@ function choiceFilter(choiceId: string, field: string, operator: string, value: 
 type VersionedFloow = Json & { id: string; version: number };
 
 /** `floow.update` with the created floow's configuration changed by `changes`. */
+/**
+ * A one-question selling floow in a dialog, whose start page goes inside `#{at}` on `/{at}`
+ * (starting it opens the dialog). Returns its id and its question's id.
+ */
+async function createDialogFloow(
+  client: DashboardClient,
+  where: { domainId: string; feedId: string },
+  texts: typeof HELP | typeof SIZES,
+  options: { key: string; at: string; closeOnClickOutside: boolean },
+): Promise<{ id: string; step: string }> {
+  const floow = await client.mutation<VersionedFloow>("floow.create", { ...where, type: "selling", name: texts.name });
+  const question = step(floow.id, options.key, texts.question, texts.choices);
+  await saveFloow(client, floow, {
+    container: { type: "dialog" },
+    closeOnClickOutside: options.closeOnClickOutside,
+    showBackButton: false,
+    start: { type: "basic", text: `<p>${texts.startText}</p>`, button: { text: texts.startButton } },
+    steps: [question.step],
+    triggers: [{ route: `/${options.at}`, routeType: "startsWith", attribute: "id", value: options.at, target: "inside" }],
+  });
+  return { id: floow.id, step: question.ids.step };
+}
+
 async function saveFloow(client: DashboardClient, floow: VersionedFloow, changes: Json): Promise<void> {
   const {
     organizationId: _organizationId,
@@ -465,38 +488,9 @@ export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
   });
 
   // The help dialog: its start page at #help; starting opens the dialog.
-  const help = await client.mutation<VersionedFloow>("floow.create", {
-    domainId,
-    type: "selling",
-    name: HELP.name,
-    feedId,
-  });
-  const helpStep = step(help.id, "where", HELP.question, HELP.choices);
-  await saveFloow(client, help, {
-    container: { type: "dialog" },
-    closeOnClickOutside: true,
-    showBackButton: false,
-    start: { type: "basic", text: `<p>${HELP.startText}</p>`, button: { text: HELP.startButton } },
-    steps: [helpStep.step],
-    triggers: [{ route: "/help", routeType: "startsWith", attribute: "id", value: "help", target: "inside" }],
-  });
-
+  const help = await createDialogFloow(client, { domainId, feedId }, HELP, { key: "where", at: "help", closeOnClickOutside: true });
   // The size guide: a dialog that only its close button and Escape close.
-  const sizes = await client.mutation<VersionedFloow>("floow.create", {
-    domainId,
-    type: "selling",
-    name: SIZES.name,
-    feedId,
-  });
-  const sizesStep = step(sizes.id, "height", SIZES.question, SIZES.choices);
-  await saveFloow(client, sizes, {
-    container: { type: "dialog" },
-    closeOnClickOutside: false,
-    showBackButton: false,
-    start: { type: "basic", text: `<p>${SIZES.startText}</p>`, button: { text: SIZES.startButton } },
-    steps: [sizesStep.step],
-    triggers: [{ route: "/sizes", routeType: "startsWith", attribute: "id", value: "sizes", target: "inside" }],
-  });
+  const sizes = await createDialogFloow(client, { domainId, feedId }, SIZES, { key: "height", at: "sizes", closeOnClickOutside: false });
 
   return {
     apiUrl,
@@ -504,7 +498,7 @@ export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
     domainId,
     feedId,
     advisor: { id: advisor.id, riding: riding.ids, often: often.ids, budget: budget.ids, details: details.ids },
-    help: { id: help.id, step: helpStep.ids.step },
+    help: { id: help.id, step: help.step },
     sizes: { id: sizes.id },
     shop,
   };

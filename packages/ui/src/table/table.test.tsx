@@ -6,6 +6,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableExpandButton,
   TableHeader,
   TablePagination,
   TableRow,
@@ -85,5 +86,28 @@ describe("TablePagination", () => {
   it("shows 0–0 when there is nothing", () => {
     render(<TablePagination offset={0} limit={25} total={0} onOffsetChange={() => undefined} />);
     expect(screen.getByText("0–0 of 0 rows")).toBeTruthy();
+  });
+});
+
+describe("TableExpandButton", () => {
+  it("tells whether the details are shown, and toggles without toggling its row too", async () => {
+    const onToggle = vi.fn();
+    const onRowClick = vi.fn();
+    render(
+      <table>
+        <tbody>
+          <tr onClick={onRowClick}>
+            <td>
+              <TableExpandButton open={false} label="Show attributes of Shoe" onToggle={onToggle} />
+            </td>
+          </tr>
+        </tbody>
+      </table>,
+    );
+    const button = screen.getByRole("button", { name: "Show attributes of Shoe" });
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    await userEvent.click(button);
+    expect(onToggle).toHaveBeenCalledTimes(1);
+    expect(onRowClick).not.toHaveBeenCalled();
   });
 });

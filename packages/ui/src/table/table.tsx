@@ -59,6 +59,53 @@ export function TableCell({ className, ...props }: ComponentProps<"td">) {
   return <td className={cn("px-3 py-3 align-middle first:pl-5 last:pr-5", className)} {...props} />;
 }
 
+/**
+ * The chevron that opens and closes an expandable row's details. It stops its click, so a
+ * row that toggles on click too is not toggled twice.
+ */
+export function TableExpandButton({
+  open,
+  label,
+  controls,
+  onToggle,
+}: {
+  open: boolean;
+  /** What the button does, e.g. "Show attributes of Trail shoe". */
+  label: string;
+  /** The id of the details it shows, while they are shown. */
+  controls?: string;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls={controls}
+      aria-label={label}
+      onClick={(event) => {
+        event.stopPropagation();
+        onToggle();
+      }}
+      className="flex size-7 cursor-pointer items-center justify-center rounded-md text-grey-500 hover:bg-grey-100 hover:text-grey-900 focus-visible:outline-2 focus-visible:outline-primary-500"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 16 16"
+        width={14}
+        height={14}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.75}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className={cn("transition-transform", open && "rotate-90")}
+      >
+        <path d="m6 4 4 4-4 4" />
+      </svg>
+    </button>
+  );
+}
+
 export type SortDirection = "asc" | "desc";
 
 export type SortableTableHeadProps = Omit<ComponentProps<"th">, "children" | "onClick"> & {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { Kysely, Selectable } from "kysely";
+import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { DB } from "../database";
 import type { JobTable } from "../tables/job";
 
@@ -105,15 +105,7 @@ export async function requeueAbandonedJobs(db: Kysely<DB>, staleAfterMs: number)
     .set({ ...released, status: "done", last_error: "Stopped without finishing; a queued job replaces it." })
     .where("j.status", "=", "running")
     .where("j.locked_at", "<", staleBefore)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("job as q")
-          .select("q.id")
-          .whereRef("q.kind", "=", "j.kind")
-          .whereRef("q.key", "=", "j.key")
-          .where("q.status", "=", "queued"),
-      ),
-    )
+    .where(queuedTwinExists)
     .execute();
   const result = await db
     .updateTable("job")
@@ -124,6 +116,20 @@ export async function requeueAbandonedJobs(db: Kysely<DB>, staleAfterMs: number)
   return { requeued: Number(result.numUpdatedRows), failed };
 }
 
+/**
+ * Whether a queued job of the same kind and key as the running job `j` exists: it will do
+ * `j`'s work, so `j` can end instead of being queued again.
+ */
+function queuedTwinExists({ exists, selectFrom }: ExpressionBuilder<DB & { j: JobTable }, "j">) {
+  return exists(
+    selectFrom("job as q")
+      .select("q.id")
+      .whereRef("q.kind", "=", "j.kind")
+      .whereRef("q.key", "=", "j.key")
+      .where("q.status", "=", "queued"),
+  );
+}
+
 /** A job stopped on purpose (the process is shutting down): queued again, the attempt not counted. */
 export async function releaseJob(db: Kysely<DB>, job: Job): Promise<void> {
   // A queued follow-up of the same kind and key already covers it.
@@ -132,15 +138,7 @@ export async function releaseJob(db: Kysely<DB>, job: Job): Promise<void> {
     .set({ status: "done", locked_at: null, locked_by: null, last_error: "Stopped at shutdown; a queued job replaces it.", updated_at: new Date() })
     .where("j.id", "=", job.id)
     .where("j.status", "=", "running")
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("job as q")
-          .select("q.id")
-          .whereRef("q.kind", "=", "j.kind")
-          .whereRef("q.key", "=", "j.key")
-          .where("q.status", "=", "queued"),
-      ),
-    )
+    .where(queuedTwinExists)
     .executeTakeFirst();
   if (Number(replaced.numUpdatedRows) > 0) return;
   await db

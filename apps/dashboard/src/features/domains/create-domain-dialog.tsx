@@ -15,7 +15,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { liveValidationFormOptions, useLiveValidation } from "../forms/use-live-validation";
-import { ImageField, noImage, type ImageValue } from "./image-field";
+import { ImageField, noImage, type ImageValue } from "../forms/image-field";
 
 export type CreateDomainValues = { values: CreateDomain; imageFile: File | null };
 

@@ -3,31 +3,15 @@ import { toast } from "@floow/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { uploadImage } from "../../lib/blob";
 import { getSelectedDomainId, selectDomain } from "../../lib/selected-domain";
 import { useTRPC } from "../../lib/trpc";
+import { savedImageUrl } from "../forms/picked-image";
 import type { CreateDomainValues } from "./create-domain-dialog";
 
 /** What the dashboard sends for a domain: everything but the organization (the session's). */
 export function toDomainInput(domain: Domain): DomainInput {
   const { organizationId: _organizationId, ...input } = domain;
   return input;
-}
-
-/**
- * Uploads a picked image through the blob call; `undefined` when it failed. The spec's
- * toasts are shown here, as the editor's image fields show them: `Image uploaded` or
- * `Something went wrong uploading the image`.
- */
-export async function uploadPickedImage(file: File): Promise<string | undefined> {
-  try {
-    const url = await uploadImage(file);
-    toast.success(TOASTS.success.imageUpload);
-    return url;
-  } catch {
-    toast.error(TOASTS.failure.imageUpload);
-    return undefined;
-  }
 }
 
 /** Refreshes every domain query and the user bundle (the side navigation lists domains). */
@@ -57,12 +41,8 @@ export function useCreateDomain() {
 
   return useCallback(
     async ({ values, imageFile }: CreateDomainValues): Promise<boolean> => {
-      let image: string | null = null;
-      if (imageFile) {
-        const url = await uploadPickedImage(imageFile);
-        if (url === undefined) return false;
-        image = url;
-      }
+      const image = await savedImageUrl({ url: null, file: imageFile });
+      if (image === undefined) return false;
       const domain = createDomain({
         name: values.name,
         host: values.host,

@@ -32,8 +32,9 @@ import { useForm } from "react-hook-form";
 import { liveValidationFormOptions, useLiveValidation } from "../forms/use-live-validation";
 import { AddColorDialog } from "./add-color-dialog";
 import { AddFontDialog } from "./add-font-dialog";
-import { toDomainInput, uploadPickedImage, useUpdateDomain } from "./domain-actions";
-import { ImageField, type ImageValue } from "./image-field";
+import { ImageField, type ImageValue } from "../forms/image-field";
+import { savedImageUrl } from "../forms/picked-image";
+import { toDomainInput, useUpdateDomain } from "./domain-actions";
 
 type Baseline = { colors: Color[]; fonts: Font[]; image: string | null };
 
@@ -76,12 +77,8 @@ export function DomainGeneral({ domain }: { domain: Domain }) {
     JSON.stringify(fonts) !== JSON.stringify(baseline.fonts);
 
   const onSave = form.handleSubmit(async (values) => {
-    let imageUrl = image.url;
-    if (image.file) {
-      const url = await uploadPickedImage(image.file);
-      if (url === undefined) return;
-      imageUrl = url;
-    }
+    const imageUrl = await savedImageUrl(image);
+    if (imageUrl === undefined) return;
     const saved = await update(
       {
         ...toDomainInput(domain),

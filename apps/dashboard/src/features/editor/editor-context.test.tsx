@@ -8,18 +8,11 @@ import { describe, expect, it, vi } from "vitest";
 import { GeneralSettings } from "./components/settings-panel";
 import { TriggerPanel } from "./components/trigger-panel";
 import type { EditorApi } from "./editor-api";
+import { fakeEditorApi } from "./fake-editor-api";
 import { EditorProvider, useEditor } from "./editor-context";
 
 function fakeApi(saveFloow: EditorApi["saveFloow"]): EditorApi {
-  return {
-    saveFloow,
-    publishFloow: async () => {},
-    uploadImage: async () => "/blobs/x",
-    suggest: null,
-    fetchFloow: async () => ({ ...createFloow(), version: 1 }),
-    previewResults: async () => ({ products: [], partial: false }),
-    feedFields: async () => [],
-  };
+  return fakeEditorApi({ saveFloow });
 }
 
 function Probe() {

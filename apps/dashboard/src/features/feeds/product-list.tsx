@@ -15,6 +15,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableExpandButton,
   TableHead,
   TableHeader,
   TablePagination,
@@ -224,31 +225,11 @@ function ProductTableRow({
       onClick={onToggle}
     >
       <TableCell>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-label={`${open ? "Hide" : "Show"} attributes of ${name || product.id}`}
-          onClick={(event) => {
-            event.stopPropagation();
-            onToggle();
-          }}
-          className="flex size-7 cursor-pointer items-center justify-center rounded-md text-grey-500 hover:bg-grey-100 hover:text-grey-900"
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 16 16"
-            width={14}
-            height={14}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={1.75}
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            className={cn("transition-transform", open && "rotate-90")}
-          >
-            <path d="m6 4 4 4-4 4" />
-          </svg>
-        </button>
+        <TableExpandButton
+          open={open}
+          label={`${open ? "Hide" : "Show"} attributes of ${name || product.id}`}
+          onToggle={onToggle}
+        />
       </TableCell>
       <TableCell>
         {product.image ? (

@@ -5,6 +5,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableExpandButton,
   TableHead,
   TableHeader,
   TableRow,
@@ -79,31 +80,12 @@ function EventRows({
         onClick={onToggle}
       >
         <TableCell>
-          <button
-            type="button"
-            aria-expanded={open}
-            aria-controls={open ? payloadId : undefined}
-            aria-label={`${open ? "Hide" : "Show"} payload of this ${EVENT_TYPE_LABELS[event.type].toLowerCase()} event`}
-            // The row toggles too; without this the click would toggle twice.
-            onClick={(click) => {
-              click.stopPropagation();
-              onToggle();
-            }}
-            className="flex size-6 cursor-pointer items-center justify-center rounded text-grey-500 hover:bg-grey-100 hover:text-grey-900 focus-visible:outline-2 focus-visible:outline-primary-500"
-          >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className={cn("size-4 transition-transform", open && "rotate-90")}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="m9 6 6 6-6 6" />
-            </svg>
-          </button>
+          <TableExpandButton
+            open={open}
+            label={`${open ? "Hide" : "Show"} payload of this ${EVENT_TYPE_LABELS[event.type].toLowerCase()} event`}
+            controls={open ? payloadId : undefined}
+            onToggle={onToggle}
+          />
         </TableCell>
         <TableCell
           className="text-xs whitespace-nowrap text-grey-600 tabular-nums"

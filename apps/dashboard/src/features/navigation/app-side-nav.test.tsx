@@ -5,14 +5,11 @@ import {
   Outlet,
   RouterProvider,
 } from "@tanstack/react-router";
-import type { AppRouter } from "@floow/api";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createTRPCClient, httpLink } from "@trpc/client";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { getSelectedDomainId, selectDomain } from "../../lib/selected-domain";
-import { TRPCProvider } from "../../lib/trpc";
+import { fakeTrpcWrapper } from "../../test/fake-trpc";
 import { AppSideNav, type SideNavData } from "./app-side-nav";
 
 const data: SideNavData = {
@@ -39,18 +36,8 @@ async function renderAt(path: string, navData: SideNavData = data) {
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   // A bare test router, not the app's registered one. The support dialog talks to the API:
-  // here an API that cannot be reached.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const trpcClient = createTRPCClient<AppRouter>({
-    links: [httpLink({ url: "http://api.test/trpc", fetch: () => Promise.reject(new TypeError("Failed to fetch")) })],
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <RouterProvider router={router as never} />
-      </TRPCProvider>
-    </QueryClientProvider>,
-  );
+  // here one that answers nothing.
+  render(<RouterProvider router={router as never} />, { wrapper: fakeTrpcWrapper({}) });
   const nav = await screen.findByRole("navigation", { name: "Main" });
   return { nav, router };
 }

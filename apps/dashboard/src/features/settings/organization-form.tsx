@@ -6,8 +6,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useTRPC, type UserBundle } from "../../lib/trpc";
-import { uploadPickedImage } from "../domains/domain-actions";
-import { ImageField, type ImageValue } from "../domains/image-field";
+import { ImageField, type ImageValue } from "../forms/image-field";
+import { savedImageUrl } from "../forms/picked-image";
 
 type Organization = NonNullable<UserBundle["organization"]>;
 type Values = z.input<typeof updateOrganizationSchema>;
@@ -32,12 +32,8 @@ export function OrganizationForm({ organization, canEdit }: { organization: Orga
   const update = useMutation(trpc.organization.update.mutationOptions());
 
   const submit = form.handleSubmit(async (values) => {
-    let logoUrl = logo.url;
-    if (logo.file) {
-      const uploaded = await uploadPickedImage(logo.file);
-      if (uploaded === undefined) return;
-      logoUrl = uploaded;
-    }
+    const logoUrl = await savedImageUrl(logo);
+    if (logoUrl === undefined) return;
     try {
       await update.mutateAsync({ ...values, branding: { logo_url: logoUrl } });
       toast.success(TOASTS.success.organizationUpdate);

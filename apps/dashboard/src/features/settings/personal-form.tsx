@@ -6,8 +6,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useTRPC, type UserBundle } from "../../lib/trpc";
-import { uploadPickedImage } from "../domains/domain-actions";
-import { ImageField, type ImageValue } from "../domains/image-field";
+import { ImageField, type ImageValue } from "../forms/image-field";
+import { savedImageUrl } from "../forms/picked-image";
 
 type User = NonNullable<UserBundle["user"]>;
 type Values = z.input<typeof userUpdateSchema>;
@@ -29,12 +29,8 @@ export function PersonalForm({ user }: { user: User }) {
   const update = useMutation(trpc.user.update.mutationOptions());
 
   const submit = form.handleSubmit(async (values) => {
-    let pictureUrl = picture.url;
-    if (picture.file) {
-      const uploaded = await uploadPickedImage(picture.file);
-      if (uploaded === undefined) return;
-      pictureUrl = uploaded;
-    }
+    const pictureUrl = await savedImageUrl(picture);
+    if (pictureUrl === undefined) return;
     try {
       const saved = await update.mutateAsync({ name: values.name, title: values.title ?? "", picture: pictureUrl });
       toast.success(TOASTS.success.userUpdate);

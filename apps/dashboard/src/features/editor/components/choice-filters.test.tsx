@@ -3,8 +3,8 @@ import type { Floow, VersionedFloow } from "@floow/domain";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { EditorApi } from "../editor-api";
 import { EditorProvider, useEditor } from "../editor-context";
+import { fakeEditorApi } from "../fake-editor-api";
 import { ChoiceFilters } from "./choice-filters";
 
 const red = createChoice({ text: "<p>Red</p>" });
@@ -24,15 +24,7 @@ function setup() {
     version: 1,
   };
   const feedFields = vi.fn(async () => ["id", "title", "color", "size"]);
-  const api: EditorApi = {
-    saveFloow: async (floow, version) => ({ ...floow, version: version + 1 }),
-    publishFloow: async () => {},
-    uploadImage: async () => "/blobs/x",
-    suggest: null,
-    fetchFloow: async () => floow,
-    previewResults: async () => ({ products: [], partial: false }),
-    feedFields,
-  };
+  const api = fakeEditorApi({ fetchFloow: async () => floow, feedFields });
   render(
     <EditorProvider initial={floow} domain={null} api={api}>
       <ChoiceFilters choiceId={red.id} label="choice 1" />

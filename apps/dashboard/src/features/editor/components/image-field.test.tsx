@@ -5,19 +5,12 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { EditorApi } from "../editor-api";
 import { EditorProvider } from "../editor-context";
+import { fakeEditorApi } from "../fake-editor-api";
 import { ImageField } from "./image-field";
 
 function setup(upload: EditorApi["uploadImage"]) {
   const onChange = vi.fn();
-  const api: EditorApi = {
-    saveFloow: async (floow, version) => ({ ...floow, version: version + 1 }),
-    publishFloow: async () => {},
-    uploadImage: upload,
-    suggest: null,
-    fetchFloow: async () => ({ ...createFloow(), version: 1 }),
-    previewResults: async () => ({ products: [], partial: false }),
-    feedFields: async () => [],
-  };
+  const api = fakeEditorApi({ uploadImage: upload });
   render(
     <EditorProvider
       initial={{ ...createFloow("selling", { id: "f1", domainId: "d1" }), version: 1 }}

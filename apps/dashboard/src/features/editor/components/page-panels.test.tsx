@@ -3,19 +3,11 @@ import type { Floow } from "@floow/domain";
 import { render, screen, fireEvent } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { EditorApi } from "../editor-api";
+import { fakeEditorApi } from "../fake-editor-api";
 import { EditorProvider, useEditor } from "../editor-context";
 import { FinishPanel, StartPanel } from "./page-panels";
 
-const api: EditorApi = {
-  saveFloow: async (floow, version) => ({ ...floow, version: version + 1 }),
-  publishFloow: async () => {},
-  uploadImage: async () => "/blobs/x",
-  suggest: null,
-  fetchFloow: async () => ({ ...createFloow(), version: 1 }),
-  previewResults: async () => ({ products: [], partial: false }),
-  feedFields: async () => [],
-};
+const api = fakeEditorApi();
 
 function Probe() {
   const { floow } = useEditor();

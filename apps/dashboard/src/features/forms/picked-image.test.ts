@@ -5,7 +5,7 @@ const toast = { success: vi.fn(), error: vi.fn() };
 vi.mock("../../lib/blob", () => ({ uploadImage: (file: Blob) => uploadImage(file) }));
 vi.mock("@floow/ui", () => ({ toast }));
 
-const { uploadPickedImage } = await import("./domain-actions");
+const { uploadPickedImage } = await import("./picked-image");
 
 describe("uploadPickedImage (Create Domain and #general)", () => {
   beforeEach(() => {
