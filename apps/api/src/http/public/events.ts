@@ -3,8 +3,8 @@ import type { PublicEventsAccepted } from "@floow/domain";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
-import { insertEvents } from "../../db/queries/event";
 import { findLiveFloowRefs } from "../../db/queries/floow";
+import { storeEvents } from "../../services/events/store-events";
 import { sendError, sendValidationError } from "../errors";
 import { readJsonBody } from "./body";
 
@@ -29,7 +29,7 @@ export function registerEventsRoute(scope: FastifyInstance, deps: { db: Kysely<D
       const floow = floows.get(message.floowId);
       return floow ? [{ organizationId: floow.organizationId, domainId: floow.domainId, message }] : [];
     });
-    await insertEvents(deps.db, known);
+    await storeEvents(deps.db, known);
     const answer: PublicEventsAccepted = { accepted: known.length, ignored: events.length - known.length };
     return reply.code(202).send(answer);
   });
