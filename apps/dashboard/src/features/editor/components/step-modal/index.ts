@@ -1,0 +1,1 @@
+export { StepModal } from "./step-modal";
