@@ -56,6 +56,26 @@ export const DEFAULT_BUTTON_TEXTS: Readonly<Record<FloowButtonKey, string>> = {
 export const START_TYPES = ["basic", "none"] as const;
 export type StartType = (typeof START_TYPES)[number];
 export const DEFAULT_START_BUTTON_TEXT = "Start";
+/**
+ * A new floow's start page: a title and a short text (rich text, HTML), per floow type and
+ * language, so that the shopper's first view is a designed page and not a lone button.
+ */
+export const DEFAULT_START_TEXTS: Readonly<
+  Record<"selling" | "data", Readonly<Record<"en" | "nl" | "fr" | "de", string>>>
+> = {
+  selling: {
+    en: "<h2>Find the right product</h2><p>Answer a few short questions and we will show you the products that fit you best.</p>",
+    nl: "<h2>Vind het juiste product</h2><p>Beantwoord een paar korte vragen en wij laten je de producten zien die het best bij je passen.</p>",
+    fr: "<h2>Trouvez le bon produit</h2><p>Répondez à quelques questions et nous vous montrerons les produits qui vous conviennent le mieux.</p>",
+    de: "<h2>Finden Sie das passende Produkt</h2><p>Beantworten Sie ein paar kurze Fragen und wir zeigen Ihnen die Produkte, die am besten zu Ihnen passen.</p>",
+  },
+  data: {
+    en: "<h2>Tell us about yourself</h2><p>A few short questions, so that we can help you better. It takes about a minute.</p>",
+    nl: "<h2>Vertel ons over jezelf</h2><p>Een paar korte vragen, zodat we je beter kunnen helpen. Het duurt ongeveer een minuut.</p>",
+    fr: "<h2>Parlez-nous de vous</h2><p>Quelques questions pour mieux vous aider. Cela prend environ une minute.</p>",
+    de: "<h2>Erzählen Sie uns von sich</h2><p>Ein paar kurze Fragen, damit wir Ihnen besser helfen können. Es dauert etwa eine Minute.</p>",
+  },
+};
 export const ALIGNMENTS = ["left", "center", "right"] as const;
 export type Alignment = (typeof ALIGNMENTS)[number];
 /** Start page width (%) per device. */

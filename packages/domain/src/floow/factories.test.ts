@@ -19,6 +19,12 @@ import {
 import type { Floow } from "./types";
 
 describe("createFloow", () => {
+  it("a new floow's start page has a title and a text in its type and language", () => {
+    expect(createFloow("data", { language: "nl" }).start.text).toBe(
+      "<h2>Vertel ons over jezelf</h2><p>Een paar korte vragen, zodat we je beter kunnen helpen. Het duurt ongeveer een minuut.</p>",
+    );
+  });
+
   it("a selling floow has the spec's defaults", () => {
     const floow = createFloow("selling", { domainId: "d1", organizationId: "o1" });
     expect(floow.id).toMatch(ID_PATTERN);
@@ -60,7 +66,7 @@ describe("createFloow", () => {
     });
     expect(floow.start).toEqual({
       type: "basic",
-      text: "",
+      text: "<h2>Find the right product</h2><p>Answer a few short questions and we will show you the products that fit you best.</p>",
       image: null,
       button: { text: "Start" },
       mobile: { width: 90, align: "center" },

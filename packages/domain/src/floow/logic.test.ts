@@ -7,6 +7,7 @@ import {
   conditionHolds,
   needsFeedStep,
   nextStepId,
+  pathProgress,
   resolveNextStep,
   stepOfChoice,
   visibleChoices,
@@ -174,6 +175,24 @@ describe("resolveNextStep", () => {
         expect(visited).toEqual(f.steps.map((s) => s.id));
       }),
     );
+  });
+});
+
+describe("pathProgress", () => {
+  // s1 -a-> s3 (then s4), s1 -b-> finish, s1 -c-> s2, s3, s4; s3 without x loops back to s1.
+  it("counts the steps on the visitor's own path", () => {
+    expect(pathProgress(floow, "s1", [], [])).toEqual({ done: 1, total: 3 }); // s2, s3, then back to s1
+    expect(pathProgress(floow, "s1", [], ["b"])).toEqual({ done: 1, total: 1 });
+    expect(pathProgress(floow, "s1", [], ["a"])).toEqual({ done: 1, total: 2 }); // s3 loops back to s1
+    expect(pathProgress(floow, "s3", ["s1"], ["a", "x"])).toEqual({ done: 2, total: 3 });
+    expect(pathProgress(floow, "s2", ["s1"], ["c"])).toEqual({ done: 2, total: 3 });
+    expect(pathProgress(floow, "s4", ["s1", "s3"], ["a", "x"])).toEqual({ done: 3, total: 3 });
+  });
+
+  it("a two-step floow: question 1 of 2, then 2 of 2", () => {
+    const two = { steps: [{ id: "q1" }, { id: "q2" }] };
+    expect(pathProgress(two, "q1", [], [])).toEqual({ done: 1, total: 2 });
+    expect(pathProgress(two, "q2", ["q1"], [])).toEqual({ done: 2, total: 2 });
   });
 });
 

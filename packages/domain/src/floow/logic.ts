@@ -57,6 +57,34 @@ export function resolveNextStep(
 }
 
 /**
+ * Progress on the path the visitor is on (the runtime's progress bar): `done` steps answered
+ * on the way (`history`) plus the current one, out of `total`: those plus the steps still
+ * ahead when the conditions are followed with the choices made so far (a step whose own
+ * choice is still open takes its default way). Branching floows thus count their own path,
+ * not the floow's whole list: question 1 of 2 is 50 %, the finish page 100 %.
+ * A loop in the conditions is cut at the first step seen again.
+ */
+export function pathProgress(
+  floow: { steps: readonly StepLike[] },
+  currentStepId: string,
+  history: readonly string[],
+  chosenChoiceIds: readonly string[],
+): { done: number; total: number } {
+  const seen = new Set([...history, currentStepId]);
+  let ahead = 0;
+  for (
+    let id = resolveNextStep(floow, currentStepId, chosenChoiceIds);
+    id !== FINISH && !seen.has(id);
+    id = resolveNextStep(floow, id, chosenChoiceIds)
+  ) {
+    seen.add(id);
+    ahead++;
+  }
+  const done = history.filter((id) => id !== currentStepId).length + 1;
+  return { done, total: done + ahead };
+}
+
+/**
  * The choices of a step a visitor sees: conditions anywhere in the floow whose consequence
  * step is this step and that hold may show only some choices (`showChoices`: the union of
  * all holding ones) and hide others (`hideChoices`).
