@@ -3,33 +3,40 @@ export interface IntegrationCatalogueEntry {
   name: string;
   tags: readonly string[];
   description: string;
+  /** The card's logo, served by the dashboard (`public/integrations/`). */
+  image: string;
   /** Only the first entry can be set up; the others are listed as coming. */
   setup: boolean;
 }
 
 /**
  * The integration catalogue: sixteen email and marketing tools and a search tool; only
- * the first (the activation platform events are enriched for) has a setup. The spec does
- * not name them; these are the tools Dutch merchants use most (docs/domain-rules.md).
+ * the first, Klaviyo (the marketing-automation platform the editor's activation keys are
+ * for), has a setup. The spec does not name them; these are the tools merchants of this
+ * kind use most (docs/integrations.md).
  */
 export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
   {
-    id: "spotler-activate",
-    name: "Spotler Activate",
-    tags: ["marketing", "activation"],
-    description: "Send floow answers to customer profiles and segments.",
+    id: "klaviyo",
+    name: "Klaviyo",
+    image: "/integrations/klaviyo.svg",
+    tags: ["email", "marketing"],
+    description:
+      "Send floow answers to Klaviyo as events on the shopper's profile, with your activation keys as properties.",
     setup: true,
   },
   {
-    id: "klaviyo",
-    name: "Klaviyo",
-    tags: ["email", "marketing"],
-    description: "Email and SMS marketing for e-commerce.",
+    id: "spotler-activate",
+    name: "Spotler Activate",
+    image: "/integrations/spotler-activate.svg",
+    tags: ["marketing", "activation"],
+    description: "Send floow answers to customer profiles and segments.",
     setup: false,
   },
   {
     id: "mailchimp",
     name: "Mailchimp",
+    image: "/integrations/mailchimp.svg",
     tags: ["email", "marketing"],
     description: "Email marketing and audiences.",
     setup: false,
@@ -37,6 +44,7 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
   {
     id: "activecampaign",
     name: "ActiveCampaign",
+    image: "/integrations/activecampaign.svg",
     tags: ["email", "marketing"],
     description: "Email marketing and automation.",
     setup: false,
@@ -44,6 +52,7 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
   {
     id: "hubspot",
     name: "HubSpot",
+    image: "/integrations/hubspot.svg",
     tags: ["email", "marketing"],
     description: "CRM and marketing automation.",
     setup: false,
@@ -51,6 +60,7 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
   {
     id: "brevo",
     name: "Brevo",
+    image: "/integrations/brevo.svg",
     tags: ["email", "marketing"],
     description: "Email, SMS and marketing automation.",
     setup: false,
@@ -58,6 +68,7 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
   {
     id: "spotler-mail",
     name: "Spotler Mail+",
+    image: "/integrations/spotler-mail.svg",
     tags: ["email", "marketing"],
     description: "Email marketing.",
     setup: false,
@@ -65,6 +76,7 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
   {
     id: "copernica",
     name: "Copernica",
+    image: "/integrations/copernica.svg",
     tags: ["email", "marketing"],
     description: "Marketing automation and email.",
     setup: false,
@@ -72,6 +84,7 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
   {
     id: "deployteq",
     name: "Deployteq",
+    image: "/integrations/deployteq.svg",
     tags: ["email", "marketing"],
     description: "Omnichannel marketing automation.",
     setup: false,
@@ -79,6 +92,7 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
   {
     id: "salesforce-marketing-cloud",
     name: "Salesforce Marketing Cloud",
+    image: "/integrations/salesforce-marketing-cloud.svg",
     tags: ["email", "marketing"],
     description: "Enterprise marketing automation.",
     setup: false,
@@ -86,6 +100,7 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
   {
     id: "emarsys",
     name: "Emarsys",
+    image: "/integrations/emarsys.svg",
     tags: ["email", "marketing"],
     description: "Customer engagement platform.",
     setup: false,
@@ -93,6 +108,7 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
   {
     id: "selligent",
     name: "Selligent",
+    image: "/integrations/selligent.svg",
     tags: ["email", "marketing"],
     description: "Marketing cloud.",
     setup: false,
@@ -100,6 +116,7 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
   {
     id: "omnisend",
     name: "Omnisend",
+    image: "/integrations/omnisend.svg",
     tags: ["email", "marketing"],
     description: "Email and SMS for e-commerce.",
     setup: false,
@@ -107,6 +124,7 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
   {
     id: "dotdigital",
     name: "Dotdigital",
+    image: "/integrations/dotdigital.svg",
     tags: ["email", "marketing"],
     description: "Customer experience and data platform.",
     setup: false,
@@ -114,6 +132,7 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
   {
     id: "mailblue",
     name: "MailBlue",
+    image: "/integrations/mailblue.svg",
     tags: ["email", "marketing"],
     description: "Email marketing and automation.",
     setup: false,
@@ -121,6 +140,7 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
   {
     id: "laposta",
     name: "Laposta",
+    image: "/integrations/laposta.svg",
     tags: ["email", "marketing"],
     description: "Email newsletters.",
     setup: false,
@@ -128,8 +148,21 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
   {
     id: "tweakwise",
     name: "Tweakwise",
+    image: "/integrations/tweakwise.svg",
     tags: ["search"],
     description: "Site search and merchandising.",
     setup: false,
   },
 ];
+
+/** The catalogue entry that has a setup. */
+export const KLAVIYO_INTEGRATION_ID = "klaviyo";
+
+/** Klaviyo's Events API revision Floow speaks (the `revision` header; docs/integrations.md). */
+export const KLAVIYO_API_REVISION = "2026-07-15";
+
+/** Messages of the Klaviyo setup that the spec does not give. */
+export const INTEGRATION_MESSAGES = {
+  privateKey: "Please enter a Klaviyo private API key (it starts with pk_).",
+  domain: "Please select a domain.",
+} as const;

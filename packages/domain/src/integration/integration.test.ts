@@ -4,7 +4,9 @@ import {
   integrationConfigurationSchema,
   integrationInputSchema,
   integrationSchema,
+  klaviyoSetupSchema,
 } from "./schema";
+import { issuesOf } from "../test/issues";
 
 describe("integrations", () => {
   it("the catalogue: sixteen email and marketing tools and a search tool; only the first has setup", () => {
@@ -17,6 +19,24 @@ describe("integrations", () => {
       true,
     );
     expect(new Set(INTEGRATION_CATALOGUE.map((i) => i.id)).size).toBe(17);
+    expect(INTEGRATION_CATALOGUE[0]).toMatchObject({ id: "klaviyo", name: "Klaviyo", setup: true });
+    expect(
+      INTEGRATION_CATALOGUE.every(
+        (i) => i.image === `/integrations/${i.id}.svg` && i.description !== "",
+      ),
+    ).toBe(true);
+  });
+
+  it("the Klaviyo setup takes a domain and a private key (pk_…), empty to keep the stored one", () => {
+    expect(klaviyoSetupSchema.parse({ domainId: "d", privateKey: " pk_abcdef123456 " })).toEqual({
+      domainId: "d",
+      privateKey: "pk_abcdef123456",
+    });
+    expect(klaviyoSetupSchema.parse({ domainId: "d" })).toEqual({ domainId: "d", privateKey: "" });
+    expect(issuesOf(klaviyoSetupSchema, { domainId: "", privateKey: "sk_live_1" })).toEqual({
+      domainId: "Please select a domain.",
+      privateKey: "Please enter a Klaviyo private API key (it starts with pk_).",
+    });
   });
 
   it("schemas", () => {

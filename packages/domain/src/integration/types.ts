@@ -15,3 +15,15 @@ export interface Integration {
   /** The integration's own settings (API keys, list ids), free-form. */
   settings: Record<string, string>;
 }
+
+/** An integration as its screen shows it: the key never leaves the server, only its last characters. */
+export interface IntegrationDetails {
+  id: string;
+  domainId: string;
+  integrationConfigurationId: string;
+  /** `pk_…` and the key's last four characters. */
+  keyHint: string;
+  /** ISO 8601. */
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,8 +1,8 @@
 import { createId } from "../shared/ids";
-import { DEFAULT_WEBHOOK } from "./constants";
+import { DEFAULT_WEBHOOK, WEBHOOK_DEFAULT_EVENTS } from "./constants";
 import type { Webhook } from "./types";
 
-/** A new webhook: method POST, status active, a random secret for signatures. */
+/** A new webhook: method POST, status active, finish and form events (the server sets its secret). */
 export function createWebhook(overrides: Partial<Webhook> = {}): Webhook {
   const now = new Date().toISOString();
   return {
@@ -13,10 +13,10 @@ export function createWebhook(overrides: Partial<Webhook> = {}): Webhook {
     updatedAt: now,
     name: "",
     url: "",
-    secret: createId().replace(/-/g, ""),
+    secret: "",
     headers: {},
     ...DEFAULT_WEBHOOK,
-    events: [],
+    events: [...WEBHOOK_DEFAULT_EVENTS],
     ...overrides,
     id: overrides.id ?? createId(),
   };

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { EVENT_TYPES } from "../events/constants";
 import { httpUrlString, idSchema, requiredString } from "../shared/schema";
 import { FIELD_MESSAGES } from "../validation/checkers";
-import { DEFAULT_WEBHOOK, WEBHOOK_METHODS, WEBHOOK_STATUSES } from "./constants";
+import {
+  DEFAULT_WEBHOOK,
+  WEBHOOK_DEFAULT_EVENTS,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_METHODS,
+  WEBHOOK_RESERVED_HEADERS,
+  WEBHOOK_STATUSES,
+} from "./constants";
 
 export const webhookSchema = z.object({
   id: idSchema,
@@ -20,11 +27,48 @@ export const webhookSchema = z.object({
   events: z.array(z.enum(EVENT_TYPES)).default(() => []),
 });
 
-/** What `webhook.create` / `webhook.update` take: no organization, no timestamps. */
-export const webhookInputSchema = webhookSchema.omit({
-  organizationId: true,
-  createdAt: true,
-  updatedAt: true,
+const HEADER_NAME = /^[A-Za-z0-9-]+$/;
+
+/**
+ * What `webhook.create` / `webhook.update` take: no organization, no timestamps, no secret
+ * (the server generates it); at least one event; headers Floow does not set itself.
+ */
+export const webhookInputSchema = webhookSchema
+  .omit({ organizationId: true, createdAt: true, updatedAt: true, secret: true })
+  .extend({
+    floowId: z
+      .string()
+      .nullable()
+      .default(null)
+      .transform((v) => (v === "" ? null : v)),
+    events: z
+      .array(z.enum(EVENT_TYPES))
+      .min(1, { error: WEBHOOK_MESSAGES.events })
+      .default(() => [...WEBHOOK_DEFAULT_EVENTS]),
+    headers: z
+      .record(z.string(), z.string().max(2000))
+      .default(() => ({}))
+      .superRefine((headers, ctx) => {
+        for (const name of Object.keys(headers)) {
+          const lower = name.toLowerCase();
+          if (!HEADER_NAME.test(name)) {
+            ctx.addIssue({ code: "custom", message: WEBHOOK_MESSAGES.headerName, path: [name] });
+          } else if ((WEBHOOK_RESERVED_HEADERS as readonly string[]).includes(lower)) {
+            ctx.addIssue({
+              code: "custom",
+              message: WEBHOOK_MESSAGES.reservedHeader,
+              path: [name],
+            });
+          }
+        }
+      }),
+  });
+
+/** A delivery log page: newest first, `before` a delivery id of the previous page. */
+export const webhookDeliveriesQuerySchema = z.object({
+  webhookId: idSchema,
+  limit: z.number().int().min(1).max(100).default(25),
+  before: z.string().optional(),
 });
 
 export type WebhookInput = z.output<typeof webhookInputSchema>;

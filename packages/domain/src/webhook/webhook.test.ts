@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { issuesOf } from "../test/issues";
-import { DEFAULT_WEBHOOK, WEBHOOK_METHODS, WEBHOOK_STATUSES } from "./constants";
+import {
+  DEFAULT_WEBHOOK,
+  WEBHOOK_METHODS,
+  WEBHOOK_RETRY_SCHEDULE_MS,
+  WEBHOOK_STATUSES,
+} from "./constants";
 import { createWebhook } from "./factories";
 import { webhookInputSchema, webhookSchema } from "./schema";
 
@@ -15,10 +20,9 @@ describe("webhooks", () => {
       status: "active",
       floowId: null,
       headers: {},
-      events: [],
+      events: ["finish", "form"],
+      secret: "",
     });
-    expect(hook.secret).toMatch(/^[0-9a-f]{32}$/);
-    expect(createWebhook().secret).not.toBe(hook.secret);
     expect(webhookSchema.parse(hook)).toEqual(hook);
   });
 
@@ -29,7 +33,46 @@ describe("webhooks", () => {
     });
     expect(
       webhookInputSchema.parse({ id: "w", domainId: "d", name: "n", url: "https://a.nl/h" }),
-    ).toMatchObject({ method: "POST", status: "active" });
+    ).toMatchObject({
+      method: "POST",
+      status: "active",
+      events: ["finish", "form"],
+      floowId: null,
+    });
+    expect(Object.keys(webhookInputSchema.shape)).not.toContain("secret");
     expect(Object.keys(webhookInputSchema.shape)).not.toContain("organizationId");
+  });
+
+  it("needs an event, and headers Floow does not set itself", () => {
+    const base = { id: "w", domainId: "d", name: "n", url: "https://a.nl/h" };
+    expect(issuesOf(webhookInputSchema, { ...base, events: [] })).toEqual({
+      events: "Please select at least one event.",
+    });
+    expect(
+      issuesOf(webhookInputSchema, {
+        ...base,
+        headers: { "Webhook-Signature": "x", "bad name": "y", Authorization: "Bearer t" },
+      }),
+    ).toEqual({
+      "headers.Webhook-Signature": "This header is set by Floow.",
+      "headers.bad name": "Header names may use letters, digits and - only.",
+    });
+  });
+
+  it("retries on the schedule of the issue: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h", () => {
+    const s = 1000;
+    const h = 3600 * s;
+    expect(WEBHOOK_RETRY_SCHEDULE_MS).toEqual([
+      0,
+      5 * s,
+      300 * s,
+      1800 * s,
+      2 * h,
+      5 * h,
+      10 * h,
+      14 * h,
+      20 * h,
+      24 * h,
+    ]);
   });
 });
