@@ -10,17 +10,27 @@ import { migrateToLatest } from "./db/migrate";
 import type { Env } from "./env";
 import { registerAuthRoutes } from "./http/auth";
 import { registerBlobRoutes } from "./http/blob";
+import { isDatabaseUnavailable, withQueryTimeout } from "./db/unavailable";
+import { sendDatabaseUnavailable } from "./http/errors";
 import { registerHealthRoutes } from "./http/health";
 import { registerPublicRoutes } from "./http/public";
 import { registerStaticRoutes } from "./http/static";
 import { registerTrpcRoutes } from "./http/trpc";
-import { startFeedRefresher } from "./services/feeds/refresh";
+import { createMailer } from "./services/mail";
+import type { MailContext } from "./trpc/context";
+import { registerFeedJobs } from "./services/feeds/refresh";
+import { createJobWorker } from "./services/jobs/worker";
+import type { JobWorker } from "./services/jobs/worker";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** The better-auth instance (tests use its server API). */
     auth: Auth;
     database: DbHandle;
+    /** Outgoing e-mail (SMTP_URL, else the outbox) and PUBLIC_URL for its links. */
+    mail: MailContext;
+    /** The process's one background job worker: services register their job kinds with it (docs/architecture.md). */
+    jobs: JobWorker;
   }
 }
 
@@ -55,6 +65,7 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
       databaseUrl: env.databaseUrl,
       dataDir: env.dataDir,
       onConnectionError: (error) => app.log.warn({ err: error }, "database connection lost; the pool reconnects"),
+      timeouts: env.dbTimeouts,
     }));
   if (!deps.database) app.addHook("onClose", async () => database.close());
   try {
@@ -64,9 +75,22 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     const secret = resolveAuthSecret(env, (file) =>
       app.log.warn({ file }, "BETTER_AUTH_SECRET is not set: generated one and stored it in DATA_DIR"),
     );
-    const auth = createAuth({ db: database.db, secret, env, logger: app.log.child({ module: "better-auth" }) });
+    const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, outboxDir: env.outboxDir, logger: app.log.child({ module: "mail" }) });
+    app.addHook("onClose", async () => mailer.close());
+    const mail: MailContext = { mailer, publicUrl: env.publicUrl };
+    app.decorate("mail", mail);
+    const auth = createAuth({ db: database.db, secret, env, mail, logger: app.log.child({ module: "better-auth" }) });
     app.decorate("auth", auth);
     app.decorate("database", database);
+    // The one background job worker; services register their job kinds with it before it
+    // starts at the end (not in tests: they drive it with app.jobs.drain()).
+    const jobLog = app.log.child({ module: "jobs" });
+    const jobs = createJobWorker(database.db, {
+      start: false,
+      onError: (error, job) => jobLog.warn({ err: error, kind: job?.kind, job: job?.key }, "job failed"),
+    });
+    app.decorate("jobs", jobs);
+    app.addHook("preClose", () => jobs.stop());
 
     // Graceful shutdown: close() stops accepting connections and waits for in-flight requests;
     // their responses ask the client to close its keep-alive connection, so none lingers.
@@ -82,6 +106,15 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     // are gzip sizes, and merchants' visitors should get them that small from us directly.
     await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
+    // Every request's queries run with the short request timeout: a silent database server
+    // gives a 503 within about two seconds instead of a hanging request (docs/deployment.md).
+    app.addHook("onRequest", (_request, _reply, done) => withQueryTimeout(env.dbTimeouts.requestQueryMs, done));
+    // Anything outside the scopes with their own error body: a database outage is a 503, not a 500.
+    app.setErrorHandler((error, request, reply) => {
+      if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(request, reply, error);
+      throw error;
+    });
+
     registerHealthRoutes(app, database.db, () => closing);
     await registerAuthRoutes(app, auth, env.publicUrl);
     const publicHost = new URL(env.publicUrl).hostname;
@@ -91,25 +124,18 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     }
     if (env.fetchAllowLoopback) app.log.warn("FETCH_ALLOW_LOOPBACK is on: feeds may be fetched from 127.0.0.1 (tests only)");
     const fetch = env.fetchAllowLoopback ? { allowLoopback: true } : undefined;
-    await registerTrpcRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins, fetch, supportEmail: env.supportEmail });
+    await registerTrpcRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins, fetch, supportEmail: env.supportEmail, mail });
     await registerBlobRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins });
     await registerPublicRoutes(app, { db: database.db });
-    // The background feed refresher (not in tests: they drive it themselves).
-    if (env.nodeEnv !== "test") {
-      const log = app.log.child({ module: "feeds" });
-      const refresher = startFeedRefresher(database.db, {
-        intervalMinutes: env.feedRefreshIntervalMinutes,
-        ...(fetch && { fetch }),
-        onError: (error, job) => log.warn({ err: error, job: job?.key }, "feed refresh failed"),
-      });
-      app.addHook("preClose", () => refresher.stop());
-    }
+    // Job kinds (docs/architecture.md, "Background jobs").
+    registerFeedJobs(jobs, database.db, { intervalMinutes: env.feedRefreshIntervalMinutes, ...(fetch && { fetch }) });
     await registerStaticRoutes(app, {
       runtimeDist: env.runtimeDist,
       dashboardDist: env.dashboardDist,
       serveDashboard: env.isProduction,
     });
     await app.ready();
+    if (env.nodeEnv !== "test") jobs.start();
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;

@@ -7,6 +7,10 @@ import * as productOrgIndex from "./20261123170000_product_org_index";
 import * as jobFollowUp from "./20261123170100_job_follow_up";
 import * as webhooksIntegrations from "./20261123180000_webhooks_integrations";
 import * as supportTickets from "./20261123190000_support_tickets";
+import * as jobOrganization from "./20261123212049_job_organization";
+import * as invitationToken from "./20261123212116_invitation_token";
+import * as analytics from "./20261123212223_analytics";
+import * as webhookDeliveries from "./20261123212329_webhook_deliveries";
 
 /**
  * Every migration, by name, imported statically so the tsup bundle carries them (a
@@ -22,4 +26,8 @@ export const migrations: Record<string, Migration> = {
   "20261123170100_job_follow_up": jobFollowUp,
   "20261123180000_webhooks_integrations": webhooksIntegrations,
   "20261123190000_support_tickets": supportTickets,
+  "20261123212049_job_organization": jobOrganization,
+  "20261123212116_invitation_token": invitationToken,
+  "20261123212223_analytics": analytics,
+  "20261123212329_webhook_deliveries": webhookDeliveries,
 };

@@ -12,20 +12,36 @@ export type Job = Selectable<JobTable>;
  * it (a feed saved with a new address while its refresh runs must be fetched again; it
  * waits until the running one ends, see claimJob); without, nothing happens and false is
  * returned (the scheduler: the running refresh is the one that was due).
+ * `organizationId` (default: the payload's `organizationId`) is the organization the job works
+ * for: the worker shares its slots fairly between organizations.
  */
 export async function enqueueJob(
   db: Kysely<DB>,
-  job: { kind: string; key: string; payload: Record<string, unknown>; runAt?: Date; maxAttempts?: number; followUp?: boolean },
+  job: {
+    kind: string;
+    key: string;
+    payload: Record<string, unknown>;
+    organizationId?: string | null;
+    runAt?: Date;
+    maxAttempts?: number;
+    followUp?: boolean;
+  },
 ): Promise<boolean> {
+  const organizationId =
+    job.organizationId !== undefined
+      ? job.organizationId
+      : typeof job.payload.organizationId === "string"
+        ? job.payload.organizationId
+        : null;
   const unlessRunning = job.followUp
     ? sql``
     : sql`where not exists (select 1 from "job" where "kind" = ${job.kind} and "key" = ${job.key} and "status" = 'running')`;
   const result = await sql`
-    insert into "job" ("id", "kind", "key", "payload", "run_at", "max_attempts")
-    select ${randomUUID()}, ${job.kind}, ${job.key}, cast(${JSON.stringify(job.payload)} as jsonb), cast(${job.runAt ?? new Date()} as timestamptz), cast(${job.maxAttempts ?? 3} as integer)
+    insert into "job" ("id", "kind", "key", "organization_id", "payload", "run_at", "max_attempts")
+    select ${randomUUID()}, ${job.kind}, ${job.key}, cast(${organizationId} as text), cast(${JSON.stringify(job.payload)} as jsonb), cast(${job.runAt ?? new Date()} as timestamptz), cast(${job.maxAttempts ?? 3} as integer)
     ${unlessRunning}
     on conflict ("kind", "key") where "status" = 'queued'
-    do update set "run_at" = least("job"."run_at", excluded."run_at"), "payload" = excluded."payload", "updated_at" = now()
+    do update set "run_at" = least("job"."run_at", excluded."run_at"), "payload" = excluded."payload", "organization_id" = excluded."organization_id", "updated_at" = now()
   `.execute(db);
   return Number(result.numAffectedRows ?? 0n) > 0;
 }
@@ -34,16 +50,33 @@ export async function enqueueJob(
  * Takes the next due job for `workerId` (FOR UPDATE SKIP LOCKED: several API processes on one
  * PostgreSQL server never take the same job), or null. A job waits while another of its
  * kind and key runs (a follow-up runs after the job it follows).
+ *
+ * Fair between organizations: of the due jobs, the one whose organization has the fewest
+ * jobs of that kind running goes first (then the oldest), and with `perOrganization` an
+ * organization that already runs that many jobs of the kind waits, so one organization's
+ * slow jobs never hold another's. (Across processes the counts are read without a lock: two
+ * processes claiming at the same instant may let an organization go one over its cap.)
  */
-export async function claimJob(db: Kysely<DB>, workerId: string, kinds: readonly string[]): Promise<Job | null> {
+export async function claimJob(
+  db: Kysely<DB>,
+  workerId: string,
+  kinds: readonly string[],
+  options: { perOrganization?: number } = {},
+): Promise<Job | null> {
   if (kinds.length === 0) return null;
+  const runningOfOrganization = sql`(select count(*) from "job" as "o" where "o"."status" = 'running' and "o"."kind" = "q"."kind" and "o"."organization_id" is not distinct from "q"."organization_id")`;
+  const underCap =
+    options.perOrganization === undefined
+      ? sql``
+      : sql`and ${runningOfOrganization} < ${options.perOrganization}`;
   const { rows } = await sql<Job>`
     update "job" set "status" = 'running', "locked_at" = now(), "locked_by" = ${workerId}, "attempts" = "attempts" + 1, "updated_at" = now()
     where "id" = (
       select "id" from "job" as "q"
       where "status" = 'queued' and "run_at" <= now() and "kind" in (${sql.join(kinds)})
         and not exists (select 1 from "job" as "r" where "r"."kind" = "q"."kind" and "r"."key" = "q"."key" and "r"."status" = 'running')
-      order by "run_at", "created_at"
+        ${underCap}
+      order by ${runningOfOrganization}, "run_at", "created_at"
       limit 1
       for update skip locked
     )
@@ -52,17 +85,42 @@ export async function claimJob(db: Kysely<DB>, workerId: string, kinds: readonly
   return rows[0] ?? null;
 }
 
-/** Tells the queue a running job is alive (so it is not taken for abandoned). */
-export async function touchJob(db: Kysely<DB>, id: string, workerId: string): Promise<void> {
-  await db.updateTable("job").set({ locked_at: new Date() }).where("id", "=", id).where("locked_by", "=", workerId).execute();
+/**
+ * Tells the queue a running job is alive (so it is not taken for abandoned). False when the
+ * job is no longer this worker's (deleted, or taken for abandoned): the worker then stops it.
+ */
+export async function touchJob(db: Kysely<DB>, id: string, workerId: string): Promise<boolean> {
+  const result = await db
+    .updateTable("job")
+    .set({ locked_at: new Date() })
+    .where("id", "=", id)
+    .where("locked_by", "=", workerId)
+    .where("status", "=", "running")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
-export async function finishJob(db: Kysely<DB>, id: string): Promise<void> {
-  await db.updateTable("job").set({ status: "done", locked_at: null, updated_at: new Date() }).where("id", "=", id).execute();
+/** A job that ended (`note`: why it ended early, e.g. cancelled). */
+export async function finishJob(db: Kysely<DB>, id: string, note?: string): Promise<void> {
+  await db
+    .updateTable("job")
+    .set({
+      status: "done",
+      locked_at: null,
+      updated_at: new Date(),
+      ...(note !== undefined && { last_error: note }),
+    })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** A failed attempt: queued again after `retryAfterMs`, or failed for good after its last attempt. */
-export async function failJob(db: Kysely<DB>, job: Job, error: string, retryAfterMs: number): Promise<void> {
+export async function failJob(
+  db: Kysely<DB>,
+  job: Job,
+  error: string,
+  retryAfterMs: number,
+): Promise<void> {
   const last = job.attempts >= job.max_attempts;
   await db
     .updateTable("job")
@@ -85,7 +143,10 @@ export async function failJob(db: Kysely<DB>, job: Job, error: string, retryAfte
  * the same kind and key replaces ends; the others are queued again. Returns the jobs
  * that failed for good (the caller records why) and how many were queued again.
  */
-export async function requeueAbandonedJobs(db: Kysely<DB>, staleAfterMs: number): Promise<{ requeued: number; failed: Job[] }> {
+export async function requeueAbandonedJobs(
+  db: Kysely<DB>,
+  staleAfterMs: number,
+): Promise<{ requeued: number; failed: Job[] }> {
   const staleBefore = new Date(Date.now() - staleAfterMs);
   const released = { locked_at: null, locked_by: null, updated_at: new Date() };
   const failed = await db
@@ -102,7 +163,11 @@ export async function requeueAbandonedJobs(db: Kysely<DB>, staleAfterMs: number)
     .execute();
   await db
     .updateTable("job as j")
-    .set({ ...released, status: "done", last_error: "Stopped without finishing; a queued job replaces it." })
+    .set({
+      ...released,
+      status: "done",
+      last_error: "Stopped without finishing; a queued job replaces it.",
+    })
     .where("j.status", "=", "running")
     .where("j.locked_at", "<", staleBefore)
     .where(queuedTwinExists)
@@ -135,7 +200,13 @@ export async function releaseJob(db: Kysely<DB>, job: Job): Promise<void> {
   // A queued follow-up of the same kind and key already covers it.
   const replaced = await db
     .updateTable("job as j")
-    .set({ status: "done", locked_at: null, locked_by: null, last_error: "Stopped at shutdown; a queued job replaces it.", updated_at: new Date() })
+    .set({
+      status: "done",
+      locked_at: null,
+      locked_by: null,
+      last_error: "Stopped at shutdown; a queued job replaces it.",
+      updated_at: new Date(),
+    })
     .where("j.id", "=", job.id)
     .where("j.status", "=", "running")
     .where(queuedTwinExists)
@@ -143,7 +214,13 @@ export async function releaseJob(db: Kysely<DB>, job: Job): Promise<void> {
   if (Number(replaced.numUpdatedRows) > 0) return;
   await db
     .updateTable("job")
-    .set({ status: "queued", attempts: Math.max(0, job.attempts - 1), locked_at: null, locked_by: null, updated_at: new Date() })
+    .set({
+      status: "queued",
+      attempts: Math.max(0, job.attempts - 1),
+      locked_at: null,
+      locked_by: null,
+      updated_at: new Date(),
+    })
     .where("id", "=", job.id)
     .where("status", "=", "running")
     .execute();

@@ -10,6 +10,8 @@ export interface JobTable {
   kind: string;
   /** What it is about, e.g. the feed id; one queued or running job per kind and key. */
   key: string;
+  /** The organization the job works for (the worker shares its slots fairly between them); null: none. */
+  organization_id: ColumnType<string | null, string | null | undefined, string | null>;
   payload: ColumnType<Record<string, unknown>, string, string>;
   status: Generated<JobStatus>;
   run_at: Timestamp;

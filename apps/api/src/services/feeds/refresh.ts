@@ -3,7 +3,12 @@ import type { DB } from "../../db/database";
 import { findFeedSource, listDueFeeds, setFeedRefreshStatus } from "../../db/queries/feed";
 import { enqueueJob } from "../../db/queries/job";
 import type { Job } from "../../db/queries/job";
-import { discardStagedProducts, feedHasProducts, publishStagedProducts, stageProducts } from "../../db/queries/product";
+import {
+  discardStagedProducts,
+  feedHasProducts,
+  publishStagedProducts,
+  stageProducts,
+} from "../../db/queries/product";
 import { isSafeFetchError } from "../safe-fetch";
 import { createJobWorker } from "../jobs/worker";
 import type { JobWorker } from "../jobs/worker";
@@ -76,7 +81,9 @@ export async function refreshFeed(
   } catch (error) {
     await writing?.catch(() => undefined);
     await discardStagedProducts(db, feed.id).catch(() => undefined);
-    const message = options.fetch?.signal?.aborted ? INTERRUPTED_MESSAGE : refreshErrorMessage(error);
+    const message = options.fetch?.signal?.aborted
+      ? INTERRUPTED_MESSAGE
+      : refreshErrorMessage(error);
     await setFeedRefreshStatus(db, feed.id, "failed", { error: message }).catch(() => undefined);
     throw error;
   }
@@ -85,7 +92,8 @@ export async function refreshFeed(
 export const EMPTY_FEED_MESSAGE =
   "The feed holds no products now, so its last products are kept. If it is meant to be empty, delete the feed.";
 
-export const INTERRUPTED_MESSAGE = "The refresh was interrupted because the server stopped; it runs again when the server is back.";
+export const INTERRUPTED_MESSAGE =
+  "The refresh was interrupted because the server stopped; it runs again when the server is back.";
 
 /** The message of a feed whose refresh stopped the process on every attempt (see requeueAbandonedJobs). */
 export function abandonedMessage(attempts: number): string {
@@ -103,11 +111,19 @@ export function enqueueFeedRefresh(
   feedId: string,
   options: { followUp?: boolean } = {},
 ): Promise<boolean> {
-  return enqueueJob(db, { kind: FEED_REFRESH_JOB, key: feedId, payload: { organizationId, feedId }, followUp: options.followUp ?? false });
+  return enqueueJob(db, {
+    kind: FEED_REFRESH_JOB,
+    key: feedId,
+    payload: { organizationId, feedId },
+    followUp: options.followUp ?? false,
+  });
 }
 
 /** Queues the feeds whose scheduled refresh is due. */
-export async function scheduleDueFeeds(db: Kysely<DB>, defaultIntervalMinutes: number): Promise<number> {
+export async function scheduleDueFeeds(
+  db: Kysely<DB>,
+  defaultIntervalMinutes: number,
+): Promise<number> {
   let queued = 0;
   for (const feed of await listDueFeeds(db, defaultIntervalMinutes)) {
     if (await enqueueFeedRefresh(db, feed.organizationId, feed.id)) queued++;
@@ -115,38 +131,60 @@ export async function scheduleDueFeeds(db: Kysely<DB>, defaultIntervalMinutes: n
   return queued;
 }
 
-export interface FeedRefresherOptions extends RefreshOptions {
+export interface FeedJobOptions extends RefreshOptions {
   /** The default refresh interval; null: no scheduled refreshes (on demand only). */
   intervalMinutes: number | null;
-  onError?: (error: unknown, job?: Job) => void;
-  /** False: do not poll (tests call `drain`). */
-  start?: boolean;
-  pollMs?: number;
+  /** Refreshes at once in this process (default 2) ... */
+  concurrency?: number;
+  /** ... and per organization (default 1): one organization's slow feed never holds another's. */
+  perOrganization?: number;
 }
 
 /**
- * The background feed refresher: runs queued `feed.refresh` jobs (on demand: `feed.upsert`
- * and `feed.refresh` queue them) and, once a minute, queues the feeds that are due. Its
- * `stop()` aborts a running refresh (the feed keeps its products; the job runs again
- * after the restart).
+ * Registers the `feed.refresh` job kind with the process's job worker: it runs queued
+ * refreshes (on demand: `feed.upsert` and `feed.refresh` queue them), two at once and one per
+ * organization, and, once a minute, queues the feeds that are due. The worker's `stop()`
+ * aborts a running refresh (the feed keeps its products; the job runs again after the
+ * restart).
  */
-export function startFeedRefresher(db: Kysely<DB>, options: FeedRefresherOptions): JobWorker {
-  const { intervalMinutes, onError, start, pollMs, ...refreshOptions } = options;
-  return createJobWorker(db, {
-    handlers: {
-      [FEED_REFRESH_JOB]: async (job, signal) => {
-        const { organizationId, feedId } = job.payload as { organizationId: string; feedId: string };
-        await refreshFeed(db, organizationId, feedId, { ...refreshOptions, fetch: { ...refreshOptions.fetch, signal } });
-      },
+export function registerFeedJobs(worker: JobWorker, db: Kysely<DB>, options: FeedJobOptions): void {
+  const { intervalMinutes, concurrency = 2, perOrganization = 1, ...refreshOptions } = options;
+  worker.register(FEED_REFRESH_JOB, {
+    concurrency,
+    perOrganization,
+    run: async (job, signal) => {
+      const { organizationId, feedId } = job.payload as { organizationId: string; feedId: string };
+      await refreshFeed(db, organizationId, feedId, {
+        ...refreshOptions,
+        fetch: { ...refreshOptions.fetch, signal },
+      });
     },
     onAbandoned: async (job) => {
       const { feedId } = job.payload as { feedId: string };
       await discardStagedProducts(db, feedId);
       await setFeedRefreshStatus(db, feedId, "failed", { error: abandonedMessage(job.attempts) });
     },
-    onTick: intervalMinutes === null ? undefined : async () => void (await scheduleDueFeeds(db, intervalMinutes)),
+  });
+  if (intervalMinutes !== null)
+    worker.addTick(async () => void (await scheduleDueFeeds(db, intervalMinutes)));
+}
+
+export interface FeedRefresherOptions extends FeedJobOptions {
+  onError?: (error: unknown, job?: Job) => void;
+  /** False: do not poll (tests call `drain`). */
+  start?: boolean;
+  pollMs?: number;
+}
+
+/** A job worker running only feed refreshes (tests; the server registers them with its one worker). */
+export function startFeedRefresher(db: Kysely<DB>, options: FeedRefresherOptions): JobWorker {
+  const { onError, start, pollMs, ...feedOptions } = options;
+  const worker = createJobWorker(db, {
+    start: false,
     ...(onError && { onError }),
-    ...(start !== undefined && { start }),
     ...(pollMs !== undefined && { pollMs }),
   });
+  registerFeedJobs(worker, db, feedOptions);
+  if (start ?? true) worker.start();
+  return worker;
 }

@@ -10,11 +10,29 @@ import { createJobWorker } from "./worker";
 describe.each(testDbKinds)("job queue (%s)", (kind) => {
   let database: DbHandle;
   const db = () => database.db;
-  const jobs = () => db().selectFrom("job").select(["key", "status", "attempts", "last_error"]).orderBy("created_at").execute();
+  const jobs = () =>
+    db()
+      .selectFrom("job")
+      .select(["key", "status", "attempts", "last_error"])
+      .orderBy("created_at")
+      .execute();
 
   beforeAll(async () => {
     database = await createTestDb(kind);
-    await db().insertInto("organization").values({ id: "org-1", name: "Acme", slug: "acme", logo: null, metadata: null, display_name: null, email: null, sector: null, created_at: new Date() }).execute();
+    await db()
+      .insertInto("organization")
+      .values({
+        id: "org-1",
+        name: "Acme",
+        slug: "acme",
+        logo: null,
+        metadata: null,
+        display_name: null,
+        email: null,
+        sector: null,
+        created_at: new Date(),
+      })
+      .execute();
   });
   afterAll(() => database.close());
   beforeEach(async () => {
@@ -27,7 +45,10 @@ describe.each(testDbKinds)("job queue (%s)", (kind) => {
     expect(await enqueueJob(db(), { kind: "test", key: "a", payload: { n: 1 } })).toBe(true);
     expect(await enqueueJob(db(), { kind: "test", key: "a", payload: { n: 2 } })).toBe(true); // merged into the queued one, whose payload it replaces
     expect(await enqueueJob(db(), { kind: "test", key: "b", payload: { n: 3 } })).toBe(true);
-    const worker = createJobWorker(db(), { start: false, handlers: { test: async (job) => void seen.push(`${job.key}:${String(job.payload.n)}`) } });
+    const worker = createJobWorker(db(), {
+      start: false,
+      handlers: { test: async (job) => void seen.push(`${job.key}:${String(job.payload.n)}`) },
+    });
     expect(await worker.drain()).toBe(2);
     expect(seen).toEqual(["a:2", "b:3"]);
     expect((await jobs()).map((j) => j.status)).toEqual(["done", "done"]);
@@ -48,13 +69,20 @@ describe.each(testDbKinds)("job queue (%s)", (kind) => {
     await enqueueJob(db(), { kind: "test", key: "a", payload: { n: 1 } });
     const claimed = await claimJob(db(), "worker-1", ["test"]);
     // Saved twice while it runs: one follow-up, with the latest payload.
-    expect(await enqueueJob(db(), { kind: "test", key: "a", payload: { n: 2 }, followUp: true })).toBe(true);
-    expect(await enqueueJob(db(), { kind: "test", key: "a", payload: { n: 3 }, followUp: true })).toBe(true);
+    expect(
+      await enqueueJob(db(), { kind: "test", key: "a", payload: { n: 2 }, followUp: true }),
+    ).toBe(true);
+    expect(
+      await enqueueJob(db(), { kind: "test", key: "a", payload: { n: 3 }, followUp: true }),
+    ).toBe(true);
     expect((await jobs()).map((j) => j.status)).toEqual(["running", "queued"]);
     // It does not run beside the running one.
     expect(await claimJob(db(), "worker-2", ["test"])).toBeNull();
     const seen: unknown[] = [];
-    const worker = createJobWorker(db(), { start: false, handlers: { test: async (job) => void seen.push(job.payload.n) } });
+    const worker = createJobWorker(db(), {
+      start: false,
+      handlers: { test: async (job) => void seen.push(job.payload.n) },
+    });
     expect(await worker.drain()).toBe(0);
     await finishJob(db(), claimed!.id);
     expect(await worker.drain()).toBe(1);
@@ -64,14 +92,22 @@ describe.each(testDbKinds)("job queue (%s)", (kind) => {
 
   it("retries a failing job later, then gives up after its last attempt", async () => {
     await enqueueJob(db(), { kind: "test", key: "x", payload: {}, maxAttempts: 2 });
-    const worker = createJobWorker(db(), { start: false, retryMs: 0, handlers: { test: async () => Promise.reject(new Error("boom")) } });
+    const worker = createJobWorker(db(), {
+      start: false,
+      retryMs: 0,
+      handlers: { test: async () => Promise.reject(new Error("boom")) },
+    });
     expect(await worker.drain()).toBe(2);
     expect(await jobs()).toEqual([{ key: "x", status: "failed", attempts: 2, last_error: "boom" }]);
   });
 
   it("waits for the retry time", async () => {
     await enqueueJob(db(), { kind: "test", key: "x", payload: {} });
-    const worker = createJobWorker(db(), { start: false, retryMs: 60_000, handlers: { test: async () => Promise.reject(new Error("boom")) } });
+    const worker = createJobWorker(db(), {
+      start: false,
+      retryMs: 60_000,
+      handlers: { test: async () => Promise.reject(new Error("boom")) },
+    });
     expect(await worker.drain()).toBe(1);
     expect(await jobs()).toEqual([{ key: "x", status: "queued", attempts: 1, last_error: "boom" }]);
     expect(await worker.drain()).toBe(0);
@@ -84,7 +120,11 @@ describe.each(testDbKinds)("job queue (%s)", (kind) => {
     await sql`update "job" set "locked_at" = now() - interval '10 minutes'`.execute(db());
     // A new process starts: a fresh worker, polling.
     const ran: string[] = [];
-    const worker = createJobWorker(db(), { pollMs: 10, staleAfterMs: 120_000, handlers: { test: async (job) => void ran.push(job.key) } });
+    const worker = createJobWorker(db(), {
+      pollMs: 10,
+      staleAfterMs: 120_000,
+      handlers: { test: async (job) => void ran.push(job.key) },
+    });
     await expect.poll(() => ran, { timeout: 5_000 }).toEqual(["crash"]);
     await worker.stop();
     expect(await jobs()).toEqual([{ key: "crash", status: "done", attempts: 2, last_error: null }]);
@@ -106,7 +146,12 @@ describe.each(testDbKinds)("job queue (%s)", (kind) => {
       expect([requeued, failed.length]).toEqual(attempt === 1 ? [1, 0] : [0, 1]);
     }
     expect(await jobs()).toEqual([
-      { key: "crasher", status: "failed", attempts: 2, last_error: "Stopped without finishing 2 times (the process ended while running it)." },
+      {
+        key: "crasher",
+        status: "failed",
+        attempts: 2,
+        last_error: "Stopped without finishing 2 times (the process ended while running it).",
+      },
     ]);
   });
 
@@ -114,7 +159,9 @@ describe.each(testDbKinds)("job queue (%s)", (kind) => {
     await enqueueJob(db(), { kind: "test", key: "a", payload: {} });
     await claimJob(db(), "dead-process", ["test"]);
     await enqueueJob(db(), { kind: "test", key: "a", payload: {}, followUp: true });
-    await sql`update "job" set "locked_at" = now() - interval '10 minutes' where "status" = 'running'`.execute(db());
+    await sql`update "job" set "locked_at" = now() - interval '10 minutes' where "status" = 'running'`.execute(
+      db(),
+    );
     expect(await requeueAbandonedJobs(db(), 120_000)).toEqual({ requeued: 0, failed: [] });
     expect((await jobs()).map((j) => j.status)).toEqual(["done", "queued"]);
   });
@@ -136,7 +183,162 @@ describe.each(testDbKinds)("job queue (%s)", (kind) => {
     const before = Date.now();
     await worker.stop();
     expect(Date.now() - before).toBeLessThan(2_000);
-    expect(await jobs()).toEqual([{ key: "long", status: "queued", attempts: 0, last_error: null }]);
+    expect(await jobs()).toEqual([
+      { key: "long", status: "queued", attempts: 0, last_error: null },
+    ]);
+  });
+
+  /** A handler that waits until `release(key)`, and reports which jobs are running. */
+  function gate() {
+    const running = new Set<string>();
+    const started: string[] = [];
+    const waiting = new Map<string, () => void>();
+    return {
+      running,
+      started,
+      run: (job: { key: string }, signal: AbortSignal) =>
+        new Promise<void>((resolve, reject) => {
+          running.add(job.key);
+          started.push(job.key);
+          waiting.set(job.key, () => {
+            running.delete(job.key);
+            resolve();
+          });
+          signal.addEventListener("abort", () => {
+            running.delete(job.key);
+            reject(signal.reason as Error);
+          });
+        }),
+      release: (key: string) => waiting.get(key)?.(),
+    };
+  }
+
+  it("one organization's slow job does not delay another organization's job", async () => {
+    const slow = gate();
+    // Org A queued two jobs before org B queued its one.
+    await enqueueJob(db(), {
+      kind: "feed.refresh",
+      key: "a-1",
+      payload: {},
+      organizationId: "org-a",
+      runAt: new Date(Date.now() - 3_000),
+    });
+    await enqueueJob(db(), {
+      kind: "feed.refresh",
+      key: "a-2",
+      payload: {},
+      organizationId: "org-a",
+      runAt: new Date(Date.now() - 2_000),
+    });
+    await enqueueJob(db(), {
+      kind: "feed.refresh",
+      key: "b-1",
+      payload: {},
+      organizationId: "org-b",
+      runAt: new Date(Date.now() - 1_000),
+    });
+    const worker = createJobWorker(db(), {
+      pollMs: 10,
+      handlers: { "feed.refresh": { run: slow.run, concurrency: 2, perOrganization: 1 } },
+    });
+    try {
+      // A's first job is slow; B's job starts beside it, ahead of A's second.
+      await expect.poll(() => [...slow.running].sort(), { timeout: 5_000 }).toEqual(["a-1", "b-1"]);
+      slow.release("b-1");
+      await expect
+        .poll(async () => (await jobs()).find((j) => j.key === "b-1")?.status, { timeout: 5_000 })
+        .toBe("done");
+      // A's second waits for its first (one at a time per organization), even with a slot free.
+      expect(slow.started).toEqual(["a-1", "b-1"]);
+      slow.release("a-1");
+      await expect.poll(() => [...slow.running], { timeout: 5_000 }).toEqual(["a-2"]);
+      slow.release("a-2");
+      await expect
+        .poll(async () => (await jobs()).map((j) => j.status), { timeout: 5_000 })
+        .toEqual(["done", "done", "done"]);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("runs the jobs of another kind, several at once, while a long job runs", async () => {
+    const feed = gate();
+    const delivered: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const worker = createJobWorker(db(), { pollMs: 10, start: false });
+    worker.register("feed.refresh", { run: feed.run, concurrency: 1 });
+    worker.register("webhook.deliver", {
+      concurrency: 8,
+      run: async (job) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        inFlight--;
+        delivered.push(job.key);
+      },
+    });
+    await enqueueJob(db(), {
+      kind: "feed.refresh",
+      key: "big-feed",
+      payload: {},
+      organizationId: "org-1",
+    });
+    for (const n of [1, 2, 3, 4])
+      await enqueueJob(db(), {
+        kind: "webhook.deliver",
+        key: `delivery-${n}`,
+        payload: {},
+        organizationId: `org-${n}`,
+      });
+    worker.start();
+    try {
+      await expect.poll(() => delivered.length, { timeout: 5_000 }).toBe(4);
+      expect(feed.running.has("big-feed")).toBe(true);
+      expect(most).toBeGreaterThan(1);
+    } finally {
+      await worker.stop();
+    }
+    // The feed job was stopped, not failed: it runs again after a restart.
+    expect((await jobs()).find((j) => j.key === "big-feed")).toMatchObject({
+      status: "queued",
+      attempts: 0,
+    });
+  });
+
+  it("cancel() ends a running job as done, with the reason", async () => {
+    const long = gate();
+    await enqueueJob(db(), { kind: "test", key: "gone", payload: {} });
+    const worker = createJobWorker(db(), { pollMs: 10, handlers: { test: long.run } });
+    try {
+      await expect.poll(() => long.running.has("gone"), { timeout: 5_000 }).toBe(true);
+      expect(worker.cancel("test", "gone", "Its feed was deleted.")).toBe(true);
+      await expect
+        .poll(() => jobs(), { timeout: 5_000 })
+        .toEqual([
+          { key: "gone", status: "done", attempts: 1, last_error: "Its feed was deleted." },
+        ]);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("a running job whose row is deleted is aborted at its next heartbeat", async () => {
+    const long = gate();
+    await enqueueJob(db(), { kind: "test", key: "deleted", payload: {} });
+    const worker = createJobWorker(db(), {
+      pollMs: 10,
+      heartbeatMs: 20,
+      handlers: { test: long.run },
+    });
+    try {
+      await expect.poll(() => long.running.has("deleted"), { timeout: 5_000 }).toBe(true);
+      await db().deleteFrom("job").execute();
+      await expect.poll(() => long.running.has("deleted"), { timeout: 5_000 }).toBe(false);
+      expect(await jobs()).toEqual([]);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it("schedules feeds that were never refreshed or whose interval has passed", async () => {
@@ -148,18 +350,44 @@ describe.each(testDbKinds)("job queue (%s)", (kind) => {
       type: "channable" as const,
       description: "",
       image: null,
-      variables: { id: "id", url: "link", name: "title", price: "price", image: "image_link", description: "description" },
+      variables: {
+        id: "id",
+        url: "link",
+        name: "title",
+        price: "price",
+        image: "image_link",
+        description: "description",
+      },
     });
-    for (const id of ["never", "recent", "old", "own-interval"]) await upsertFeed(db(), "org-1", feed(id));
-    await sql`update "feed" set "last_refresh_at" = now() - interval '1 hour' where "id" = 'recent'`.execute(db());
-    await sql`update "feed" set "last_refresh_at" = now() - interval '2 days' where "id" = 'old'`.execute(db());
-    await sql`update "feed" set "last_refresh_at" = now() - interval '1 hour', "refresh_interval_minutes" = 30 where "id" = 'own-interval'`.execute(db());
+    for (const id of ["never", "recent", "old", "own-interval"])
+      await upsertFeed(db(), "org-1", feed(id));
+    await sql`update "feed" set "last_refresh_at" = now() - interval '1 hour' where "id" = 'recent'`.execute(
+      db(),
+    );
+    await sql`update "feed" set "last_refresh_at" = now() - interval '2 days' where "id" = 'old'`.execute(
+      db(),
+    );
+    await sql`update "feed" set "last_refresh_at" = now() - interval '1 hour', "refresh_interval_minutes" = 30 where "id" = 'own-interval'`.execute(
+      db(),
+    );
     expect(await scheduleDueFeeds(db(), 24 * 60)).toBe(3);
-    const queued = await db().selectFrom("job").select(["kind", "key", "payload"]).orderBy("key").execute();
+    const queued = await db()
+      .selectFrom("job")
+      .select(["kind", "key", "payload"])
+      .orderBy("key")
+      .execute();
     expect(queued).toEqual([
-      { kind: FEED_REFRESH_JOB, key: "never", payload: { organizationId: "org-1", feedId: "never" } },
+      {
+        kind: FEED_REFRESH_JOB,
+        key: "never",
+        payload: { organizationId: "org-1", feedId: "never" },
+      },
       { kind: FEED_REFRESH_JOB, key: "old", payload: { organizationId: "org-1", feedId: "old" } },
-      { kind: FEED_REFRESH_JOB, key: "own-interval", payload: { organizationId: "org-1", feedId: "own-interval" } },
+      {
+        kind: FEED_REFRESH_JOB,
+        key: "own-interval",
+        payload: { organizationId: "org-1", feedId: "own-interval" },
+      },
     ]);
   });
 });

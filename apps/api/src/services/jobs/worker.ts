@@ -1,15 +1,43 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
-import { claimJob, failJob, finishJob, pruneJobs, releaseJob, requeueAbandonedJobs, touchJob } from "../../db/queries/job";
+import {
+  claimJob,
+  failJob,
+  finishJob,
+  pruneJobs,
+  releaseJob,
+  requeueAbandonedJobs,
+  touchJob,
+} from "../../db/queries/job";
 import type { Job } from "../../db/queries/job";
 
-/** Runs one job; `signal` aborts when the worker stops (the handler should give up promptly). */
+/**
+ * Runs one job. `signal` aborts when the worker stops, when the job is cancelled
+ * (`worker.cancel`) or when the job's row is no longer this worker's (deleted): the handler
+ * should give up promptly (pass it to fetch, check it between batches).
+ */
 export type JobHandler = (job: Job, signal: AbortSignal) => Promise<void>;
 
+/** A job kind as registered with the worker. */
+export interface JobKind {
+  run: JobHandler;
+  /** How many jobs of this kind run at once in this process (default 1). */
+  concurrency?: number;
+  /**
+   * How many jobs of this kind one organization may run at once in this process (default:
+   * half the concurrency, at least 1), so one organization's slow jobs never take every slot.
+   */
+  perOrganization?: number;
+  /** Wait before a failed job's next attempt: `retryMs × attempt` (default: the worker's). */
+  retryMs?: number;
+  /** A job of this kind stopped without finishing on every attempt (it failed for good): record why. */
+  onAbandoned?: (job: Job) => Promise<void>;
+}
+
 export interface JobWorkerOptions {
-  /** What to do per job kind; other kinds are left for other workers. */
-  handlers: Record<string, JobHandler>;
+  /** The job kinds to run at once (more can be added with `register`); a bare function: concurrency 1. */
+  handlers?: Record<string, JobHandler | JobKind>;
   /** How often to look for due jobs when idle. */
   pollMs?: number;
   /** How often a running job tells the queue it is alive. */
@@ -18,119 +46,233 @@ export interface JobWorkerOptions {
   staleAfterMs?: number;
   /** Wait before a failed job's next attempt: `retryMs × attempt`. */
   retryMs?: number;
-  /** Runs about once a minute (and at start), e.g. to queue scheduled work. */
+  /** Runs about once a minute (and at start), e.g. to queue scheduled work (more with `addTick`). */
   onTick?: () => Promise<void>;
   tickMs?: number;
   onError?: (error: unknown, job?: Job) => void;
-  /** A job that stopped without finishing on every attempt (it failed for good): record why. */
+  /** A job of a kind without its own `onAbandoned` failed for good: record why. */
   onAbandoned?: (job: Job) => Promise<void>;
+  /** False: do not poll until `start()` (tests call `drain`). Default true. */
+  start?: boolean;
 }
 
 export interface JobWorker {
-  /** Runs due jobs until none is left (tests drive the queue with this). */
+  /** Adds a job kind (a service registers its kinds once, at startup). */
+  register(kind: string, handler: JobHandler | JobKind): void;
+  /** Adds work to the once-a-minute tick (e.g. queue scheduled jobs). */
+  addTick(tick: () => Promise<void>): void;
+  /** Starts polling (when created with `start: false`). */
+  start(): void;
+  /**
+   * Aborts the running job of this kind and key in this process, if any (its subject was
+   * deleted, say); it ends as done with `reason` as its last error. True when one ran.
+   */
+  cancel(kind: string, key: string, reason?: string): boolean;
+  /** Runs due jobs (up to each kind's concurrency at once) until none is left (tests drive the queue with this). */
   drain(): Promise<number>;
   /**
-   * Stops polling, aborts the running job (it is queued again, the attempt not counted, so
-   * it runs after a restart) and waits for it to wind down.
+   * Stops polling, aborts the running jobs (they are queued again, the attempt not counted,
+   * so they run after a restart) and waits for them to wind down.
    */
   stop(): Promise<void>;
 }
 
+interface Running {
+  job: Job;
+  controller: AbortController;
+  /** Why it was aborted: the worker stops, `cancel`, or the row is no longer ours. */
+  reason?: "stop" | "cancel" | "lost";
+  cancelMessage?: string;
+  done: Promise<void>;
+}
+
 /**
- * A background worker on the `job` table: one job at a time per process, claimed with
- * FOR UPDATE SKIP LOCKED (so several processes on one PostgreSQL server share the queue),
- * heartbeats while running, retries with backoff, and abandoned jobs queued again, so
- * queued work survives restarts and crashes; a job that keeps crashing its process fails after
- * its attempts. `start: false` gives a worker that only runs
- * when drained.
+ * The background job worker on the `job` table, one per process (created in server.ts;
+ * services register their job kinds with it). Each kind runs up to its `concurrency` jobs at
+ * once, shared fairly between organizations (see claimJob). Jobs are claimed with FOR UPDATE
+ * SKIP LOCKED (so several processes on one PostgreSQL server share the queue), heartbeat while
+ * running, retry with backoff, and abandoned jobs are queued again, so queued work survives
+ * restarts and crashes; a job that keeps crashing its process fails after its attempts.
  */
-export function createJobWorker(db: Kysely<DB>, options: JobWorkerOptions & { start?: boolean }): JobWorker {
+export function createJobWorker(db: Kysely<DB>, options: JobWorkerOptions = {}): JobWorker {
   const {
-    handlers,
     pollMs = 2_000,
     heartbeatMs = 30_000,
     staleAfterMs = 120_000,
     retryMs = 5 * 60_000,
-    onTick,
     tickMs = 60_000,
     onError = () => undefined,
     onAbandoned,
-    start = true,
   } = options;
   const workerId = randomUUID();
-  const kinds = Object.keys(handlers);
+  const kinds = new Map<
+    string,
+    Required<Pick<JobKind, "concurrency" | "perOrganization">> & JobKind
+  >();
+  const ticks: Array<() => Promise<void>> = options.onTick ? [options.onTick] : [];
+  const running = new Set<Running>();
   let stopped = false;
-  let current: Promise<unknown> = Promise.resolve();
+  let started = false;
   let timer: NodeJS.Timeout | undefined;
   let lastTick = 0;
-  let running: AbortController | undefined;
+  let finished = 0;
+  /** Claims run one after another (the counts of running jobs they read stay true). */
+  let claiming: Promise<unknown> = Promise.resolve();
+  let wakeWaiters: Array<() => void> = [];
 
-  async function runOne(): Promise<boolean> {
-    if (stopped) return false;
-    const job = await claimJob(db, workerId, kinds);
-    if (!job) return false;
-    const heartbeat = setInterval(() => void touchJob(db, job.id, workerId).catch(onError), heartbeatMs);
-    const controller = new AbortController();
-    running = controller;
+  function register(kind: string, handler: JobHandler | JobKind): void {
+    const spec = typeof handler === "function" ? { run: handler } : handler;
+    const concurrency = Math.max(1, spec.concurrency ?? 1);
+    kinds.set(kind, {
+      ...spec,
+      concurrency,
+      perOrganization: Math.max(1, spec.perOrganization ?? Math.ceil(concurrency / 2)),
+    });
+  }
+  for (const [kind, handler] of Object.entries(options.handlers ?? {})) register(kind, handler);
+
+  const runningOf = (kind: string) =>
+    [...running].filter((entry) => entry.job.kind === kind).length;
+
+  function abort(entry: Running, reason: NonNullable<Running["reason"]>, message: string): void {
+    if (entry.reason) return;
+    entry.reason = reason;
+    entry.cancelMessage = message;
+    entry.controller.abort(new Error(message));
+  }
+
+  async function execute(entry: Running, spec: JobKind): Promise<void> {
+    const { job } = entry;
+    const heartbeat = setInterval(() => {
+      touchJob(db, job.id, workerId)
+        .then((mine) => {
+          if (!mine) abort(entry, "lost", "The job was removed from the queue.");
+        })
+        .catch((error: unknown) => onError(error, job));
+    }, heartbeatMs);
     try {
-      await handlers[job.kind]!(job, controller.signal);
-      await finishJob(db, job.id);
+      await spec.run(job, entry.controller.signal);
+      if (entry.reason !== "lost") await finishJob(db, job.id);
     } catch (error) {
-      if (controller.signal.aborted) {
-        await releaseJob(db, job);
-      } else {
+      if (entry.reason === "stop") await releaseJob(db, job);
+      else if (entry.reason === "cancel") await finishJob(db, job.id, entry.cancelMessage);
+      else if (entry.reason !== "lost") {
         onError(error, job);
-        await failJob(db, job, error instanceof Error ? error.message : String(error), retryMs * job.attempts);
+        await failJob(
+          db,
+          job,
+          error instanceof Error ? error.message : String(error),
+          (spec.retryMs ?? retryMs) * job.attempts,
+        );
       }
     } finally {
-      running = undefined;
       clearInterval(heartbeat);
     }
-    return true;
+  }
+
+  function launch(job: Job): void {
+    const spec = kinds.get(job.kind)!;
+    const entry = { job, controller: new AbortController() } as Running;
+    running.add(entry);
+    entry.done = execute(entry, spec)
+      .catch((error: unknown) => onError(error, job))
+      .finally(() => {
+        running.delete(entry);
+        finished++;
+        const waiters = wakeWaiters;
+        wakeWaiters = [];
+        for (const wake of waiters) wake();
+        if (started && !stopped) void fill().catch((error: unknown) => onError(error));
+      });
+  }
+
+  /** Claims due jobs into every free slot; returns how many it started. */
+  function fill(): Promise<number> {
+    const run = claiming.then(async () => {
+      let count = 0;
+      for (const [kind, spec] of kinds) {
+        while (!stopped && runningOf(kind) < spec.concurrency) {
+          const job = await claimJob(db, workerId, [kind], {
+            perOrganization: spec.perOrganization,
+          });
+          if (!job) break;
+          if (stopped) {
+            await releaseJob(db, job);
+            break;
+          }
+          launch(job);
+          count++;
+        }
+      }
+      return count;
+    });
+    claiming = run.catch(() => undefined);
+    return run;
   }
 
   async function tick(): Promise<void> {
     lastTick = Date.now();
     const { failed } = await requeueAbandonedJobs(db, staleAfterMs);
-    for (const job of failed) await onAbandoned?.(job).catch((error: unknown) => onError(error, job));
+    for (const job of failed) {
+      const handler = kinds.get(job.kind)?.onAbandoned ?? onAbandoned;
+      await handler?.(job).catch((error: unknown) => onError(error, job));
+    }
     await pruneJobs(db, 7 * 24 * 60 * 60_000);
-    await onTick?.();
+    for (const each of ticks) await each().catch((error: unknown) => onError(error));
   }
 
-  async function loop(): Promise<void> {
-    if (stopped) return;
-    let worked = false;
-    const run = (async () => {
+  let looping: Promise<void> = Promise.resolve();
+  function loop(): void {
+    looping = (async () => {
+      if (stopped) return;
       try {
         if (Date.now() - lastTick >= tickMs) await tick();
-        worked = await runOne();
+        await fill();
       } catch (error) {
         onError(error);
       }
+      if (!stopped) timer = setTimeout(loop, pollMs);
     })();
-    current = run;
-    await run;
-    if (!stopped) timer = setTimeout(() => void loop(), worked ? 0 : pollMs);
   }
 
-  if (start) timer = setTimeout(() => void loop(), 0);
-
-  return {
+  const worker: JobWorker = {
+    register,
+    addTick(each) {
+      ticks.push(each);
+    },
+    start() {
+      if (started || stopped) return;
+      started = true;
+      timer = setTimeout(loop, 0);
+    },
+    cancel(kind, key, reason = "Cancelled.") {
+      let found = false;
+      for (const entry of running) {
+        if (entry.job.kind === kind && entry.job.key === key) {
+          abort(entry, "cancel", reason);
+          found = true;
+        }
+      }
+      return found;
+    },
     async drain() {
-      await current;
-      let count = 0;
-      const run = (async () => {
-        while (await runOne()) count++;
-      })();
-      current = run;
-      await run;
-      return count;
+      const before = finished;
+      for (;;) {
+        await fill();
+        if (running.size === 0) break;
+        await new Promise<void>((resolve) => wakeWaiters.push(resolve));
+      }
+      return finished - before;
     },
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      running?.abort(new Error("The job worker is stopping."));
-      await current;
+      for (const entry of running) abort(entry, "stop", "The job worker is stopping.");
+      await looping;
+      await claiming;
+      await Promise.all([...running].map((entry) => entry.done));
     },
   };
+  if (options.start ?? true) worker.start();
+  return worker;
 }
