@@ -3,9 +3,9 @@
  * `<script src="https://FLOOW_HOST/embed.js" data-domain="DOMAIN_ID" async></script>`.
  *
  * It fetches the domain's live floows and evaluates their triggers against the page (again
- * after each History API navigation and DOM change). Only once a floow is to be shown, or
- * the page calls `window.floows.show(id)`, does it load the renderer (`/runtime/floow.js`),
- * showing a skeleton meanwhile, and hand over: the renderer's controller (`controller.ts`)
+ * after each History API navigation and DOM change), requesting the renderer
+ * (`/runtime/floow.js`) in parallel. Once a floow is to be shown, or the page calls
+ * `window.floows.show(id)`, it shows a skeleton until the renderer is here, and hands over: the renderer's controller (`controller.ts`)
  * then places, re-evaluates and removes floows, and becomes `window.floows`.
  * With `?floowsDebug=true` it hands over at once, and the controller logs every trigger
  * decision (keeping the log texts out of the loader's budget).
@@ -33,25 +33,32 @@ if (!w.floows && domainId) {
   const data: Promise<PublicDomainFloows> = fetch(
     `${apiUrl}/api/public/domains/${domainId}/floows`,
   ).then((response) => response.json());
+  // The renderer is requested at once, in parallel with the floows answer (not after it):
+  // it only defines `FloowRuntime`, and a floow then shows one round-trip sooner. It is
+  // cached for an hour, so the pages after the first pay nothing.
+  const renderer = new Promise((resolve, reject) => {
+    const tag = document.createElement("script");
+    tag.src = `${apiUrl}/runtime/floow.js?v=${__VERSION__}`;
+    tag.onload = resolve;
+    tag.onerror = reject;
+    document.head.append(tag);
+  });
+  renderer.catch(() => {}); // no floow to show: a failed load is nobody's concern
   let controller: Promise<Controller> | undefined;
 
-  /** Loads the renderer and hands over to it. */
+  /** Hands over to the renderer once it is here. */
   const start = () =>
-    (controller ??= new Promise<Controller>((resolve, reject) => {
-      observer.disconnect();
-      const tag = document.createElement("script");
-      tag.src = `${apiUrl}/runtime/floow.js?v=${__VERSION__}`;
-      tag.onload = () => resolve(
+    (controller ??= (observer.disconnect(), renderer)
+      .then(
+        () =>
           (w.floows = w.FloowRuntime!.start({
             apiUrl,
             data,
             debug,
             rules: [matchTrigger, triggerSelector, TRIGGER_POSITIONS],
           })),
-        );
-      tag.onerror = reject;
-      document.head.append(tag);
-    }).finally(() => skeletons.forEach((s) => s.remove())));
+      )
+      .finally(() => skeletons.forEach((s) => s.remove())));
 
   const skeleton = (id: string, dialog?: boolean) => {
     const host = createHost(id, dialog);

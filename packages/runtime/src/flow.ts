@@ -8,6 +8,7 @@
 import {
   FINISH,
   INPUT_VALIDATION_DEBOUNCE_MS,
+  pathProgress,
   progressPercent,
   resolveNextStep,
   validateFormInputs,
@@ -129,14 +130,19 @@ export class Flow {
     return view.kind === "step" && this.floow.start.type !== "none";
   }
 
-  /** Progress through the steps in percent (by the current step's place in the floow). */
+  /**
+   * Progress on the visitor's own path in percent (`index` of `total` steps): the steps
+   * answered and the current one, out of those plus the steps still ahead by the conditions
+   * (domain's `pathProgress`). The start page is 0 %, the finish page 100 %.
+   */
   progress(): { percent: number; index: number; total: number } {
-    const total = this.floow.steps.length;
-    const { view } = this.state;
-    if (view.kind === "finish") return { percent: 100, index: total, total };
-    if (view.kind === "start") return { percent: 0, index: 0, total };
-    const index = this.floow.steps.findIndex((s) => s.id === view.stepId);
-    return { percent: progressPercent(index, total), index: index + 1, total };
+    const { view, history } = this.state;
+    if (view.kind === "step") {
+      const { done, total } = pathProgress(this.floow, view.stepId, history, this.chosenIds());
+      return { percent: progressPercent(done, total), index: done, total };
+    }
+    const total = history.length;
+    return view.kind === "finish" ? { percent: 100, index: total, total } : { percent: 0, index: 0, total };
   }
 
   // --- changing ---------------------------------------------------------------------------
@@ -290,7 +296,7 @@ export class Flow {
     if (view.kind === "finish") this._loadResults(true);
   }
 
-  private _finishPayload(products?: Product[]): FloowEventPayload {
+  private _finishPayload(products?: Product[], partial?: boolean): FloowEventPayload {
     const chosen = new Set(this.chosenIds());
     const choices = this.floow.steps.flatMap((s) => s.choices.filter((c) => chosen.has(c.id)));
     const inputs = this.floow.steps
@@ -300,6 +306,7 @@ export class Flow {
       choices: eventChoices(choices, chosen),
       ...(inputs.length > 0 ? { formInputs: eventFormInputs(inputs, this.state.values) } : {}),
       ...(products ? { products } : {}),
+      ...(partial !== undefined ? { partial } : {}),
     };
   }
 
@@ -320,7 +327,7 @@ export class Flow {
         this._set({
           results: { status: "done", products: answer.products, partial: answer.partial, more: 0 },
         });
-        if (emit) this._options.emit("finish", this._finishPayload(answer.products));
+        if (emit) this._options.emit("finish", this._finishPayload(answer.products, answer.partial));
       },
       () => {
         if (token !== this._resultsToken) return;

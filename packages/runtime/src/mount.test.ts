@@ -65,10 +65,14 @@ describe("an embedded floow", () => {
     expect(r.textContent).toContain("Find your bike");
     byText(r, "Start").click();
     expect(r.querySelector(".question")!.innerHTML).toBe("<p>What is your <b>budget</b>?</p>");
-    expect(r.querySelector("[role=progressbar]")!.getAttribute("aria-valuenow")).toBe("0");
-    // "Low" goes straight to the form (the condition skips q2).
+    // Question 1 of 3 on the default path: a third done.
+    expect(r.querySelector("[role=progressbar]")!.getAttribute("aria-valuenow")).toBe("33");
+    expect(r.querySelector("[role=radiogroup] [role=radio]")!.getAttribute("aria-checked")).toBe("false");
+    // "Low" goes straight to the form (the condition skips q2): the path is now 2 steps long.
     buttons(r).find((b) => b.textContent === "Low")!.click();
     expect(r.textContent).toContain("Your details");
+    expect(r.querySelector("[role=progressbar]")!.getAttribute("aria-valuenow")).toBe("100");
+    expect(r.querySelector("[role=progressbar]")!.getAttribute("aria-valuetext")).toBe("Step 2 of 2");
     byText(r, "Next").click();
     expect(r.querySelector(".error")!.textContent).toBe("This field is required");
     expect(r.querySelector("#i-name")!.getAttribute("aria-invalid")).toBe("true");

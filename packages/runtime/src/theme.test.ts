@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "@floow/domain/logic";
 import { TEXTS, stepOf, textsFor } from "./i18n";
-import { colorOf, fontFamily, gap, loadFonts, onColor, padding, primaryColor, radius } from "./theme";
+import { colorOf, fontFamily, gap, ink, loadFonts, luminance, onColor, padding, primaryColor, radius } from "./theme";
 import { domain } from "./test/fixtures";
 
 describe("brand", () => {
@@ -21,6 +21,13 @@ describe("brand", () => {
   it("picks readable text on a colour", () => {
     expect(onColor("#333333")).toBe("#ffffff");
     expect(onColor("#ffee00")).toBe("#111111");
+    expect(onColor("#e11d48")).toBe("#ffffff");
+  });
+
+  it("keeps text in a light brand colour readable on white (WCAG AA 4.5:1)", () => {
+    const contrast = (hex: string) => 1.05 / (luminance(hex) + 0.05);
+    expect(ink("#333333")).toBe("#333333");
+    for (const hex of ["#ffee00", "#7dd3fc", "#22c55e", "#ffffff"]) expect(contrast(ink(hex))).toBeGreaterThanOrEqual(4.5);
   });
 
   it("uses the first font, cleaned, then the system font", () => {

@@ -18,7 +18,11 @@ export function colorOf(brand: Brand | undefined, colorId: string | null | undef
   return hex && /^[0-9a-f]{6}$/i.test(hex) ? `#${hex}` : null;
 }
 
-/** The brand's main colour: its first favourite that is not near white, else its first colour. */
+/**
+ * The brand's main colour, the floow's accent when a part sets none (buttons, the chosen
+ * choice, progress): its first favourite that is not near white (white buttons on the white
+ * panel would vanish), else its first colour.
+ */
 export function primaryColor(brand: Brand | undefined): string {
   const colors = (brand?.colors ?? []).filter((c) => /^[0-9a-f]{6}$/i.test(c.hex));
   const pick = colors.find((c) => c.favorite && luminance(`#${c.hex}`) < 0.9) ?? colors[0];
@@ -34,9 +38,28 @@ export function luminance(hex: string): number {
   return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
 }
 
-/** Black or white text, whichever reads better on `hex`. */
+/** WCAG contrast ratio of two luminances. */
+const ratio = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+/**
+ * Near-black or white text, whichever contrasts more with `hex`: one of the two always
+ * reaches WCAG AA (4.5:1) on any colour.
+ */
 export function onColor(hex: string): string {
-  return luminance(hex) > 0.4 ? "#111111" : "#ffffff";
+  const l = luminance(hex);
+  return ratio(l, 0) > ratio(l, 1) ? "#111111" : "#ffffff";
+}
+
+/**
+ * `hex` as text on the floow's white panel: darkened (mixed with black) until it reaches
+ * WCAG AA (4.5:1), so an outline or ghost button in a light brand colour stays readable.
+ */
+export function ink(hex: string): string {
+  for (let k = 1; k > 0.2; k -= 0.05) {
+    const c = "#" + [1, 3, 5].map((i) => Math.round(parseInt(hex.slice(i, i + 2), 16) * k).toString(16).padStart(2, "0")).join("");
+    if (ratio(luminance(c), 1) >= 4.5) return c;
+  }
+  return "#111111";
 }
 
 /** The CSS font-family of the brand: its first font, then the system font. */

@@ -11,11 +11,11 @@ function StartView({ ui, onStart }: { ui: Ui; onStart: () => void }) {
   const { start, buttons } = ui.floow;
   const layout = start[ui.device];
   return (
-    <div class={`block align-${layout.align}`} style={{ width: `${layout.width}%` }}>
+    <div class={`block start align-${layout.align}`} style={{ width: `${layout.width}%` }}>
       {start.type !== "none" ? (
         <>
-          <Rich html={start.text} class="question" />
           <Img src={start.image} class="media" />
+          <Rich html={start.text} class="intro" />
         </>
       ) : null}
       <Button ui={ui} config={buttons.next} text={start.button.text} onClick={onStart} />

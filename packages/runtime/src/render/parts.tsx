@@ -1,6 +1,6 @@
 import type { FloowButton } from "@floow/domain/logic";
 import { safeUrl, sanitizeHtml } from "../sanitize";
-import { colorOf, onColor, radius } from "../theme";
+import { colorOf, ink, onColor, radius } from "../theme";
 import { Icon } from "./icons";
 import type { Ui } from "./ui";
 
@@ -40,7 +40,7 @@ export function Button({
   return (
     <Tag
       class={`btn ${config.variant} ${buttons.size} ${buttons.animation} ${cls}`}
-      style={{ "--c": color, "--on": onColor(color), "--br": `${radius(buttons.radius)}px` }}
+      style={{ "--c": color, "--on": onColor(color), "--ink": ink(color), "--br": `${radius(buttons.radius)}px` }}
       {...(href
         ? { href, target: "_blank", rel: "noopener noreferrer" }
         : { type: "button", "aria-disabled": disabled ? "true" : undefined })}

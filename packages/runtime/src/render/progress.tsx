@@ -6,14 +6,15 @@ export function Progress({ ui }: UiProps) {
   const { floow, flow } = ui;
   const config = floow.progress;
   if (config.type === "none" || floow.steps.length === 0) return null;
+  // The path's share done (steps mode: one dot per step of the path).
   const { percent, index, total } = flow.progress();
   const label = stepOf(ui.texts, Math.max(index, 1), total);
   return (
     <div class={`progress ${config.direction}`} style={{ "--pc": colorOf(ui.brand, config.colorId) ?? ui.primary }}>
       {config.type === "steps" ? (
         <div class="dots" role="img" aria-label={label}>
-          {floow.steps.map((s, i) => (
-            <i key={s.id} class={i < index ? "done" : ""} />
+          {Array.from({ length: total }, (_, i) => (
+            <i key={i} class={i < index ? "done" : ""} />
           ))}
         </div>
       ) : (

@@ -20,12 +20,17 @@ function ChoiceButton({ ui, choice, style, selected, multiple }: {
     <button
       type="button"
       class={`choice ${style.type} ${style.variant} img-${position} ${style.shadow && style.type !== "basic" ? "shadow" : ""}`}
-      aria-pressed={selected ? "true" : "false"}
+      // Radio or checkbox semantics; the mark (a dot or a tick, not only the colour) shows
+      // the choice made.
+      role={multiple ? "checkbox" : "radio"}
+      aria-checked={selected ? "true" : "false"}
       onClick={() => ui.flow.choose(choice.id)}
     >
       {image ? <Img src={choice.image} class={`thumb ${position}`} /> : null}
       <span class="label">
-        {multiple ? <span class="check">{selected ? <Icon name="check" /> : null}</span> : null}
+        <span class={multiple ? "mark check" : "mark dot"} aria-hidden="true">
+          {selected && multiple ? <Icon name="check" /> : null}
+        </span>
         <Rich html={choice.text} class="text" />
       </span>
     </button>
@@ -55,7 +60,11 @@ export function StepView({ ui, step }: { ui: Ui; step: Step }) {
       <Rich html={step.text} class="question" id={questionId} />
       <Img src={step.image} class="media" />
       {choices.length > 0 ? (
-        <div class={`choices ${style.direction}`} role="group" aria-labelledby={questionId}>
+        <div
+          class={`choices ${style.direction}`}
+          role={step.type === "multiple" ? "group" : "radiogroup"}
+          aria-labelledby={questionId}
+        >
           {choices.map((choice) => (
             <ChoiceButton
               key={choice.id}

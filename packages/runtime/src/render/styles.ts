@@ -23,6 +23,8 @@ button{cursor:pointer}
 .align-left{margin-left:0}.align-right{margin-right:0}.align-center{align-items:center;text-align:center}
 .rich{overflow-wrap:anywhere}
 .question{font-size:1.25em;font-weight:600}
+.rich>*+*{margin-top:8px}.rich h2{font-size:1.2em}
+.start{padding:16px 0;gap:20px}.intro h2{font-size:1.6em;line-height:1.25;font-weight:700;margin:0}.intro p{color:#475467;margin:0}
 .media{width:100%;max-height:320px;object-fit:cover;border-radius:var(--radius)}
 .choices,.results{display:grid;grid-template-columns:repeat(var(--cols),minmax(0,1fr));gap:var(--gap)}
 .choices.row{display:flex;flex-wrap:wrap}.row>*{flex:1 1 auto}
@@ -30,14 +32,16 @@ button{cursor:pointer}
 .choice.solid{background:color-mix(in srgb,var(--c) 8%,#fff);border-color:transparent}
 .choice.ghost{background:none;border-color:transparent}
 .choice:hover{border-color:var(--c)}
-.choice[aria-pressed=true]{background:var(--c);color:var(--on);border-color:var(--c)}
+.choice[aria-checked=true]{background:var(--c);color:var(--on);border-color:var(--c);font-weight:600}
 .shadow{box-shadow:0 1px 3px #0002,0 4px 12px #0001}
 .img-left,.card.list{flex-direction:row;align-items:center}.img-right{flex-direction:row-reverse;align-items:center}.img-bottom{flex-direction:column-reverse}
 .img-left>img,.img-right>img,.list>img{width:35%;flex:none}
 .thumb,.pimg{width:100%;aspect-ratio:4/3;object-fit:cover;border-radius:calc(var(--r)/2)}
 .contain{object-fit:contain}
 .choice.image{padding:0;gap:0}.image .thumb{border-radius:0;aspect-ratio:1}.image .label{padding:var(--p)}
-.check{display:inline-flex;width:1.1em;height:1.1em;border:2px solid;border-radius:4px;margin-right:8px;vertical-align:-.15em}
+.label{display:flex;align-items:center;gap:10px}
+.mark{display:inline-flex;align-items:center;justify-content:center;width:1.2em;height:1.2em;border:2px solid;border-radius:50%;flex:none}.check{border-radius:4px}
+[aria-checked=true] .dot:after{content:"";width:.55em;height:.55em;border-radius:50%;background:currentColor}
 .form{gap:12px}.field,fieldset{gap:4px;border:0;padding:0;margin:0}
 label,legend{font-weight:600;font-size:.9em}
 .req,.error{color:#b42318}
@@ -50,7 +54,7 @@ textarea.input{min-height:96px}
 .nav{display:flex;gap:8px;align-items:center}.end{margin-left:auto}
 .btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;border:2px solid var(--c);background:var(--c);color:var(--on);border-radius:var(--br);font-weight:600;padding:10px 18px;min-height:44px;text-decoration:none}
 .btn.sm{padding:6px 12px;min-height:36px}.btn.lg{padding:14px 24px;min-height:52px;font-size:1.1em}
-.outline{background:none;color:var(--c)}.btn.ghost{background:none;border-color:transparent;color:var(--c)}
+.outline{background:none;color:var(--ink)}.btn.ghost{background:none;border-color:transparent;color:var(--ink)}
 [aria-disabled=true]{opacity:.45;cursor:not-allowed}
 .pulse{animation:pulse 2s infinite}.bounce{animation:bounce 2s infinite}
 svg{width:1.1em;height:1.1em;flex:none}
@@ -58,7 +62,7 @@ svg{width:1.1em;height:1.1em;flex:none}
 .progress{display:flex;gap:8px;align-items:center}.progress.column{flex-direction:column;align-items:stretch}
 .bar,.dots{flex:1;display:flex;gap:6px}
 .bar,.dots i{height:6px;background:#eaecf0;border-radius:9px;overflow:hidden}
-.bar i,.dots .done{background:var(--pc);transition:width .3s}.dots i{flex:1}
+.bar i{display:block;height:100%}.bar i,.dots .done{background:var(--pc);transition:width .3s}.dots i{flex:1}
 .count,.note,.placeholder,.desc{color:#475467;font-size:.85em}
 .card{display:flex;flex-direction:column;background:#fff;border:1px solid #eaecf0;border-radius:var(--r);overflow:hidden}
 .pimg{border-radius:0;background:#f2f4f7}
