@@ -1,11 +1,9 @@
 import {
   DEFAULT_FEED_TYPE,
-  FEED_TYPES,
   FEED_VARIABLE_KEYS,
   feedFormSchema,
   type FeedForm,
   type FeedPreview,
-  type FeedType,
   type FeedVariableKey,
   type FeedVariables,
 } from "@floow/domain";
@@ -20,18 +18,16 @@ import {
   DialogHeader,
   DialogTitle,
   Field,
-  Input,
   Select,
   Spinner,
 } from "@floow/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { ProductsTable } from "../floows/feed-picker";
+import { ProductsTable } from "./feed-picker";
 import { liveValidationFormOptions, useLiveValidation } from "../forms/use-live-validation";
 import {
   buildFeedSave,
-  FEED_TYPE_LABELS,
   FEED_VARIABLE_LABELS,
   initialVariables,
   remapPreview,
@@ -39,8 +35,7 @@ import {
   type FeedRow,
 } from "./feed-logic";
 import type { FeedSaveInput, PreviewOutcome } from "./feed-queries";
-
-type FeedFormInput = { name: string; type: FeedType; url: string };
+import { FeedSourceFields, type FeedFormInput } from "./feed-source-fields";
 
 function initialForm(feed?: FeedRow | null): FeedFormInput {
   return feed
@@ -51,7 +46,11 @@ function initialForm(feed?: FeedRow | null): FeedFormInput {
 type Preview =
   | { state: "loading" }
   | { state: "failed"; reason: string }
-  | { state: "ready"; products: Extract<PreviewOutcome, { ok: true }>["products"]; attributes: string[] };
+  | {
+      state: "ready";
+      products: Extract<PreviewOutcome, { ok: true }>["products"];
+      attributes: string[];
+    };
 
 /**
  * Add Feed (spec sections 2 and 5), two steps. Step 1: name, type and URL, validated with
@@ -149,30 +148,13 @@ export function AddFeedDialog({
         </DialogHeader>
 
         {step === "details" ? (
-          <form className="flex flex-col gap-5" onSubmit={submitDetails} noValidate aria-label={title}>
-            <div className="grid gap-5 sm:grid-cols-[1fr_12rem]">
-              <Field label="Feed name" error={errors.name?.message}>
-                <Input autoComplete="off" placeholder="Main catalogue" autoFocus {...live.register("name")} />
-              </Field>
-              <Field label="Feed type" error={errors.type?.message}>
-                <Select {...live.register("type")}>
-                  {FEED_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {FEED_TYPE_LABELS[type]}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-            </div>
-            <Field label="Feed URL" error={errors.url?.message}>
-              <Input
-                autoComplete="off"
-                inputMode="url"
-                spellCheck={false}
-                placeholder="https://files.channable.com/…/feed.xml"
-                {...live.register("url")}
-              />
-            </Field>
+          <form
+            className="flex flex-col gap-5"
+            onSubmit={submitDetails}
+            noValidate
+            aria-label={title}
+          >
+            <FeedSourceFields live={live} errors={errors} autoFocus />
             <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
@@ -204,7 +186,9 @@ export function AddFeedDialog({
                 <span className="flex flex-col gap-0.5">
                   <span className="font-medium">This feed cannot be read.</span>
                   <span>{preview.reason}</span>
-                  <span className="text-xs text-amber-800">Go back to correct the URL or the type.</span>
+                  <span className="text-xs text-amber-800">
+                    Go back to correct the URL or the type.
+                  </span>
                 </span>
               </div>
             ) : (
@@ -213,7 +197,9 @@ export function AddFeedDialog({
                 <VariablesFields
                   attributes={preview.attributes}
                   variables={variables}
-                  onChange={(key, attribute) => setVariables((current) => ({ ...current, [key]: attribute }))}
+                  onChange={(key, attribute) =>
+                    setVariables((current) => ({ ...current, [key]: attribute }))
+                  }
                 />
               </>
             )}

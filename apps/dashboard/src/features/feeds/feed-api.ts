@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { useEffect, useMemo } from "react";
 import { httpStatusOf, useTRPC, type TRPC } from "../../lib/trpc";
-import { initialVariables, remapPreview } from "../feeds/feed-logic";
+import { initialVariables, remapPreview } from "./feed-logic";
 
 /**
  * The feed procedures the Create Floow wizard uses (`feed.list`, `feed.preview`,
@@ -44,7 +44,8 @@ export function useFeedPreview(source: FeedPreview | null, variables?: FeedVaria
   const reason = httpStatusOf(error) === 400 ? error?.message : undefined;
   const products = data?.products;
   const mapped = useMemo(
-    () => (products && variables ? remapPreview(products, initialVariables({ variables })) : products),
+    () =>
+      products && variables ? remapPreview(products, initialVariables({ variables })) : products,
     // The mapping as text: a new object with the same mapping does not remap.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [products, JSON.stringify(variables ?? null)],

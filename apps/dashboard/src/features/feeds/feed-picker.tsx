@@ -104,7 +104,11 @@ function FeedOption({
 }
 
 /** Spec section 2: "shows a preview table (image, ID, name, price in euro, description)". */
-export function FeedPreviewTable({ feed }: { feed: Pick<FeedSummary, "url" | "type" | "name" | "variables"> }) {
+export function FeedPreviewTable({
+  feed,
+}: {
+  feed: Pick<FeedSummary, "url" | "type" | "name" | "variables">;
+}) {
   // Read through the feed's own mapping (id, name, price … may live in other attributes).
   const preview = useFeedPreview({ url: feed.url, type: feed.type }, feed.variables);
   if (preview.isPending) {
@@ -177,7 +181,9 @@ export function ProductsTable({ products }: { products: readonly FeedPreviewProd
               <td className="truncate px-3 py-2 font-medium text-grey-900">
                 {sanitizeProductText(product.name)}
               </td>
-              <td className="px-3 py-2 whitespace-nowrap text-grey-700 tabular-nums">{formatEuro(product.price)}</td>
+              <td className="px-3 py-2 whitespace-nowrap text-grey-700 tabular-nums">
+                {formatEuro(product.price)}
+              </td>
               <td className="px-3 py-2 text-grey-600">
                 <span className="line-clamp-2">{sanitizeProductText(product.description)}</span>
               </td>

@@ -3,7 +3,7 @@ import { toast } from "@floow/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { httpStatusOf, useTRPC, type TRPC } from "../../lib/trpc";
-import { useUpsertFeed } from "../floows/feed-api";
+import { useUpsertFeed } from "./feed-api";
 import {
   isRefreshing,
   REFRESH_POLL_MS,
@@ -153,8 +153,7 @@ export function useSaveFeed() {
 }
 
 export type PreviewOutcome =
-  | { ok: true; products: PreviewProduct[]; attributes: string[] }
-  | { ok: false; reason: string };
+  { ok: true; products: PreviewProduct[]; attributes: string[] } | { ok: false; reason: string };
 
 /**
  * `feed.preview` (the spec's `POST /api/feed`) for the Add Feed dialog's second step. A feed

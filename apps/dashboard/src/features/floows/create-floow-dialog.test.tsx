@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CreateFloowDialog } from "./create-floow-dialog";
-import type { FeedPreviewProduct, FeedSummary } from "./feed-api";
+import type { FeedPreviewProduct, FeedSummary } from "../feeds/feed-api";
 
 type QueryState<T> = { isPending: boolean; isError: boolean; data: T | undefined };
 
@@ -17,7 +17,7 @@ const feeds = vi.hoisted(() => ({
   upsert: vi.fn(async (_feed: FeedInput) => ({})),
 }));
 
-vi.mock("./feed-api", () => ({
+vi.mock("../feeds/feed-api", () => ({
   useFeedList: () => feeds.list,
   useFeedPreview: () => feeds.preview,
   useUpsertFeed: () => ({ mutateAsync: feeds.upsert }),

@@ -1,7 +1,6 @@
 import {
   createFloowFeedStepSchema,
   createFloowSchema,
-  FEED_TYPES,
   feedFormSchema,
   FLOOW_TYPES,
   LANGUAGES,
@@ -10,7 +9,6 @@ import {
   type CreateFloow,
   type CreateFloowInput,
   type FeedForm,
-  type FeedType,
   type FloowCreate,
   type FloowType,
 } from "@floow/domain";
@@ -40,8 +38,9 @@ import {
   preselectedDomainId,
   type WizardStep,
 } from "./create-floow-logic";
-import { useUpsertFeed } from "./feed-api";
-import { FeedPicker } from "./feed-picker";
+import { useUpsertFeed } from "../feeds/feed-api";
+import { FeedPicker } from "../feeds/feed-picker";
+import { FeedSourceFields, type FeedFormInput } from "../feeds/feed-source-fields";
 import { languageLabel, typeLabel } from "./floow-labels";
 
 const TYPE_DESCRIPTIONS: Readonly<Record<FloowType, string>> = {
@@ -49,7 +48,6 @@ const TYPE_DESCRIPTIONS: Readonly<Record<FloowType, string>> = {
   data: "Collect first-party data through questions. No product results.",
 };
 
-type FeedFormInput = { name: string; type: FeedType; url: string };
 const emptyFeed: FeedFormInput = { name: "", type: "channable", url: "" };
 
 /**
@@ -334,33 +332,7 @@ export function CreateFloowDialog({
                     Choose an existing feed
                   </button>
                 </div>
-                <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-                  <Field label="Feed name" error={feedErrors.name?.message}>
-                    <Input
-                      autoComplete="off"
-                      placeholder="Main catalogue"
-                      {...feedLive.register("name")}
-                    />
-                  </Field>
-                  <Field label="Feed type" error={feedErrors.type?.message}>
-                    <Select {...feedLive.register("type")}>
-                      {FEED_TYPES.map((feedType) => (
-                        <option key={feedType} value={feedType}>
-                          {feedType === "channable" ? "Channable" : "Shopify"}
-                        </option>
-                      ))}
-                    </Select>
-                  </Field>
-                </div>
-                <Field label="Feed URL" error={feedErrors.url?.message}>
-                  <Input
-                    autoComplete="off"
-                    inputMode="url"
-                    spellCheck={false}
-                    placeholder="https://files.channable.com/…/feed.xml"
-                    {...feedLive.register("url")}
-                  />
-                </Field>
+                <FeedSourceFields live={feedLive} errors={feedErrors} />
               </form>
             )}
 
