@@ -1,11 +1,19 @@
 import { createChoice, createFilter, createFilterGroup, createStep } from "@floow/domain";
 import type { Product } from "@floow/domain";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDb, testDbKinds } from "../../test/db";
 import { seedDomain, seedFeed, seedFloow, seedOrganization } from "../../test/floows";
 import type { DbHandle } from "../db/client";
-import { findFloow, setFloowStatus } from "../db/queries/floow";
-import { computeFloowResults, createResultsService, invalidateFeedResults, RESULTS_LIMIT } from "./results";
+import { findFloow, setFloowStatus, updateFloow } from "../db/queries/floow";
+import {
+  COMPRESS_MIN_BYTES,
+  computeFloowResults,
+  createResultsService,
+  invalidateFeedResults,
+  invalidateFloowResults,
+  RESULTS_LIMIT,
+} from "./results";
 
 describe.each(testDbKinds)("results service (%s)", (kind) => {
   let database: DbHandle;
@@ -13,7 +21,11 @@ describe.each(testDbKinds)("results service (%s)", (kind) => {
   let floowId: string;
   let feedId: string;
   const red = createChoice();
-  const feed: Product[] = Array.from({ length: 150 }, (_, i) => ({ id: String(i), color: i % 2 ? "red" : "blue", title: `<i>P${i}</i>` }));
+  const feed: Product[] = Array.from({ length: 150 }, (_, i) => ({
+    id: String(i),
+    color: i % 2 ? "red" : "blue",
+    title: `<i>P${i}</i>`,
+  }));
 
   beforeAll(async () => {
     database = await createTestDb(kind);
@@ -116,7 +128,11 @@ describe.each(testDbKinds)("results service (%s)", (kind) => {
 
   it("reuses a floow lookup for floowTtlMs, so an archive shows within that time", async () => {
     let clock = 0;
-    const service = createResultsService(database.db, { now: () => clock, floowTtlMs: 5000, loadProducts: async () => feed });
+    const service = createResultsService(database.db, {
+      now: () => clock,
+      floowTtlMs: 5000,
+      loadProducts: async () => feed,
+    });
     expect(await service.compute(floowId, [])).not.toBeNull();
     await setFloowStatus(database.db, orgId, floowId, "archived", ["live"]);
     try {
@@ -129,6 +145,62 @@ describe.each(testDbKinds)("results service (%s)", (kind) => {
     }
   });
 
+  it("answer: the same JSON as compute, its brotli and gzip made once, and a new answer after a save or a feed import", async () => {
+    let version = 1;
+    const service = createResultsService(database.db, {
+      loadProducts: async () => feed.map((p) => ({ ...p, v: version })),
+    });
+    const answer = await service.answer(floowId, [red.id]);
+    if (!answer) throw new Error("no answer");
+    expect(answer.json.toString()).toBe(JSON.stringify(await service.compute(floowId, [red.id])));
+    expect(answer.json.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
+    const br = answer.encoded("br");
+    expect(br && brotliDecompressSync(br).equals(answer.json)).toBe(true);
+    expect(answer.encoded("br")).toBe(br);
+    const gzip = answer.encoded("gzip");
+    expect(gzip && gunzipSync(gzip).equals(answer.json)).toBe(true);
+    expect(await service.answer(floowId, [red.id])).toBe(answer);
+    expect(await service.answer("unknown", [])).toBeNull();
+
+    // A feed import: the next answers come from the new products.
+    version = 2;
+    invalidateFeedResults(orgId, feedId);
+    await vi.waitFor(async () =>
+      expect(
+        JSON.parse((await service.answer(floowId, [red.id]))?.json.toString() ?? "{}").products[0]
+          .v,
+      ).toBe(2),
+    );
+
+    // A save of the live floow (a new version) changes its filters: blue now.
+    const floow = await findFloow(database.db, orgId, floowId);
+    if (!floow) throw new Error("seeded floow missing");
+    const saved = await updateFloow(
+      database.db,
+      orgId,
+      { ...floow, filters: floow.filters.map((f) => ({ ...f, value: "blue" })) },
+      floow.version,
+    );
+    try {
+      invalidateFloowResults(floowId);
+      const blue = JSON.parse((await service.answer(floowId, [red.id]))?.json.toString() ?? "{}");
+      expect(blue.products[0].color).toBe("blue");
+    } finally {
+      if (saved.ok) await updateFloow(database.db, orgId, floow, saved.floow.version);
+    }
+  });
+
+  it("answer: a small answer is not compressed", async () => {
+    const service = createResultsService(database.db, {
+      loadProducts: async () => feed.slice(0, 2),
+    });
+    const answer = await service.answer(floowId, [red.id]);
+    expect(answer?.json.toString()).toBe(
+      JSON.stringify({ products: [{ id: "1", color: "red", title: "P1" }], partial: false }),
+    );
+    expect(answer?.encoded("gzip")).toBeNull();
+  });
+
   it("computeFloowResults answers like the service for any status, reading the feed afresh", async () => {
     const service = createResultsService(database.db, { loadProducts: async () => feed });
     const floow = await findFloow(database.db, orgId, floowId);
@@ -139,14 +211,22 @@ describe.each(testDbKinds)("results service (%s)", (kind) => {
       return feed;
     };
     for (const choiceIds of [[], [red.id], ["deleted-choice"]]) {
-      expect(await computeFloowResults(database.db, orgId, floow, choiceIds, load)).toEqual(await service.compute(floowId, choiceIds));
+      expect(await computeFloowResults(database.db, orgId, floow, choiceIds, load)).toEqual(
+        await service.compute(floowId, choiceIds),
+      );
     }
     expect(loads).toBe(3);
     // Not live, no feed, or not selling: the same rules as the public call.
     const draft = { ...floow, status: "development" as const };
-    expect((await computeFloowResults(database.db, orgId, draft, [red.id], load)).products).toHaveLength(75);
-    expect(await computeFloowResults(database.db, orgId, { ...floow, feedId: null }, [], load)).toEqual({ products: [], partial: false });
-    expect(await computeFloowResults(database.db, orgId, { ...floow, type: "data" }, [], load)).toEqual({ products: [], partial: false });
+    expect(
+      (await computeFloowResults(database.db, orgId, draft, [red.id], load)).products,
+    ).toHaveLength(75);
+    expect(
+      await computeFloowResults(database.db, orgId, { ...floow, feedId: null }, [], load),
+    ).toEqual({ products: [], partial: false });
+    expect(
+      await computeFloowResults(database.db, orgId, { ...floow, type: "data" }, [], load),
+    ).toEqual({ products: [], partial: false });
     expect(loads).toBe(4);
   });
 });

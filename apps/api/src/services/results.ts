@@ -1,4 +1,5 @@
-import { computeResults, createResultsIndex, DEFAULT_FEED_VARIABLES } from "@floow/domain";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { computeResults, createResultsIndex } from "@floow/domain";
 import type {
   Floow,
   Product,
@@ -11,39 +12,25 @@ import type {
 import type { Kysely } from "kysely";
 import type { DB } from "../db/database";
 import { findLiveFloow } from "../db/queries/floow";
+import { listFeedProductRecords } from "../db/queries/product";
+import { createTtlCache, invalidateCache } from "./cache";
 import { sanitizeProduct } from "./sanitize-product";
 
 /** At most this many products come back from one results call (the best first). */
 export const RESULTS_LIMIT = 100;
 
 /** Loads the products of one of an organization's feeds, in feed order. */
-export type FeedProductLoader = (db: Kysely<DB>, organizationId: string, feedId: string) => Promise<Product[]>;
-
-const V = DEFAULT_FEED_VARIABLES;
+export type FeedProductLoader = (
+  db: Kysely<DB>,
+  organizationId: string,
+  feedId: string,
+) => Promise<Product[]>;
 
 /**
- * The products of a feed as records for the results: the feed's own attributes, with the
- * mapped fields (id, name, price, url, image, description) under the default variable names
- * (id, title, price, link, image_link, description), so filters on either work. In feed order.
+ * The products of a feed as records for the results (`listFeedProductRecords`): the feed's
+ * own attributes with the mapped fields under the default variable names. In feed order.
  */
-export const loadFeedProducts: FeedProductLoader = async (db, organizationId, feedId) => {
-  const rows = await db
-    .selectFrom("product")
-    .select(["external_id", "name", "price", "url", "image", "description", "attributes"])
-    .where("organization_id", "=", organizationId)
-    .where("feed_id", "=", feedId)
-    .orderBy("position", "asc")
-    .execute();
-  return rows.map((row) => ({
-    ...row.attributes,
-    [V.id]: row.external_id,
-    [V.name]: row.name,
-    [V.price]: row.price === null ? null : Number(row.price),
-    [V.url]: row.url,
-    [V.image]: row.image,
-    [V.description]: row.description,
-  }));
-};
+export const loadFeedProducts: FeedProductLoader = listFeedProductRecords;
 
 /** The parts of a floow its results depend on. */
 export type ResultsSource = ResultsFloow & Pick<Floow, "type" | "feedId">;
@@ -56,8 +43,14 @@ function resultsFeedId(floow: Pick<Floow, "type" | "feedId">): string | null {
 }
 
 /** What a results call answers for an outcome: the first RESULTS_LIMIT products, sanitized for display. */
-export function toPublicResults(outcome: ResultsOutcome, clean: (product: Product) => Product = sanitizeProduct): PublicResults {
-  return { products: outcome.products.slice(0, RESULTS_LIMIT).map(clean), partial: outcome.partial };
+export function toPublicResults(
+  outcome: ResultsOutcome,
+  clean: (product: Product) => Product = sanitizeProduct,
+): PublicResults {
+  return {
+    products: outcome.products.slice(0, RESULTS_LIMIT).map(clean),
+    partial: outcome.partial,
+  };
 }
 
 /**
@@ -75,7 +68,9 @@ export async function computeFloowResults(
 ): Promise<PublicResults> {
   const feedId = resultsFeedId(floow);
   if (!feedId) return NO_RESULTS;
-  return toPublicResults(computeResults(await loadProducts(db, organizationId, feedId), floow, choiceIds));
+  return toPublicResults(
+    computeResults(await loadProducts(db, organizationId, feedId), floow, choiceIds),
+  );
 }
 
 export interface ResultsServiceOptions {
@@ -93,36 +88,105 @@ export interface ResultsServiceOptions {
    * database a query per visitor: a publish or archive shows in results within this time.
    */
   floowTtlMs?: number;
+  /** How many encoded answers (per floow version, feed load and selection) are kept. */
+  maxAnswers?: number;
   /** A background reload failed (the old index keeps answering; it is retried after min(ttlMs, 30 s)). */
   onReloadError?: (error: unknown) => void;
   now?: () => number;
 }
 
+/** HTTP content codings an answer can be sent in, besides identity. */
+export type AnswerEncoding = "br" | "gzip";
+
+/**
+ * A results answer as bytes: the JSON (exactly `JSON.stringify` of the `PublicResults`) and,
+ * made at first use and kept, its brotli and gzip encodings. Only answers of at least
+ * `COMPRESS_MIN_BYTES` are compressed (`encoded` answers null below).
+ */
+export interface ResultsAnswer {
+  readonly json: Buffer;
+  encoded(encoding: AnswerEncoding): Buffer | null;
+}
+
+/** Smaller answers go uncompressed (as the server's global compression threshold). */
+export const COMPRESS_MIN_BYTES = 1024;
+
 export interface ResultsService {
   /** The results of a live floow for the chosen choices, or null when there is no such live floow. */
   compute(floowId: string, choiceIds: readonly string[]): Promise<PublicResults | null>;
+  /**
+   * `compute`'s answer as bytes (the public results call): kept per floow version, feed load
+   * and selection, so a repeated selection costs a lookup, not a computation, serialization
+   * and compression. A publish (new version) or a feed import (new load) is a new key.
+   */
+  answer(floowId: string, choiceIds: readonly string[]): Promise<ResultsAnswer | null>;
   /** Reloads a feed's products in the background at its next use (call after a feed import). */
   invalidateFeed(organizationId: string, feedId: string): void;
 }
 
-const services = new Set<WeakRef<ResultsService>>();
+/** The caches' names (docs/architecture.md, "Caches"): what cross-process invalidations name. */
+export const RESULTS_CACHES = {
+  floows: "results:floows",
+  feeds: "results:feeds",
+  answers: "results:answers",
+} as const;
 
-/** Every results service of this process reloads the feed at its next use (after an import). */
+const feedKey = (organizationId: string, feedId: string) => `${organizationId}:${feedId}`;
+
+/** Every results service (of this process and, through the cache bus, of the others) reloads the feed at its next use (after an import). */
 export function invalidateFeedResults(organizationId: string, feedId: string): void {
-  for (const ref of services) {
-    const service = ref.deref();
-    if (service) service.invalidateFeed(organizationId, feedId);
-    else services.delete(ref);
-  }
+  invalidateCache(RESULTS_CACHES.feeds, feedKey(organizationId, feedId));
 }
 
-interface FeedEntry {
-  expiresAt: number;
-  index: Promise<ResultsIndex>;
-  reloading: boolean;
+/** Every results service looks the floow up again at its next use (after a publish, an archive). */
+export function invalidateFloowResults(floowId: string): void {
+  invalidateCache(RESULTS_CACHES.floows, floowId);
 }
 
 const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A feed's loaded index; `load` tells one load of the same feed from the next (answers are kept per load). */
+interface FeedIndex {
+  index: ResultsIndex;
+  load: number;
+}
+
+let loads = 0;
+
+function createAnswer(
+  results: PublicResults,
+  productJson: (product: Product) => string,
+): ResultsAnswer {
+  // The JSON of each product is made once per product and reused by every answer it is in.
+  let text = '{"products":[';
+  for (let i = 0; i < results.products.length; i++)
+    text += (i === 0 ? "" : ",") + productJson(results.products[i] as Product);
+  text += `],"partial":${results.partial}}`;
+  const json = Buffer.from(text);
+  const encodings: Partial<Record<AnswerEncoding, Buffer>> = {};
+  return {
+    json,
+    encoded(encoding) {
+      if (json.length < COMPRESS_MIN_BYTES) return null;
+      let out = encodings[encoding];
+      if (!out) {
+        // Made once per answer, so a little more effort than on the fly is worth it.
+        out =
+          encoding === "br"
+            ? brotliCompressSync(json, {
+                params: {
+                  [zlib.BROTLI_PARAM_QUALITY]: 6,
+                  [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                  [zlib.BROTLI_PARAM_SIZE_HINT]: json.length,
+                },
+              })
+            : gzipSync(json, { level: 6 });
+        encodings[encoding] = out;
+      }
+      return out;
+    },
+  };
+}
 
 /**
  * The public results call: the live floow (looked up at most every `floowTtlMs`) and its
@@ -133,72 +197,66 @@ const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
  * Only a feed's first use waits for its load. Later reloads (after `ttlMs`, or after
  * `invalidateFeed`) run in the background while the old index answers; the new index is
  * warmed with the filters the old one had computed, one filter per event-loop turn, and
- * then takes over.
+ * then takes over. All three caches are `createTtlCache`s (services/cache).
  */
-export function createResultsService(db: Kysely<DB>, options: ResultsServiceOptions = {}): ResultsService {
+export function createResultsService(
+  db: Kysely<DB>,
+  options: ResultsServiceOptions = {},
+): ResultsService {
   const {
     loadProducts = loadFeedProducts,
     ttlMs = 10 * 60_000,
     maxFeeds = 16,
     floowTtlMs = 5_000,
+    maxAnswers = 1_000,
     onReloadError = () => undefined,
     now = Date.now,
   } = options;
-  const floows = new Map<string, { expiresAt: number; floow: Promise<VersionedFloow | null> }>();
-  const feeds = new Map<string, FeedEntry>();
+  const floows = createTtlCache<VersionedFloow | null>({
+    name: RESULTS_CACHES.floows,
+    ttlMs: floowTtlMs,
+    now,
+  });
+  const feeds = createTtlCache<FeedIndex>({
+    name: RESULTS_CACHES.feeds,
+    ttlMs,
+    maxEntries: maxFeeds,
+    staleWhileRevalidate: true,
+    onReloadError,
+    now,
+  });
+  // Encoded answers live as long as their floow version and feed load are in use; the key
+  // names both, so nothing stale is ever served, and the time only frees memory.
+  const answers = createTtlCache<ResultsAnswer>({
+    name: RESULTS_CACHES.answers,
+    ttlMs: 10 * 60_000,
+    maxEntries: maxAnswers,
+    now,
+  });
   const sanitized = new WeakMap<Product, Product>();
+  const productJsons = new WeakMap<Product, string>();
 
-  const build = async (organizationId: string, feedId: string) =>
-    createResultsIndex(await loadProducts(db, organizationId, feedId));
-
-  function indexOf(organizationId: string, feedId: string): Promise<ResultsIndex> {
-    const key = `${organizationId}:${feedId}`;
-    const entry = feeds.get(key);
-    if (!entry) {
-      const index = build(organizationId, feedId);
-      const created: FeedEntry = { expiresAt: now() + ttlMs, index, reloading: false };
-      feeds.set(key, created);
-      // A failed first load is not kept: the next call tries again.
-      index.catch(() => feeds.get(key) === created && feeds.delete(key));
-      while (feeds.size > maxFeeds) feeds.delete(feeds.keys().next().value as string);
-      return index;
-    }
-    feeds.delete(key);
-    feeds.set(key, entry);
-    if (entry.expiresAt <= now() && !entry.reloading) void reload(key, entry, organizationId, feedId);
-    return entry.index;
-  }
-
-  async function reload(key: string, entry: FeedEntry, organizationId: string, feedId: string): Promise<void> {
-    entry.reloading = true;
-    try {
-      const previous = await entry.index;
-      const next = await build(organizationId, feedId);
-      for (const filter of previous.cachedFilters()) {
-        next.warm([filter]);
+  async function loadIndex(
+    organizationId: string,
+    feedId: string,
+    previous: FeedIndex | undefined,
+  ): Promise<FeedIndex> {
+    const index = createResultsIndex(await loadProducts(db, organizationId, feedId));
+    if (previous) {
+      for (const filter of previous.index.cachedFilters()) {
+        index.warm([filter]);
         await nextTask();
       }
-      if (feeds.get(key) === entry) feeds.set(key, { expiresAt: now() + ttlMs, index: Promise.resolve(next), reloading: false });
-    } catch (error) {
-      // Not on every call while the feed cannot be read: again after a while.
-      entry.expiresAt = now() + Math.min(ttlMs, 30_000);
-      entry.reloading = false;
-      onReloadError(error);
     }
+    return { index, load: ++loads };
   }
 
-  function liveFloow(floowId: string): Promise<VersionedFloow | null> {
-    const cached = floows.get(floowId);
-    if (cached && cached.expiresAt > now()) return cached.floow;
-    const floow = findLiveFloow(db, floowId);
-    floows.set(floowId, { expiresAt: now() + floowTtlMs, floow });
-    floow.catch(() => floows.get(floowId)?.floow === floow && floows.delete(floowId));
-    if (floows.size > 10_000) {
-      for (const [id, entry] of floows) if (entry.expiresAt <= now()) floows.delete(id);
-      if (floows.size > 10_000) floows.clear();
-    }
-    return floow;
-  }
+  const feedIndex = (organizationId: string, feedId: string) =>
+    feeds.get(feedKey(organizationId, feedId), (previous) =>
+      loadIndex(organizationId, feedId, previous),
+    );
+
+  const liveFloow = (floowId: string) => floows.get(floowId, () => findLiveFloow(db, floowId));
 
   function clean(product: Product): Product {
     let out = sanitized.get(product);
@@ -209,20 +267,39 @@ export function createResultsService(db: Kysely<DB>, options: ResultsServiceOpti
     return out;
   }
 
-  const service: ResultsService = {
+  function productJson(product: Product): string {
+    let out = productJsons.get(product);
+    if (out === undefined) {
+      out = JSON.stringify(product);
+      productJsons.set(product, out);
+    }
+    return out;
+  }
+
+  const emptyAnswer = createAnswer(NO_RESULTS, productJson);
+
+  return {
     async compute(floowId, choiceIds) {
       const floow = await liveFloow(floowId);
       if (!floow) return null;
       const feedId = resultsFeedId(floow);
       if (!feedId) return NO_RESULTS;
-      const index = await indexOf(floow.organizationId, feedId);
+      const { index } = await feedIndex(floow.organizationId, feedId);
       return toPublicResults(index.compute(floow, choiceIds), clean);
     },
+    async answer(floowId, choiceIds) {
+      const floow = await liveFloow(floowId);
+      if (!floow) return null;
+      const feedId = resultsFeedId(floow);
+      if (!feedId) return emptyAnswer;
+      const { index, load } = await feedIndex(floow.organizationId, feedId);
+      const key = `${floowId}\u0000${floow.version}\u0000${floow.updatedAt}\u0000${load}\u0000${choiceIds.join("\u0000")}`;
+      return answers.get(key, async () =>
+        createAnswer(toPublicResults(index.compute(floow, choiceIds), clean), productJson),
+      );
+    },
     invalidateFeed(organizationId, feedId) {
-      const entry = feeds.get(`${organizationId}:${feedId}`);
-      if (entry) entry.expiresAt = 0;
+      feeds.invalidate(feedKey(organizationId, feedId));
     },
   };
-  services.add(new WeakRef(service));
-  return service;
 }

@@ -1,7 +1,35 @@
+import { DEFAULT_FEED_VARIABLES } from "@floow/domain";
+import type { Product } from "@floow/domain";
 import { sql } from "kysely";
 import type { Kysely, OrderByItemBuilder } from "kysely";
 import type { DB } from "../database";
 import type { ProductAttributes } from "../tables/product";
+
+/**
+ * The products of one of an organization's feeds as records for the results, in feed order:
+ * the feed's own attributes, with the mapped fields (id, name, price, url, image, description)
+ * under the default variable names (id, title, price, link, image_link, description), so
+ * filters on either work.
+ */
+export async function listFeedProductRecords(db: Kysely<DB>, organizationId: string, feedId: string): Promise<Product[]> {
+  const V = DEFAULT_FEED_VARIABLES;
+  const rows = await db
+    .selectFrom("product")
+    .select(["external_id", "name", "price", "url", "image", "description", "attributes"])
+    .where("organization_id", "=", organizationId)
+    .where("feed_id", "=", feedId)
+    .orderBy("position", "asc")
+    .execute();
+  return rows.map((row) => ({
+    ...row.attributes,
+    [V.id]: row.external_id,
+    [V.name]: row.name,
+    [V.price]: row.price === null ? null : Number(row.price),
+    [V.url]: row.url,
+    [V.image]: row.image,
+    [V.description]: row.description,
+  }));
+}
 
 /** A stored product as lists show it. */
 export interface ProductView {

@@ -1,10 +1,18 @@
 import { createHash } from "node:crypto";
-import type { Domain, Floow, PublicDomain, PublicDomainFloows, PublicFloow, PublicFloowResponse } from "@floow/domain";
+import type {
+  Domain,
+  Floow,
+  PublicDomain,
+  PublicDomainFloows,
+  PublicFloow,
+  PublicFloowResponse,
+} from "@floow/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import { findRuntimeDomain } from "../../db/queries/domain";
 import { findLiveFloow, listLiveFloows } from "../../db/queries/floow";
+import { createTtlCache, invalidateCache } from "../../services/cache";
 import { sendError } from "../errors";
 
 /** Browsers and CDNs reuse an answer for a minute and may serve it stale for ten while revalidating. */
@@ -74,25 +82,16 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, { body, etag }
   return reply.type("application/json; charset=utf-8").send(body);
 }
 
+/** The cache of floows answers (404s too): what cross-process invalidations name. */
+export const PUBLIC_FLOOWS_CACHE = "public:floows";
+
 /**
- * Answers kept for `ttlMs` per key (404s too): every page view of a merchant's site without
- * the floows in its browser cache asks, and a popular domain should not cost two queries each.
+ * The floows answers that show this floow (its domain's list and its own) are built again at
+ * their next request, in every process (services/cache): call after a publish or an archive.
  */
-function answerCache(ttlMs: number, now = Date.now) {
-  const entries = new Map<string, { expiresAt: number; answer: Promise<Answer | null> }>();
-  return (key: string, load: () => Promise<Answer | null>): Promise<Answer | null> => {
-    if (ttlMs <= 0) return load();
-    const cached = entries.get(key);
-    if (cached && cached.expiresAt > now()) return cached.answer;
-    const loaded = load();
-    entries.set(key, { expiresAt: now() + ttlMs, answer: loaded });
-    loaded.catch(() => entries.get(key)?.answer === loaded && entries.delete(key));
-    if (entries.size > 10_000) {
-      for (const [k, entry] of entries) if (entry.expiresAt <= now()) entries.delete(k);
-      if (entries.size > 10_000) entries.clear();
-    }
-    return loaded;
-  };
+export function invalidatePublicFloow(floow: Pick<Floow, "id" | "domainId">): void {
+  invalidateCache(PUBLIC_FLOOWS_CACHE, `domain:${floow.domainId}`);
+  invalidateCache(PUBLIC_FLOOWS_CACHE, `floow:${floow.id}`);
 }
 
 const idParam = { type: "string", minLength: 1, maxLength: 100 } as const;
@@ -102,19 +101,31 @@ export function registerFloowRoutes(
   deps: { db: Kysely<DB>; cacheMs: number },
   rateLimit: { max: number },
 ): void {
-  const cached = answerCache(deps.cacheMs);
+  // Answers kept for `cacheMs` per key (404s too): every page view of a merchant's site
+  // without the floows in its browser cache asks, and a popular domain should not cost two
+  // queries each.
+  const cache = createTtlCache<Answer | null>({ name: PUBLIC_FLOOWS_CACHE, ttlMs: deps.cacheMs });
+  const cached = (key: string, load: () => Promise<Answer | null>) => cache.get(key, load);
 
   /** The domain's colours and fonts and its live floows: what the embed loader needs on a page. */
   scope.get<{ Params: { domainId: string } }>(
     "/domains/:domainId/floows",
-    { config: { rateLimit }, schema: { params: { type: "object", properties: { domainId: idParam }, required: ["domainId"] } } },
+    {
+      config: { rateLimit },
+      schema: {
+        params: { type: "object", properties: { domainId: idParam }, required: ["domainId"] },
+      },
+    },
     async (request, reply) => {
       const { domainId } = request.params;
       const result = await cached(`domain:${domainId}`, async () => {
         const found = await findRuntimeDomain(deps.db, domainId);
         if (!found) return null;
         const floows = await listLiveFloows(deps.db, found.domain.id);
-        return answer({ domain: toPublicDomain(found.domain), floows: floows.map(toPublicFloow) } satisfies PublicDomainFloows);
+        return answer({
+          domain: toPublicDomain(found.domain),
+          floows: floows.map(toPublicFloow),
+        } satisfies PublicDomainFloows);
       });
       if (!result) return sendError(reply, 404, "NOT_FOUND", "No such domain.");
       return sendCached(request, reply, result);
@@ -124,14 +135,20 @@ export function registerFloowRoutes(
   /** One live floow with its domain's colours and fonts (the /floow/:id page, a direct link). */
   scope.get<{ Params: { id: string } }>(
     "/floows/:id",
-    { config: { rateLimit }, schema: { params: { type: "object", properties: { id: idParam }, required: ["id"] } } },
+    {
+      config: { rateLimit },
+      schema: { params: { type: "object", properties: { id: idParam }, required: ["id"] } },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const result = await cached(`floow:${id}`, async () => {
         const floow = await findLiveFloow(deps.db, id);
         const found = floow ? await findRuntimeDomain(deps.db, floow.domainId) : null;
         if (!floow || !found) return null;
-        return answer({ domain: toPublicDomain(found.domain), floow: toPublicFloow(floow) } satisfies PublicFloowResponse);
+        return answer({
+          domain: toPublicDomain(found.domain),
+          floow: toPublicFloow(floow),
+        } satisfies PublicFloowResponse);
       });
       if (!result) return sendError(reply, 404, "NOT_FOUND", "No such live floow.");
       return sendCached(request, reply, result);

@@ -1,5 +1,6 @@
 import { createChoice, createFilter, createFilterGroup, createStep } from "@floow/domain";
 import type { Product } from "@floow/domain";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,11 +9,33 @@ import { seedDomain, seedFeed, seedFloow, seedOrganization } from "../../../test
 import type { DbHandle } from "../../db/client";
 import { createResultsService, loadFeedProducts } from "../../services/results";
 import { registerPublicRoutes } from "./index";
+import { pickEncoding } from "./results";
 
 const PRODUCTS: Product[] = [
-  { id: "p1", title: "<b>Red</b> scarf", color: "red", price: 30, link: "https://shop.example/p1", description: "<p>Warm<script>alert(1)</script></p>" },
-  { id: "p2", title: "Red coat", color: "red", price: 80, link: "javascript:alert(1)", description: "Long" },
-  { id: "p3", title: "Blue hat", color: "blue", price: 20, link: "https://shop.example/p3", description: "" },
+  {
+    id: "p1",
+    title: "<b>Red</b> scarf",
+    color: "red",
+    price: 30,
+    link: "https://shop.example/p1",
+    description: "<p>Warm<script>alert(1)</script></p>",
+  },
+  {
+    id: "p2",
+    title: "Red coat",
+    color: "red",
+    price: 80,
+    link: "javascript:alert(1)",
+    description: "Long",
+  },
+  {
+    id: "p3",
+    title: "Blue hat",
+    color: "blue",
+    price: 20,
+    link: "https://shop.example/p3",
+    description: "",
+  },
 ];
 
 describe.each(testDbKinds)("public results API (%s)", (kind) => {
@@ -40,7 +63,12 @@ describe.each(testDbKinds)("public results API (%s)", (kind) => {
       createFilterGroup({ choiceId: cheap.id }),
       createFilterGroup({ choiceId: green.id }),
     ];
-    const [gRed, gBlue, gCheap, gGreen] = groups.map((g) => g.id) as [string, string, string, string];
+    const [gRed, gBlue, gCheap, gGreen] = groups.map((g) => g.id) as [
+      string,
+      string,
+      string,
+      string,
+    ];
     const floow = {
       status: "live" as const,
       feedId,
@@ -54,7 +82,9 @@ describe.each(testDbKinds)("public results API (%s)", (kind) => {
       ],
     };
     floowId = (await seedFloow(db, orgId, domainId, "selling", floow)).id;
-    developmentId = (await seedFloow(db, orgId, domainId, "selling", { ...floow, status: "development" })).id;
+    developmentId = (
+      await seedFloow(db, orgId, domainId, "selling", { ...floow, status: "development" })
+    ).id;
     dataId = (await seedFloow(db, orgId, domainId, "data", { status: "live" })).id;
 
     const results = createResultsService(db, {
@@ -88,7 +118,16 @@ describe.each(testDbKinds)("public results API (%s)", (kind) => {
     expect(response.headers["access-control-allow-origin"]).toBe("*");
     expect(response.headers["cache-control"]).toBe("no-store");
     expect(response.json()).toEqual({
-      products: [{ id: "p1", title: "Red scarf", color: "red", price: 30, link: "https://shop.example/p1", description: "<p>Warm</p>" }],
+      products: [
+        {
+          id: "p1",
+          title: "Red scarf",
+          color: "red",
+          price: 30,
+          link: "https://shop.example/p1",
+          description: "<p>Warm</p>",
+        },
+      ],
       partial: false,
     });
     // Choices of one step widen: red or blue, under 50.
@@ -107,7 +146,10 @@ describe.each(testDbKinds)("public results API (%s)", (kind) => {
 
   it("takes a text/plain body (no preflight) and keeps a feed's products in memory", async () => {
     const before = loads;
-    const response = await post(JSON.stringify({ floowId, choiceIds: [blue.id] }), "text/plain;charset=UTF-8");
+    const response = await post(
+      JSON.stringify({ floowId, choiceIds: [blue.id] }),
+      "text/plain;charset=UTF-8",
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().products.map((p: Product) => p.id)).toEqual(["p3"]);
     expect(loads).toBe(before);
@@ -116,14 +158,24 @@ describe.each(testDbKinds)("public results API (%s)", (kind) => {
   it("answers 404 for a floow that is not live, and no products for a data floow", async () => {
     const missing = await post({ floowId: developmentId, choiceIds: [] });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error).toMatchObject({ code: "NOT_FOUND", fieldErrors: [{ path: ["floowId"] }] });
-    expect((await post({ floowId: dataId, choiceIds: [] })).json()).toEqual({ products: [], partial: false });
+    expect(missing.json().error).toMatchObject({
+      code: "NOT_FOUND",
+      fieldErrors: [{ path: ["floowId"] }],
+    });
+    expect((await post({ floowId: dataId, choiceIds: [] })).json()).toEqual({
+      products: [],
+      partial: false,
+    });
   });
 
   it("answers 400 naming the field", async () => {
     const wrongType = await post({ floowId: 5, choiceIds: [] });
     expect(wrongType.statusCode).toBe(400);
-    expect(wrongType.json().error).toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/^floowId: /), fieldErrors: [{ path: ["floowId"] }] });
+    expect(wrongType.json().error).toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringMatching(/^floowId: /),
+      fieldErrors: [{ path: ["floowId"] }],
+    });
     const badChoices = await post({ floowId, choiceIds: "red" });
     expect(badChoices.json().error.fieldErrors[0].path).toEqual(["choiceIds"]);
     const badJson = await post("{nope", "text/plain");
@@ -135,9 +187,64 @@ describe.each(testDbKinds)("public results API (%s)", (kind) => {
   });
 
   it("refuses a body over 32 KB with 413", async () => {
-    const response = await post({ floowId, choiceIds: Array.from({ length: 400 }, () => "x".repeat(100)) });
+    const response = await post({
+      floowId,
+      choiceIds: Array.from({ length: 400 }, () => "x".repeat(100)),
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json().error.code).toBe("PAYLOAD_TOO_LARGE");
+  });
+
+  it("sends the answer brotli- or gzip-compressed as the browser accepts, the same JSON", async () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      id: `m${i}`,
+      title: `Red thing ${i}`,
+      color: "red",
+      price: 10 + i,
+    }));
+    const own = Fastify();
+    await registerPublicRoutes(own, {
+      db: database.db,
+      results: createResultsService(database.db, { loadProducts: async () => many }),
+    });
+    try {
+      const ask = (acceptEncoding?: string) =>
+        own.inject({
+          method: "POST",
+          url: "/api/public/results",
+          headers: {
+            "content-type": "text/plain",
+            ...(acceptEncoding && { "accept-encoding": acceptEncoding }),
+          },
+          payload: JSON.stringify({ floowId, choiceIds: [red.id] }),
+        });
+      const plain = await ask();
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(plain.json().products).toHaveLength(60);
+      const browser = await ask("gzip, deflate, br, zstd");
+      expect(browser.headers["content-encoding"]).toBe("br");
+      expect(browser.headers.vary).toMatch(/accept-encoding/i);
+      expect(browser.headers["cache-control"]).toBe("no-store");
+      expect(brotliDecompressSync(browser.rawPayload).toString()).toBe(plain.body);
+      const gzip = await ask("gzip");
+      expect(gzip.headers["content-encoding"]).toBe("gzip");
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("pickEncoding follows Accept-Encoding's weights", () => {
+    expect(pickEncoding(undefined)).toBeNull();
+    expect(pickEncoding("identity")).toBeNull();
+    expect(pickEncoding("gzip, deflate, br")).toBe("br");
+    expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(pickEncoding("br;q=0.5, gzip;q=0.8")).toBe("gzip");
+    expect(pickEncoding("x-gzip")).toBe("gzip");
+    expect(pickEncoding("*")).toBe("br");
+    expect(pickEncoding("*;q=0")).toBeNull();
+    expect(pickEncoding("deflate")).toBeNull();
   });
 
   it("rate-limits per client address with 429 and Retry-After", async () => {
@@ -146,7 +253,10 @@ describe.each(testDbKinds)("public results API (%s)", (kind) => {
     expect(response.statusCode).toBe(429);
     expect(response.headers["retry-after"]).toBeDefined();
     expect(response.headers["access-control-allow-origin"]).toBe("*");
-    expect(response.json().error).toMatchObject({ code: "RATE_LIMITED", message: expect.stringContaining("Too many requests") });
+    expect(response.json().error).toMatchObject({
+      code: "RATE_LIMITED",
+      message: expect.stringContaining("Too many requests"),
+    });
     // Another address has its own budget.
     const other = await app.inject({
       method: "POST",
@@ -162,12 +272,43 @@ describe.each(testDbKinds)("public results API (%s)", (kind) => {
     const db = database.db;
     const orgId = await seedOrganization(db, "Loader");
     const feed = await seedFeed(db, orgId, [
-      { id: "b", name: "Second", price: 12.5, url: "https://s/b", image: "https://s/b.jpg", description: "B", attributes: { color: "blue", title: "raw" } },
-      { id: "a", name: "First", url: "https://s/a", description: "A", attributes: { color: "red", sizes: ["S", "M"] } },
+      {
+        id: "b",
+        name: "Second",
+        price: 12.5,
+        url: "https://s/b",
+        image: "https://s/b.jpg",
+        description: "B",
+        attributes: { color: "blue", title: "raw" },
+      },
+      {
+        id: "a",
+        name: "First",
+        url: "https://s/a",
+        description: "A",
+        attributes: { color: "red", sizes: ["S", "M"] },
+      },
     ]);
     expect(await loadFeedProducts(db, orgId, feed)).toEqual([
-      { color: "blue", id: "b", title: "Second", price: 12.5, link: "https://s/b", image_link: "https://s/b.jpg", description: "B" },
-      { color: "red", sizes: ["S", "M"], id: "a", title: "First", price: null, link: "https://s/a", image_link: "", description: "A" },
+      {
+        color: "blue",
+        id: "b",
+        title: "Second",
+        price: 12.5,
+        link: "https://s/b",
+        image_link: "https://s/b.jpg",
+        description: "B",
+      },
+      {
+        color: "red",
+        sizes: ["S", "M"],
+        id: "a",
+        title: "First",
+        price: null,
+        link: "https://s/a",
+        image_link: "",
+        description: "A",
+      },
     ]);
     // Another organization's feed id gives nothing.
     expect(await loadFeedProducts(db, await seedOrganization(db, "Other"), feed)).toEqual([]);

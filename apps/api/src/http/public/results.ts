@@ -1,27 +1,66 @@
 import { resultsRequestSchema } from "@floow/domain";
 import type { FastifyInstance } from "fastify";
-import type { ResultsService } from "../../services/results";
+import type { AnswerEncoding, ResultsService } from "../../services/results";
 import { sendError, sendValidationError } from "../errors";
 import { readJsonBody } from "./body";
 
 /** choiceIds are at most 500 ids. */
 export const RESULTS_BODY_LIMIT = 32 * 1024;
 
-export function registerResultsRoute(scope: FastifyInstance, deps: { results: ResultsService }, rateLimit: { max: number }): void {
+/**
+ * The coding to send a results answer in for this Accept-Encoding: brotli, else gzip, else
+ * none; a coding with q=0 is refused, and at equal weights brotli (smaller) wins.
+ */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): AnswerEncoding | null {
+  if (!acceptEncoding) return null;
+  const weights: Record<string, number> = {};
+  for (const part of String(acceptEncoding).toLowerCase().split(",")) {
+    const [token = "", ...params] = part.split(";").map((item) => item.trim());
+    const q = params.find((param) => param.startsWith("q="));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights[token === "x-gzip" ? "gzip" : token] = Number.isFinite(weight) ? weight : 0;
+  }
+  const star = weights["*"] ?? 0;
+  const br = weights.br ?? star;
+  const gzip = weights.gzip ?? star;
+  if (br <= 0 && gzip <= 0) return null;
+  return br >= gzip ? "br" : "gzip";
+}
+
+export function registerResultsRoute(
+  scope: FastifyInstance,
+  deps: { results: ResultsService },
+  rateLimit: { max: number },
+): void {
   /**
    * `{ floowId, choiceIds }` → `{ products, partial }` (spec: the results call). Only live
-   * floows; a data floow or one without a feed has no products. Not cached: answers depend
-   * on the choices and the feed.
+   * floows; a data floow or one without a feed has no products. Not cached by browsers
+   * (`no-store`: answers depend on the choices and the feed); the server keeps each answer's
+   * bytes, compressed too, per floow version, feed load and selection (services/results),
+   * so this route compresses itself instead of the global compression.
    */
-  scope.post("/results", { bodyLimit: RESULTS_BODY_LIMIT, config: { rateLimit } }, async (request, reply) => {
-    const body = readJsonBody(request.body);
-    if (!body.ok) return sendError(reply, 400, "BAD_REQUEST", body.message);
-    const parsed = resultsRequestSchema.safeParse(body.value);
-    if (!parsed.success) return sendValidationError(reply, parsed.error);
-    const results = await deps.results.compute(parsed.data.floowId, parsed.data.choiceIds);
-    if (!results) {
-      return sendError(reply, 404, "NOT_FOUND", "floowId: no such live floow.", [{ path: ["floowId"], message: "No such live floow." }]);
-    }
-    return reply.header("cache-control", "no-store").send(results);
-  });
+  scope.post(
+    "/results",
+    { bodyLimit: RESULTS_BODY_LIMIT, compress: false, config: { rateLimit } },
+    async (request, reply) => {
+      const body = readJsonBody(request.body);
+      if (!body.ok) return sendError(reply, 400, "BAD_REQUEST", body.message);
+      const parsed = resultsRequestSchema.safeParse(body.value);
+      if (!parsed.success) return sendValidationError(reply, parsed.error);
+      const answer = await deps.results.answer(parsed.data.floowId, parsed.data.choiceIds);
+      if (!answer) {
+        return sendError(reply, 404, "NOT_FOUND", "floowId: no such live floow.", [
+          { path: ["floowId"], message: "No such live floow." },
+        ]);
+      }
+      const encoding = pickEncoding(request.headers["accept-encoding"]);
+      const encoded = encoding ? answer.encoded(encoding) : null;
+      reply
+        .header("cache-control", "no-store")
+        .header("vary", "accept-encoding")
+        .type("application/json; charset=utf-8");
+      if (encoding && encoded) return reply.header("content-encoding", encoding).send(encoded);
+      return reply.send(answer.json);
+    },
+  );
 }

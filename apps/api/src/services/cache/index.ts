@@ -1,0 +1,7 @@
+export {
+  createTtlCache,
+  invalidateCache,
+  receiveCacheInvalidation,
+  setCacheBus,
+} from "./ttl-cache";
+export type { CacheBus, CacheInvalidation, TtlCache, TtlCacheOptions } from "./ttl-cache";
