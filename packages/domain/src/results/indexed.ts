@@ -86,8 +86,17 @@ export function createResultsIndex<P extends Product>(
     return bitmap;
   }
 
-  const and = (a: Uint32Array, b: Uint32Array) => a.map((word, i) => word & (b[i] as number));
-  const or = (a: Uint32Array, b: Uint32Array) => a.map((word, i) => word | (b[i] as number));
+  // Plain loops: Uint32Array#map with a callback is about 4x slower, and these run per request.
+  const and = (a: Uint32Array, b: Uint32Array) => {
+    const out = new Uint32Array(words);
+    for (let i = 0; i < words; i++) out[i] = (a[i] as number) & (b[i] as number);
+    return out;
+  };
+  const or = (a: Uint32Array, b: Uint32Array) => {
+    const out = new Uint32Array(words);
+    for (let i = 0; i < words; i++) out[i] = (a[i] as number) | (b[i] as number);
+    return out;
+  };
 
   /** The products satisfying a choice's groups (the same rule as `evaluateFilterGroups`). */
   function choiceBitmap({ groups, filters }: ChoiceConstraint): Uint32Array {
