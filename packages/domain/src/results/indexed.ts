@@ -23,6 +23,14 @@ export interface ResultsIndex<P extends Product = Product> {
    * (e.g. a refreshed feed's new index, warmed with the old index's `cachedFilters`).
    */
   warm(filters: readonly FilterTest[]): void;
+  /**
+   * The products one filter matches, as a bitmap over the de-duplicated products (bit i:
+   * product i). Cached like `compute`'s; shared, so never change it (the editor's insights:
+   * match counts, dead ends, availability).
+   */
+  filterMatches(filter: FilterTest): Uint32Array;
+  /** The products a choice's filter groups match (the rule of `compute`), as a bitmap. */
+  choiceMatches(choice: ChoiceConstraint): Uint32Array;
 }
 
 /** What decides a filter's matches. */
@@ -137,6 +145,8 @@ export function createResultsIndex<P extends Product>(
     warm(filters) {
       for (const filter of filters) filterBitmap(filter);
     },
+    filterMatches: (filter) => filterBitmap(filter),
+    choiceMatches: (choice) => choiceBitmap(choice),
     compute(floow, choiceIds) {
       const steps = constraintsByStep(floow, choiceIds);
       if (steps.length === 0) return { products: [...unique], partial: false };
