@@ -16,6 +16,10 @@ const emptyToUndefined = (value: unknown) =>
 
 const optionalString = z.preprocess(emptyToUndefined, z.string().trim().optional());
 
+/** A whole number of milliseconds (or seconds, bytes, …) with a default. */
+const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int("must be a whole number").min(1, "must be at least 1").max(max).default(fallback));
+
 const origin = z
   .string()
   .trim()
@@ -80,6 +84,15 @@ const envSchema = z
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
     ),
     SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.string().trim().email("must be an e-mail address such as support@example.com").optional()),
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .refine((value) => /^smtps?:\/\/[^/]/.test(value), "must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587")
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().optional()),
     TRUST_PROXY: z.preprocess(
       emptyToUndefined,
       z
@@ -119,6 +132,16 @@ const envSchema = z
         .default("false")
         .transform((value) => value === "true" || value === "1"),
     ),
+    DB_CONNECT_TIMEOUT_MS: positiveInt(1000, 600_000),
+    DB_REQUEST_TIMEOUT_MS: positiveInt(1500, 3_600_000),
+    DB_STATEMENT_TIMEOUT_MS: positiveInt(60_000, 86_400_000),
+    SHUTDOWN_TIMEOUT: positiveInt(30, 3600),
+    REDIS_URL: z.preprocess(
+      emptyToUndefined,
+      z.string().trim().refine((value) => /^rediss?:\/\//.test(value), "must be a redis:// or rediss:// URL").optional(),
+    ),
+    REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().trim().default("floow:")),
+    STORAGE_QUOTA_MB: z.preprocess(emptyToUndefined, z.coerce.number().int("must be a whole number").min(0).default(1024)),
     RUNTIME_DIST: z.preprocess(
       emptyToUndefined,
       z
@@ -166,6 +189,11 @@ const envSchema = z
         : undefined,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     trustProxy: env.TRUST_PROXY,
+    /** Outgoing e-mail: SMTP when set; else the outbox folder DATA_DIR/outbox (docs/auth.md). */
+    smtpUrl: env.SMTP_URL,
+    /** The sender of Floow's e-mails; default `Floow <no-reply@` the PUBLIC_URL's host `>`. */
+    mailFrom: env.MAIL_FROM ?? `Floow <no-reply@${new URL(env.PUBLIC_URL).hostname}>`,
+    outboxDir: path.join(env.DATA_DIR, "outbox"),
     /** The support dialog's fallback address; default support@ the PUBLIC_URL's host. */
     supportEmail: env.SUPPORT_EMAIL ?? `support@${new URL(env.PUBLIC_URL).hostname}`,
     dashboardDist: env.DASHBOARD_DIST,
@@ -177,6 +205,19 @@ const envSchema = z
      * feed. Every other internal address stays refused. Never set on a real server.
      */
     fetchAllowLoopback: env.FETCH_ALLOW_LOOPBACK,
+    /** PostgreSQL server timeouts (docs/deployment.md): a silent database gives fast 503s. */
+    dbTimeouts: {
+      connectMs: env.DB_CONNECT_TIMEOUT_MS,
+      requestQueryMs: env.DB_REQUEST_TIMEOUT_MS,
+      statementMs: env.DB_STATEMENT_TIMEOUT_MS,
+    },
+    /** Seconds in-flight requests get to finish after SIGTERM (docs/architecture.md, shutdown). */
+    shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT,
+    /** Redis for several API processes: shared rate limits and cache invalidation (docs/deployment.md). */
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    /** Bytes of uploads one organization may store; 0: no limit. */
+    storageQuotaBytes: env.STORAGE_QUOTA_MB * 1024 * 1024,
   }));
 
 export type Env = z.output<typeof envSchema>;

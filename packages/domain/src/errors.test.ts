@@ -23,6 +23,7 @@ describe("errors", () => {
       "PAYLOAD_TOO_LARGE",
       "RATE_LIMITED",
       "INTERNAL",
+      "UNAVAILABLE",
     ]);
     expect(Object.keys(ERROR_STATUS)).toEqual([...ERROR_CODES]);
     expect(Object.keys(TRPC_ERROR_CODE)).toEqual([...ERROR_CODES]);

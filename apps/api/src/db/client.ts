@@ -2,9 +2,11 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
+import type { PostgresPool, PostgresPoolClient } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import type { DB } from "./database";
+import { currentQueryTimeout, DatabaseUnavailableError, isDatabaseUnavailable, unavailableReason } from "./unavailable";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -20,17 +22,95 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PGlite's data folder; its data lives in `<dataDir>/pglite`. Without it PGlite runs in memory. */
   dataDir?: string;
-  /** Errors of idle server connections (e.g. the server restarted); the pool replaces them. */
+  /** Errors of server connections (the server restarted, an admin killed a backend); the pool replaces them. */
   onConnectionError?: (error: Error) => void;
+  /** Timeouts on the PostgreSQL server (ignored by PGlite); see `DbTimeouts`. */
+  timeouts?: Partial<DbTimeouts>;
+}
+
+/**
+ * How long to wait for a PostgreSQL server before calling it unavailable. HTTP requests run
+ * their queries with `requestQueryMs` (`withQueryTimeout` in server.ts), so a silent server
+ * gives 503s within about two seconds; background work (imports, migrations) gets `statementMs`.
+ */
+export interface DbTimeouts {
+  /** Opening a connection, or waiting for a free one in the pool (DB_CONNECT_TIMEOUT_MS). */
+  connectMs: number;
+  /** One query of an HTTP request, measured on the client (DB_REQUEST_TIMEOUT_MS). */
+  requestQueryMs: number;
+  /** One statement anywhere: the server's statement_timeout; the client gives up 5 s later (DB_STATEMENT_TIMEOUT_MS). */
+  statementMs: number;
+}
+
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectMs: 1000, requestQueryMs: 1500, statementMs: 60_000 };
+
+type PoolClient = pg.PoolClient & { connection?: { stream?: { destroy(): void } } };
+
+/**
+ * The pool as Kysely sees it, with a client-side timeout on every text query: the one of the
+ * current scope (`withQueryTimeout`: HTTP requests) or the statement timeout plus 5 s. A query
+ * that times out leaves its connection waiting for an answer, so that connection is destroyed
+ * and not given back. Other queries (cursors, COPY streams) pass through untouched.
+ */
+function withQueryTimeouts(pool: pg.Pool, timeouts: DbTimeouts): PostgresPool {
+  return {
+    async connect() {
+      let client: PoolClient;
+      try {
+        client = (await pool.connect()) as PoolClient;
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw new DatabaseUnavailableError(`database unavailable: ${unavailableReason(error)}`, { cause: error });
+        throw error;
+      }
+      let broken: Error | undefined;
+      const wrapped = {
+        query(...args: unknown[]) {
+          const [text, values] = args;
+          if (typeof text !== "string") return (client.query as (...a: unknown[]) => unknown)(...args);
+          const queryTimeout = currentQueryTimeout() ?? timeouts.statementMs + 5000;
+          // query_timeout per query is read by pg's Client.query but missing from its types.
+          const config = { text, values: values as unknown[] | undefined, query_timeout: queryTimeout } as pg.QueryConfig;
+          return client.query(config).catch((error: unknown) => {
+            if (error instanceof Error && /query read timeout/i.test(error.message)) {
+              broken = error;
+              client.connection?.stream?.destroy();
+              throw new DatabaseUnavailableError(`database unavailable: the server did not answer within ${queryTimeout} ms`, { cause: error });
+            }
+            throw error;
+          });
+        },
+        release() {
+          client.release(broken);
+        },
+      };
+      return wrapped as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
 }
 
 /** Opens the database: a PostgreSQL server (`pg`) when a URL is given, else an embedded PGlite. */
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const timeouts = { ...DEFAULT_DB_TIMEOUTS, ...options.timeouts };
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      // A dead peer (cable cut, host gone) is noticed by TCP instead of never.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     // Without a listener an idle connection's error (server restart, admin kill) ends the process.
     pool.on("error", (error) => options.onConnectionError?.(error));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // pg-pool removes its idle listener while a client is checked out: a connection that breaks
+    // mid-query then emits 'error' with no listener, which ends the process. Every client gets
+    // its own listener for its whole life; the query in flight fails and the pool drops the client.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => options.onConnectionError?.(error));
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withQueryTimeouts(pool, timeouts) }) });
     // Fail at start, with the server's own message, rather than on the first request.
     await db.selectNoFrom((eb) => eb.lit(1).as("one")).execute();
     return { db, kind: "postgres", close: () => db.destroy() };

@@ -1,6 +1,7 @@
 import type { FieldError } from "@floow/domain";
 import { fieldErrorsFrom } from "@floow/domain";
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableReason } from "../db/unavailable";
 
 /**
  * The error body of the non-tRPC endpoints (blobs, public runtime API):
@@ -9,6 +10,13 @@ import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
  */
 export function sendError(reply: FastifyReply, status: number, code: string, message: string, fieldErrors: FieldError[] = []) {
   return reply.code(status).send({ error: { code, message, fieldErrors } });
+}
+
+/** A 503 with Retry-After: the database cannot be reached right now; the client may retry. */
+export function sendDatabaseUnavailable(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  request.log.warn({ err: error, reason: unavailableReason(error) }, "request failed: database unavailable");
+  reply.header("retry-after", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  return sendError(reply, 503, "UNAVAILABLE", "The service cannot reach its database right now. Try again shortly.");
 }
 
 /** A 400 from a zod error: "choiceIds.0: Expected string", with every field's error. */
@@ -25,6 +33,7 @@ export function sendValidationError(reply: FastifyReply, zodError: unknown) {
  */
 export function useErrorBody(scope: FastifyInstance): void {
   scope.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(request, reply, error);
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");

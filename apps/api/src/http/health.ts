@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import type { FastifyInstance } from "fastify";
 import type { DB } from "../db/database";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableReason } from "../db/unavailable";
 
 /**
  * `/healthz`: the process is up (liveness). `/readyz`: it can serve, i.e. the database
@@ -11,13 +12,14 @@ export function registerHealthRoutes(app: FastifyInstance, db: Kysely<DB>, isClo
   app.get("/healthz", { logLevel: "warn" }, async () => ({ status: "ok" }));
 
   app.get("/readyz", { logLevel: "warn" }, async (request, reply) => {
-    if (isClosing()) return reply.code(503).send({ status: "shutting down" });
+    if (isClosing()) return reply.code(503).header("retry-after", "5").send({ status: "shutting down" });
     try {
       await sql`select 1`.execute(db);
       return { status: "ready" };
     } catch (error) {
-      request.log.error({ err: error }, "readiness check: database unavailable");
-      return reply.code(503).send({ status: "database unavailable" });
+      const reason = unavailableReason(error);
+      request.log.error({ err: error, reason }, "readiness check: database unavailable");
+      return reply.code(503).header("retry-after", String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ status: "database unavailable", reason });
     }
   });
 }

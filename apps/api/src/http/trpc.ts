@@ -9,6 +9,8 @@ import type { FeedFetchOptions } from "../services/feeds";
 import { appRouter } from "../trpc/app-router";
 import type { AppRouter } from "../trpc/app-router";
 import { createContextFactory } from "../trpc/context";
+import type { MailContext } from "../trpc/context";
+import { retryAfterOf } from "../trpc/retry-after";
 import { isAllowedOrigin, isJsonContentType } from "./origins";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -19,7 +21,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export async function registerTrpcRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<DB>; auth: Auth; trustedOrigins: readonly string[]; fetch?: FeedFetchOptions; supportEmail?: string },
+  deps: { db: Kysely<DB>; auth: Auth; trustedOrigins: readonly string[]; fetch?: FeedFetchOptions; supportEmail?: string; mail?: MailContext },
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook("onRequest", async (request, reply) => {
@@ -41,9 +43,15 @@ export async function registerTrpcRoutes(
       prefix: "/trpc",
       trpcOptions: {
         router: appRouter,
-        createContext: createContextFactory({ db: deps.db, auth: deps.auth, fetch: deps.fetch, supportEmail: deps.supportEmail }),
+        createContext: createContextFactory({ db: deps.db, auth: deps.auth, fetch: deps.fetch, supportEmail: deps.supportEmail, mail: deps.mail }),
         onError({ error, path, req }) {
           if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error, path }, "tRPC procedure failed");
+          if (error.code === "SERVICE_UNAVAILABLE") req.log.warn({ err: error.cause, path }, "tRPC procedure: database unavailable");
+        },
+        // A 429 or 503 says when to try again (Retry-After, in seconds).
+        responseMeta: ({ errors }) => {
+          const retryAfter = retryAfterOf(errors);
+          return retryAfter ? { headers: { "retry-after": String(retryAfter) } } : {};
         },
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>);

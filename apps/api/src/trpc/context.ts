@@ -3,7 +3,10 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
 import type { Auth } from "../auth/auth";
 import type { DB } from "../db/database";
+import { isDatabaseUnavailable } from "../db/unavailable";
+import { databaseUnavailableError } from "./unavailable";
 import type { FeedFetchOptions } from "../services/feeds";
+import type { Mailer } from "../services/mail";
 
 /** The signed-in user and their session, as procedures see them. */
 export interface SessionData {
@@ -25,21 +28,31 @@ export interface InnerContext {
   fetch?: FeedFetchOptions;
   /** Where users may e-mail support (SUPPORT_EMAIL): the support dialog's fallback. */
   supportEmail: string;
+  /** Outgoing e-mail and the origin its links point at (PUBLIC_URL); absent in bare unit tests. */
+  mail?: MailContext;
+}
+
+export interface MailContext {
+  mailer: Mailer;
+  publicUrl: string;
 }
 
 /** The support address when none is configured (tests and local use). */
 export const DEFAULT_SUPPORT_EMAIL = "support@localhost";
 
 export function createInnerContext(
-  opts: Pick<InnerContext, "db" | "auth"> & Partial<Pick<InnerContext, "session" | "clientKey" | "fetch" | "supportEmail">>,
+  opts: Pick<InnerContext, "db" | "auth"> & Partial<Pick<InnerContext, "session" | "clientKey" | "fetch" | "supportEmail" | "mail">>,
 ): InnerContext {
   return { session: null, clientKey: "local", supportEmail: DEFAULT_SUPPORT_EMAIL, ...opts };
 }
 
 /** The outer context, per HTTP request: the session from the request's cookie. */
-export function createContextFactory(deps: Pick<InnerContext, "db" | "auth" | "fetch"> & Partial<Pick<InnerContext, "supportEmail">>) {
+export function createContextFactory(deps: Pick<InnerContext, "db" | "auth" | "fetch"> & Partial<Pick<InnerContext, "supportEmail" | "mail">>) {
   return async ({ req }: CreateFastifyContextOptions): Promise<InnerContext> => {
-    const result = await deps.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+    const result = await deps.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch((error: unknown) => {
+      // The session lives in the database: without it, a 503 the client may retry.
+      throw isDatabaseUnavailable(error) ? databaseUnavailableError(error) : error;
+    });
     const session: SessionData | null = result
       ? {
           user: { id: result.user.id, name: result.user.name, email: result.user.email },

@@ -2,7 +2,9 @@ import { DomainError, fieldErrorsFrom, TRPC_ERROR_CODE } from "@floow/domain";
 import type { ErrorCode, FieldError } from "@floow/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import type { Context } from "./context";
+import { databaseUnavailableError } from "./unavailable";
 import { requireSession } from "./middleware/auth";
 import { requireOrganization, requireRole } from "./middleware/organization";
 import { createRateLimiter } from "./middleware/rate-limit";
@@ -17,6 +19,7 @@ const errorCodeOf: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorCode>> = {
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   TOO_MANY_REQUESTS: "RATE_LIMITED",
   INTERNAL_SERVER_ERROR: "INTERNAL",
+  SERVICE_UNAVAILABLE: "UNAVAILABLE",
 };
 
 function isZodError(value: unknown): boolean {
@@ -51,9 +54,15 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** Throw a DomainError from a query or service; this turns it into the matching TRPCError. */
+/**
+ * Throw a DomainError from a query or service; this turns it into the matching TRPCError.
+ * A database that cannot be reached is a 503 SERVICE_UNAVAILABLE (the client may retry), not a 500.
+ */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
+  if (!result.ok && result.error.code === "INTERNAL_SERVER_ERROR" && isDatabaseUnavailable(result.error.cause)) {
+    throw databaseUnavailableError(result.error.cause);
+  }
   if (!result.ok && result.error.cause instanceof DomainError && result.error.code === "INTERNAL_SERVER_ERROR") {
     const cause = result.error.cause;
     const code = TRPC_ERROR_CODE[cause.code] as TRPC_ERROR_CODE_KEY;

@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { createRateLimitStore } from "../../services/rate-limit";
 import type { RateLimitRule } from "../../services/rate-limit";
+import { withRetryAfter } from "../retry-after";
 
 export type { RateLimitRule };
 
@@ -10,10 +11,10 @@ export function createRateLimiter(rule: RateLimitRule) {
   return async function consume(key: string): Promise<void> {
     const { allowed, retryAfter } = await store.consume(key, rule);
     if (!allowed) {
-      throw new TRPCError({
-        code: "TOO_MANY_REQUESTS",
-        message: `Too many requests. Try again in ${retryAfter} seconds.`,
-      });
+      throw withRetryAfter(
+        new TRPCError({ code: "TOO_MANY_REQUESTS", message: `Too many requests. Try again in ${retryAfter} seconds.` }),
+        retryAfter ?? 1,
+      );
     }
   };
 }

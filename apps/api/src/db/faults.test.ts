@@ -1,0 +1,167 @@
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { createServerTestDatabase, TcpProxy } from "../../test/faults";
+import type { ServerTestDatabase } from "../../test/faults";
+import { jsonWrite, testEnv } from "../../test/server";
+import { createServer } from "../server";
+import { isDatabaseUnavailable } from "./unavailable";
+
+/**
+ * Faults injected into real PostgreSQL connections (only with DATABASE_URL): backends of the
+ * test's own database killed under load, and a database that goes silent behind a TCP proxy.
+ */
+const serverUrl = process.env.DATABASE_URL;
+
+async function signUp(app: FastifyInstance, email: string): Promise<string> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-up/email",
+    headers: jsonWrite,
+    payload: { email, password: "correct horse battery", name: "Fault" },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+}
+
+describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
+  describe("backends killed with pg_terminate_backend under load", () => {
+    let database: ServerTestDatabase;
+    let app: FastifyInstance;
+    let cookie: string;
+
+    beforeAll(async () => {
+      database = await createServerTestDatabase();
+      app = await createServer(testEnv({ DATABASE_URL: database.url }));
+      cookie = await signUp(app, "killed@example.com");
+    });
+    afterAll(async () => {
+      await app?.close();
+      await database?.drop();
+    });
+
+    it("fails only the requests on a killed connection, lives on, and every later request succeeds", async () => {
+      let running = true;
+      const statuses: number[] = [];
+      const queryErrors: unknown[] = [];
+      // Requests through the API, and long queries that are sure to be mid-flight when killed
+      // (their connections are checked out: the case that used to end the process).
+      const requestLoop = async () => {
+        while (running) {
+          const response = await app.inject({ method: "GET", url: "/trpc/user.get", headers: { cookie } });
+          statuses.push(response.statusCode);
+        }
+      };
+      const sleeperLoop = async () => {
+        while (running) {
+          await sql`select pg_sleep(0.2)`.execute(app.database.db).catch((error: unknown) => queryErrors.push(error));
+        }
+      };
+      const loops = [...Array.from({ length: 6 }, requestLoop), ...Array.from({ length: 3 }, sleeperLoop)];
+
+      let killed = 0;
+      for (let round = 0; round < 3; round++) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        killed += await database.terminateBackends();
+      }
+      running = false;
+      await Promise.all(loops);
+
+      expect(killed).toBeGreaterThan(0);
+      // The killed queries failed as "database unavailable" (a 503 over HTTP), never a 500.
+      expect(queryErrors.length).toBeGreaterThan(0);
+      for (const error of queryErrors) expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+      expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(0);
+
+      // The pool replaced the dead connections: every later request succeeds.
+      const later = await Promise.all(
+        Array.from({ length: 30 }, () => app.inject({ method: "GET", url: "/trpc/user.get", headers: { cookie } })),
+      );
+      expect(later.map((response) => response.statusCode)).toEqual(later.map(() => 200));
+      expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+    });
+  });
+
+  describe("a database that goes silent (TCP proxy black hole)", () => {
+    let database: ServerTestDatabase;
+    let proxy: TcpProxy;
+    let app: FastifyInstance;
+    let cookie: string;
+
+    beforeAll(async () => {
+      database = await createServerTestDatabase();
+      const target = new URL(serverUrl!);
+      proxy = await new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) }).start();
+      app = await createServer(testEnv({ DATABASE_URL: proxy.urlFor(database.url) }));
+      cookie = await signUp(app, "silent@example.com");
+    });
+    afterAll(async () => {
+      await app?.close();
+      await proxy?.close();
+      await database?.drop();
+    });
+
+    const timed = async (request: InjectOptions) => {
+      const started = performance.now();
+      const response = await app.inject(request);
+      return { response, ms: performance.now() - started };
+    };
+
+    it("answers 503 within 2 s while silent, /readyz says why, and recovers within 5 s of its return", async () => {
+      expect((await app.inject({ method: "GET", url: "/trpc/user.get", headers: { cookie } })).statusCode).toBe(200);
+
+      proxy.silence();
+      onTestFinished(() => proxy.restore());
+      const during = await Promise.all([
+        ...Array.from({ length: 12 }, () => timed({ method: "GET", url: "/trpc/user.get", headers: { cookie } })),
+        timed({ method: "GET", url: "/api/public/floows/00000000-0000-4000-8000-000000000000" }),
+        timed({ method: "GET", url: "/readyz" }),
+      ]);
+      for (const { response, ms } of during) {
+        expect(response.statusCode, response.body).toBe(503);
+        expect(response.headers["retry-after"], response.body).toBeDefined();
+        expect(ms).toBeLessThan(2000);
+      }
+      const trpcBody = during[0]!.response.json();
+      expect(trpcBody.error.data.code).toBe("UNAVAILABLE");
+      expect(during.at(-2)!.response.json().error.code).toBe("UNAVAILABLE");
+      const ready = during.at(-1)!.response.json();
+      expect(ready.status).toBe("database unavailable");
+      expect(ready.reason).toMatch(/timeout/);
+
+      // Still silent: new requests keep failing fast (no connection is left waiting forever).
+      const again = await timed({ method: "GET", url: "/readyz" });
+      expect(again.response.statusCode).toBe(503);
+      expect(again.ms).toBeLessThan(2000);
+
+      proxy.restore();
+      const back = performance.now();
+      for (;;) {
+        const response = await app.inject({ method: "GET", url: "/readyz" });
+        if (response.statusCode === 200) break;
+        expect(performance.now() - back).toBeLessThan(5000);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(performance.now() - back).toBeLessThan(5000);
+      const after = await Promise.all(
+        Array.from({ length: 20 }, () => app.inject({ method: "GET", url: "/trpc/user.get", headers: { cookie } })),
+      );
+      expect(after.map((response) => response.statusCode)).toEqual(after.map(() => 200));
+    });
+
+    it("survives every connection cut at once", async () => {
+      const inFlight = Array.from({ length: 10 }, () =>
+        app.inject({ method: "GET", url: "/trpc/user.get", headers: { cookie } }),
+      );
+      proxy.cutAll();
+      const statuses = (await Promise.all(inFlight)).map((response) => response.statusCode);
+      expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const after = await Promise.all(
+        Array.from({ length: 10 }, () => app.inject({ method: "GET", url: "/trpc/user.get", headers: { cookie } })),
+      );
+      expect(after.map((response) => response.statusCode)).toEqual(after.map(() => 200));
+    });
+  });
+});
