@@ -38,7 +38,7 @@ export async function createUser(app: FastifyInstance, name = "Test User"): Prom
 /** A tRPC caller as this user (or anonymous), on the app's database and auth. */
 export function callerFor(app: FastifyInstance, user?: TestUser) {
   return createCaller(
-    createInnerContext({ db: app.database.db, auth: app.auth, session: user?.session ?? null, clientKey: "test" }),
+    createInnerContext({ db: app.database.db, auth: app.auth, session: user?.session ?? null, clientKey: "test", mail: app.mail }),
   );
 }
 

@@ -1,5 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from "@floow/domain";
 import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { BetterAuthOptions } from "better-auth";
 import { genericOAuth, organization } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
@@ -7,6 +8,13 @@ import { defaultStatements, memberAc, ownerAc } from "better-auth/plugins/organi
 import type { Kysely } from "kysely";
 import type { Env } from "../env";
 import { createRateLimitStore } from "../services/rate-limit";
+import { passwordResetMail } from "../services/mail";
+import type { MailContext } from "../trpc/context";
+import { passwordProblem } from "./password";
+import { validateSignUpBody } from "./sign-up";
+
+/** How long a password reset link works (seconds). */
+export const PASSWORD_RESET_EXPIRES_IN = 60 * 60;
 
 /**
  * The header the HTTP layer sets from Fastify's `request.ip` (after replacing any value a
@@ -25,6 +33,8 @@ export interface AuthConfig {
   db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- better-auth takes any Kysely
   secret: string;
   env: Pick<Env, "publicUrl" | "trustedOrigins" | "oidc">;
+  /** Sends password reset links; without it (bare tests) a reset request fails. */
+  mail?: MailContext;
   /** better-auth's messages go to the server's pino logger. */
   logger?: { debug(obj: object, msg: string): void; info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
@@ -83,7 +93,28 @@ function oidcPlugin(oidc: NonNullable<Env["oidc"]>) {
   });
 }
 
-export function authOptions({ db, secret, env, logger }: AuthConfig) {
+/**
+ * Checks better-auth's own endpoints as strictly as the tRPC procedures: a sign-up's name,
+ * e-mail, title and picture (none), and the strength of every new password (sign-up and
+ * reset), with the reason when refused.
+ */
+const validateAuthInput = createAuthMiddleware(async (ctx) => {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  if (ctx.path === "/sign-up/email") {
+    const problem = validateSignUpBody(body);
+    if (problem) throw new APIError("BAD_REQUEST", { message: problem.message, code: problem.code });
+    const password = typeof body.password === "string" ? body.password : "";
+    const weak = passwordProblem(password, [String(body.email ?? ""), String(body.name ?? "")]);
+    if (weak) throw new APIError("BAD_REQUEST", { message: weak, code: "PASSWORD_TOO_WEAK" });
+  }
+  if (ctx.path === "/reset-password") {
+    const password = typeof body.newPassword === "string" ? body.newPassword : "";
+    const weak = passwordProblem(password);
+    if (weak) throw new APIError("BAD_REQUEST", { message: weak, code: "PASSWORD_TOO_WEAK" });
+  }
+});
+
+export function authOptions({ db, secret, env, logger, mail }: AuthConfig) {
   const secure = env.publicUrl.startsWith("https://");
   return {
     appName: "Floow",
@@ -96,7 +127,25 @@ export function authOptions({ db, secret, env, logger }: AuthConfig) {
     logger: logger
       ? { log: (level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) => logger[level]({ auth: args.length > 0 ? args : undefined }, message) }
       : undefined,
-    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: PASSWORD_MIN_LENGTH },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      // The link opens the dashboard's /reset-password page, which posts the token and the new
+      // password to /api/auth/reset-password; every session of the user ends then.
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_EXPIRES_IN,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }: { user: { email: string }; token: string }) => {
+        if (!mail) throw new Error("no mailer configured");
+        const url = new URL("/reset-password", mail.publicUrl);
+        url.searchParams.set("token", token);
+        await mail.mailer.send(
+          passwordResetMail({ to: user.email, url: url.toString(), expiresInMinutes: PASSWORD_RESET_EXPIRES_IN / 60 }),
+        );
+      },
+    },
+    hooks: { before: validateAuthInput },
     user: {
       fields: snake(["emailVerified", "createdAt", "updatedAt"]),
       additionalFields: {

@@ -61,9 +61,14 @@ describe.each(testDbKinds)("user.get (%s)", (kind) => {
       { user_id: admin.id, email: admin.email, name: "Ada Admin", role: "admin" },
       { user_id: member.id, email: member.email, name: "Max Member", role: "member" },
     ]);
-    expect(asMember.invitations).toEqual([{ id: expect.any(String), email: "invitee@example.com", role: "member" }]);
+    // Members see who is invited, without the id (admins manage invitations by id; docs/permissions.md).
+    expect(asMember.invitations).toEqual([{ email: "invitee@example.com", role: "member", name: "", expires_at: expect.any(String) }]);
 
-    expect((await callerFor(server.app, admin).user.get()).roles).toEqual(["admin"]);
+    const asAdmin = await callerFor(server.app, admin).user.get();
+    expect(asAdmin.roles).toEqual(["admin"]);
+    expect(asAdmin.invitations).toEqual([
+      { id: expect.any(String), email: "invitee@example.com", role: "member", name: "", expires_at: expect.any(String) },
+    ]);
   });
 
   it("makes the first organization active when the session has none", async () => {

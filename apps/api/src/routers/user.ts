@@ -49,7 +49,12 @@ export const userRouter = router({
     const organization = membership ? await findOrganization(ctx.db, membership.organizationId) : null;
     const roles: Role[] = membership && organization ? [membership.role] : [];
     const lists = await loadOrganizationLists(ctx.db, organization?.id ?? null);
-    return { user, roles, organization, ...lists };
+    // Admins manage pending invitations (resend, revoke) by id; members see who is invited,
+    // without ids. Nobody ever sees a token: it exists only in the e-mailed link.
+    const invitations: { id?: string; email: string; role: Role; name: string; expires_at: string }[] = roles.includes("admin")
+      ? lists.invitations
+      : lists.invitations.map(({ id: _id, ...rest }) => rest);
+    return { user, roles, organization, ...lists, invitations };
   }),
 
   /** The spec's `PATCH /api/users/update`: the caller's own name, title and picture. */

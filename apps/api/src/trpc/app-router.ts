@@ -3,6 +3,7 @@ import { domainRouter } from "../routers/domain";
 import { eventRouter } from "../routers/event";
 import { feedRouter } from "../routers/feed";
 import { floowRouter } from "../routers/floow";
+import { invitationRouter } from "../routers/invitation";
 import { organizationRouter } from "../routers/organization";
 import { productRouter } from "../routers/product";
 import { supportRouter } from "../routers/support";
@@ -13,6 +14,7 @@ import { router } from "./init";
 export const appRouter = router({
   auth: authRouter,
   user: userRouter,
+  invitation: invitationRouter,
   organization: organizationRouter,
   domain: domainRouter,
   floow: floowRouter,

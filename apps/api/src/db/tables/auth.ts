@@ -1,4 +1,4 @@
-import type { ColumnType } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /**
  * Row types of better-auth's tables (see migrations/20261122210000_auth.ts). better-auth
@@ -87,4 +87,9 @@ export interface InvitationTable {
   inviter_id: string;
   expires_at: Timestamp;
   created_at: Timestamp;
+  /** SHA-256 (hex) of the secret token in the e-mailed link; null: cannot be accepted. */
+  token_hash: string | null;
+  /** The invitee's name and title from the invite payload ('' when not given). */
+  name: Generated<string>;
+  title: Generated<string>;
 }
