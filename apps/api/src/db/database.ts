@@ -15,7 +15,7 @@ import type { FloowTable } from "./tables/floow";
 import type { JobTable } from "./tables/job";
 import type { ProductTable } from "./tables/product";
 import type { SupportTicketTable } from "./tables/support";
-import type { IntegrationTable, WebhookTable } from "./tables/webhook";
+import type { IntegrationTable, WebhookDeliveryTable, WebhookTable } from "./tables/webhook";
 
 /** The whole schema as Kysely sees it: snake_case tables and columns. Add a line per table. */
 export interface DB {
@@ -36,5 +36,6 @@ export interface DB {
   job: JobTable;
   webhook: WebhookTable;
   integration: IntegrationTable;
+  webhook_delivery: WebhookDeliveryTable;
   support_ticket: SupportTicketTable;
 }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { FloowEventType, WebhookMethod, WebhookStatus } from "@floow/domain";
+import type { FloowEventType, WebhookDeliveryStatus, WebhookMethod, WebhookStatus } from "@floow/domain";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** jsonb: read as the value, written as its JSON text. */
@@ -17,6 +17,11 @@ export interface WebhookTable {
   method: Generated<WebhookMethod>;
   status: Generated<WebhookStatus>;
   events: Json<FloowEventType[]>;
+  /** When the endpoint's current run of failures began (null while it succeeds). */
+  failing_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Why Floow set the webhook inactive (410 Gone, failing for 5 days). */
+  disabled_reason: string | null;
+  disabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -27,5 +32,37 @@ export interface IntegrationTable {
   domain_id: string;
   integration_configuration_id: string;
   settings: Json<Record<string, string>>;
+  /** The API key, encrypted (services/integrations/secret-box.ts); never sent to a browser. */
+  encrypted_key: string | null;
+  /** `pk_…` and the key's last four characters, to recognise it on the screen. */
+  key_hint: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The webhook and integration outbox and delivery log (docs/webhooks.md). */
+export interface WebhookDeliveryTable {
+  id: string;
+  organization_id: string;
+  /** Exactly one of webhook_id and integration_id is set. */
+  webhook_id: string | null;
+  integration_id: string | null;
+  /** The `webhook-id` header: the same on every attempt and on a replay. */
+  message_id: string;
+  /** The stored event it carries (null for a test event). */
+  event_id: string | null;
+  event_type: string;
+  /** What is sent: the webhook body `{ type, timestamp, data }`, or the event message for an integration. */
+  payload: Json<Record<string, unknown>>;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  response_status: number | null;
+  response_body: string | null;
+  latency_ms: number | null;
+  error: string | null;
+  test: Generated<boolean>;
+  replay_of: string | null;
   created_at: Timestamp;
 }
