@@ -20,6 +20,7 @@ import { createMailer } from "./services/mail";
 import type { MailContext } from "./trpc/context";
 import { registerFeedJobs } from "./services/feeds/refresh";
 import { createJobWorker } from "./services/jobs/worker";
+import { createSecretBox, registerWebhookJobs } from "./services/webhooks";
 import type { JobWorker } from "./services/jobs/worker";
 
 declare module "fastify" {
@@ -129,6 +130,7 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     await registerPublicRoutes(app, { db: database.db });
     // Job kinds (docs/architecture.md, "Background jobs").
     registerFeedJobs(jobs, database.db, { intervalMinutes: env.feedRefreshIntervalMinutes, ...(fetch && { fetch }) });
+    registerWebhookJobs(jobs, database.db, { ...(fetch && { fetch }), secretBox: createSecretBox(secret) });
     await registerStaticRoutes(app, {
       runtimeDist: env.runtimeDist,
       dashboardDist: env.dashboardDist,

@@ -3,11 +3,13 @@ import { domainRouter } from "../routers/domain";
 import { eventRouter } from "../routers/event";
 import { feedRouter } from "../routers/feed";
 import { floowRouter } from "../routers/floow";
+import { integrationRouter } from "../routers/integration";
 import { invitationRouter } from "../routers/invitation";
 import { organizationRouter } from "../routers/organization";
 import { productRouter } from "../routers/product";
 import { supportRouter } from "../routers/support";
 import { userRouter } from "../routers/user";
+import { webhookRouter } from "../routers/webhook";
 import { router } from "./init";
 
 /** The dashboard's API. One router per entity; the dashboard imports only `type AppRouter`. */
@@ -22,6 +24,8 @@ export const appRouter = router({
   product: productRouter,
   event: eventRouter,
   support: supportRouter,
+  webhook: webhookRouter,
+  integration: integrationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
-import type { Kysely } from "kysely";
-import type { Integration, Webhook } from "@floow/domain";
+import type { Kysely, Selectable } from "kysely";
+import type { Integration, IntegrationDetails, Webhook, WebhookDetails, WebhookInput } from "@floow/domain";
 import type { DB } from "../database";
+import type { IntegrationTable, WebhookTable } from "../tables/webhook";
 
 /**
  * The organization's webhooks, oldest first, as the `user` bundle shows them: without their
@@ -50,4 +51,225 @@ export async function listIntegrations(db: Kysely<DB>, organizationId: string): 
     integrationConfigurationId: row.integration_configuration_id,
     settings: {},
   }));
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** A webhook for its screens: never its secret. */
+function toWebhookDetails(row: Selectable<WebhookTable>): WebhookDetails {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    domainId: row.domain_id,
+    floowId: row.floow_id,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    name: row.name,
+    url: row.url,
+    secret: "",
+    headers: row.headers,
+    method: row.method,
+    status: row.status,
+    events: row.events,
+    disabledReason: row.disabled_reason,
+    disabledAt: iso(row.disabled_at),
+  };
+}
+
+/** The organization's webhooks with why Floow disabled them, oldest first. */
+export async function listWebhookDetails(db: Kysely<DB>, organizationId: string): Promise<WebhookDetails[]> {
+  const rows = await db
+    .selectFrom("webhook")
+    .selectAll()
+    .where("organization_id", "=", organizationId)
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return rows.map(toWebhookDetails);
+}
+
+/** Whether the domain, and the floow when given, are the organization's (and the floow the domain's). */
+async function targetExists(db: Kysely<DB>, organizationId: string, domainId: string, floowId: string | null): Promise<boolean> {
+  const domain = await db
+    .selectFrom("domain")
+    .select("id")
+    .where("id", "=", domainId)
+    .where("organization_id", "=", organizationId)
+    .executeTakeFirst();
+  if (!domain) return false;
+  if (floowId === null) return true;
+  const floow = await db
+    .selectFrom("floow")
+    .select("id")
+    .where("id", "=", floowId)
+    .where("organization_id", "=", organizationId)
+    .where("domain_id", "=", domainId)
+    .executeTakeFirst();
+  return Boolean(floow);
+}
+
+/**
+ * Saves a new webhook with its signing secret; null when the id is taken or the domain or
+ * floow is not the organization's.
+ */
+export async function insertWebhook(
+  db: Kysely<DB>,
+  organizationId: string,
+  input: WebhookInput,
+  secret: string,
+): Promise<WebhookDetails | null> {
+  if (!(await targetExists(db, organizationId, input.domainId, input.floowId))) return null;
+  const row = await db
+    .insertInto("webhook")
+    .values({
+      id: input.id,
+      organization_id: organizationId,
+      domain_id: input.domainId,
+      floow_id: input.floowId,
+      name: input.name,
+      url: input.url,
+      secret,
+      headers: JSON.stringify(input.headers),
+      method: input.method,
+      status: input.status,
+      events: JSON.stringify(input.events),
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toWebhookDetails(row) : null;
+}
+
+/**
+ * Saves an existing webhook of the organization (not its secret); null when not found. Set
+ * active again by an admin, it starts afresh: Floow's reason for disabling it is cleared.
+ */
+export async function updateWebhook(db: Kysely<DB>, organizationId: string, input: WebhookInput): Promise<WebhookDetails | null> {
+  if (!(await targetExists(db, organizationId, input.domainId, input.floowId))) return null;
+  const row = await db
+    .updateTable("webhook")
+    .set((eb) => ({
+      domain_id: input.domainId,
+      floow_id: input.floowId,
+      name: input.name,
+      url: input.url,
+      headers: JSON.stringify(input.headers),
+      method: input.method,
+      status: input.status,
+      events: JSON.stringify(input.events),
+      updated_at: new Date(),
+      ...(input.status === "active"
+        ? { disabled_reason: null, disabled_at: null, failing_since: eb.case().when("status", "=", "active").then(eb.ref("failing_since")).else(null).end() }
+        : {}),
+    }))
+    .where("id", "=", input.id)
+    .where("organization_id", "=", organizationId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toWebhookDetails(row) : null;
+}
+
+export async function deleteWebhook(db: Kysely<DB>, organizationId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("webhook").where("id", "=", id).where("organization_id", "=", organizationId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Replaces a webhook's signing secret; false when not the organization's. */
+export async function setWebhookSecret(db: Kysely<DB>, organizationId: string, id: string, secret: string): Promise<boolean> {
+  const result = await db
+    .updateTable("webhook")
+    .set({ secret, updated_at: new Date() })
+    .where("id", "=", id)
+    .where("organization_id", "=", organizationId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A webhook of the organization, with its secret (for the delivery service and test sends). */
+export async function findWebhook(db: Kysely<DB>, organizationId: string, id: string): Promise<Selectable<WebhookTable> | null> {
+  const row = await db
+    .selectFrom("webhook")
+    .selectAll()
+    .where("id", "=", id)
+    .where("organization_id", "=", organizationId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+function toIntegrationDetails(row: Selectable<IntegrationTable>): IntegrationDetails {
+  return {
+    id: row.id,
+    domainId: row.domain_id,
+    integrationConfigurationId: row.integration_configuration_id,
+    keyHint: row.key_hint,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** The organization's integrations for the integrations screen: no keys, only their hints. */
+export async function listIntegrationDetails(db: Kysely<DB>, organizationId: string): Promise<IntegrationDetails[]> {
+  const rows = await db
+    .selectFrom("integration")
+    .selectAll()
+    .where("organization_id", "=", organizationId)
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return rows.map(toIntegrationDetails);
+}
+
+/**
+ * Links an integration to a domain of the organization, or saves the domain's existing one
+ * (one per catalogue entry and domain). `key` null keeps the stored key; a new integration
+ * without a key is refused ("missing-key"). Null: the domain is not the organization's.
+ */
+export async function upsertIntegration(
+  db: Kysely<DB>,
+  organizationId: string,
+  input: { id: string; domainId: string; integrationConfigurationId: string; key: { encrypted: string; hint: string } | null },
+): Promise<IntegrationDetails | "missing-key" | null> {
+  if (!(await targetExists(db, organizationId, input.domainId, null))) return null;
+  if (input.key === null) {
+    const row = await db
+      .updateTable("integration")
+      .set({ updated_at: new Date() })
+      .where("organization_id", "=", organizationId)
+      .where("domain_id", "=", input.domainId)
+      .where("integration_configuration_id", "=", input.integrationConfigurationId)
+      .returningAll()
+      .executeTakeFirst();
+    return row ? toIntegrationDetails(row) : "missing-key";
+  }
+  const key = input.key;
+  const row = await db
+    .insertInto("integration")
+    .values({
+      id: input.id,
+      organization_id: organizationId,
+      domain_id: input.domainId,
+      integration_configuration_id: input.integrationConfigurationId,
+      settings: "{}",
+      encrypted_key: key.encrypted,
+      key_hint: key.hint,
+    })
+    .onConflict((oc) =>
+      oc.columns(["domain_id", "integration_configuration_id"]).doUpdateSet({
+        encrypted_key: key.encrypted,
+        key_hint: key.hint,
+        updated_at: new Date(),
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toIntegrationDetails(row);
+}
+
+export async function deleteIntegration(db: Kysely<DB>, organizationId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("integration")
+    .where("id", "=", id)
+    .where("organization_id", "=", organizationId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -32,6 +32,11 @@ export interface SafeFetchOptions {
   maxRedirects?: number;
   /** Cancels the request and the body. */
   signal?: AbortSignal;
+  /**
+   * Return every answer instead of failing on a status outside 2xx, and a redirect past
+   * `maxRedirects` as the answer itself (webhooks: `maxRedirects: 0` follows none and logs it).
+   */
+  anyStatus?: boolean;
   /** Test-only: allow loopback addresses so a test can reach its own server. */
   allowLoopback?: boolean;
   /** Test seam: resolve host names (default: the system resolver). */
@@ -163,7 +168,8 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
       const status = response.statusCode;
       const location = header(response.headers, "location");
 
-      if (REDIRECT_STATUSES.has(status) && location !== undefined) {
+      const keepRedirect = options.anyStatus === true && redirects.length >= maxRedirects;
+      if (REDIRECT_STATUSES.has(status) && location !== undefined && !keepRedirect) {
         discard(response.body);
         if (redirects.length >= maxRedirects) {
           throw new SafeFetchError(
@@ -188,7 +194,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
         continue;
       }
 
-      if (status < 200 || status > 299) {
+      if ((status < 200 || status > 299) && options.anyStatus !== true) {
         discard(response.body);
         throw new SafeFetchError(
           "HTTP_STATUS",
