@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { versionManifest } from "./build/version-manifest";
 
 const api = "http://localhost:3001";
 
@@ -11,6 +12,7 @@ export default defineConfig({
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
     react(),
     tailwindcss(),
+    versionManifest(),
   ],
   server: {
     port: 3000,

@@ -1,7 +1,9 @@
 import { Toaster } from "@floow/ui";
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, HeadContent, Outlet } from "@tanstack/react-router";
+import { CookieBanner } from "../features/consent/cookie-banner";
 import { InternalErrorPage, NotFoundPage } from "../features/errors/error-page";
+import { UpdateNotice } from "../features/update-notice/update-notice";
 import type { TRPC } from "../lib/trpc";
 
 export type RouterContext = { queryClient: QueryClient; trpc: TRPC };
@@ -19,6 +21,8 @@ function RootLayout() {
       <HeadContent />
       <Outlet />
       <Toaster />
+      <CookieBanner />
+      <UpdateNotice />
     </>
   );
 }

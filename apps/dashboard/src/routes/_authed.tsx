@@ -2,9 +2,14 @@ import { cn } from "@floow/ui";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Navigate, Outlet, redirect, useLocation } from "@tanstack/react-router";
 import { AppSideNav } from "../features/navigation/app-side-nav";
+import { OnboardingGuide } from "../features/onboarding/onboarding-guide";
+import { startOnboardingSession } from "../features/onboarding/onboarding-record";
 import { isHomeRoute, shouldShowSideNav } from "../features/navigation/nav-logic";
 import { CreateOrganization } from "../features/organization/create-organization";
 import { useTRPC, type UserBundle } from "../lib/trpc";
+
+// Once per page load: a first visit gets its onboarding record; a later session is "back".
+let onboardingStarted = false;
 
 /**
  * The route guard of spec section 2: every route that is not a public floow route loads
@@ -18,17 +23,29 @@ export const Route = createFileRoute("/_authed")({
         ...context.trpc.user.get.queryOptions(),
         revalidateIfStale: true,
       });
-    } catch {
-      // A failed load goes to /login too (spec section 2), marked as such: /login would
+    } catch (error) {
+      // Simply not signed in (the API's 401): to /login, and back here after signing in.
+      if (isSignedOut(error)) throw redirect({ to: "/login", search: { redirect: location.href } });
+      // A real failure goes to /login too (spec section 2), marked as such: /login would
       // otherwise see the still-valid session and send the visitor straight back here.
       throw redirect({ to: "/login", search: { redirect: location.href, failed: true } });
     }
     if (!bundle?.user?.user_id) {
       throw redirect({ to: "/login", search: { redirect: location.href } });
     }
+    if (!onboardingStarted) {
+      onboardingStarted = true;
+      startOnboardingSession();
+    }
   },
   component: AuthedLayout,
 });
+
+/** Whether a failed `user.get` only means "no session" (tRPC's UNAUTHORIZED, HTTP 401). */
+export function isSignedOut(error: unknown): boolean {
+  const data = (error as { data?: { code?: string; httpStatus?: number } } | null)?.data;
+  return data?.code === "UNAUTHORIZED" || data?.httpStatus === 401;
+}
 
 function AuthedLayout() {
   const trpc = useTRPC();
@@ -50,6 +67,7 @@ function AuthedLayout() {
       >
         <Outlet />
       </main>
+      <OnboardingGuide />
     </div>
   );
 }

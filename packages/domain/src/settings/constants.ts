@@ -10,3 +10,5 @@ export const DEFAULT_COOKIE_PREFERENCES: Readonly<Record<CookieCategory, boolean
 export const COOKIE_STATES = ["start", "settings", "done"] as const;
 export type CookieState = (typeof COOKIE_STATES)[number];
 export const INITIAL_COOKIE_STATE: CookieState = "start";
+/** The dashboard keeps the cookie preferences (and that they were answered) in this cookie. */
+export const COOKIE_PREFERENCES_COOKIE = "floows-cookie-preferences";

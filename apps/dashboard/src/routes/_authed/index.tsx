@@ -11,6 +11,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { Page } from "../../features/layout/page";
+import { useOnboardingRecord } from "../../features/onboarding/onboarding-record";
 import { useTRPC } from "../../lib/trpc";
 
 export const Route = createFileRoute("/_authed/")({
@@ -31,6 +32,9 @@ function Home() {
   const { data } = useSuspenseQuery(trpc.user.get.queryOptions());
   const organizationName = data.organization?.display_name || data.organization?.name || "";
   const firstName = data.user?.name.trim().split(/\s+/)[0] ?? "";
+  // "Welcome" in a new user's first session, "Welcome back" afterwards (onboarding record).
+  const greeting = useOnboardingRecord().newUser ? "Welcome" : "Welcome back";
+  const productCount = data.feeds.reduce((sum, feed) => sum + feed.productCount, 0);
 
   const steps = [
     { label: "Add the website where your floows load", done: data.domains.length > 0, to: "/domains" as const },
@@ -57,7 +61,7 @@ function Home() {
       title: "Products",
       description: "Product feeds that turn answers into the right product results.",
       icon: <PackageIcon />,
-      count: data.feeds.length,
+      count: productCount,
     },
     {
       to: "/analytics",
@@ -79,7 +83,7 @@ function Home() {
       <header className="flex flex-col gap-2 pb-10">
         <p className="text-sm font-medium text-primary-700">{organizationName}</p>
         <h1 className="text-3xl font-semibold tracking-tight text-grey-900">
-          {firstName ? `Welcome back, ${firstName}` : "Welcome back"}
+          {firstName ? `${greeting}, ${firstName}` : greeting}
         </h1>
         <p className="max-w-2xl text-base text-grey-600">
           Guide the visitors of your website to the right product or advice, and learn what they are

@@ -17,6 +17,7 @@ import { Page, PageHeader } from "../../features/layout/page";
 import { OrganizationForm } from "../../features/settings/organization-form";
 import { PersonalForm } from "../../features/settings/personal-form";
 import { useHashTab } from "../../features/layout/use-hash-tab";
+import { PrivacyAndGuideSection } from "../../features/settings/privacy-and-guide-section";
 import { initials, roleLabel } from "../../features/navigation/nav-logic";
 import { useTRPC } from "../../lib/trpc";
 
@@ -61,6 +62,7 @@ function Settings() {
           <LaterNote>
             Changing your e-mail address or password needs e-mail delivery, which Floow does not send yet.
           </LaterNote>
+          <PrivacyAndGuideSection />
         </TabsContent>
 
         <TabsContent value="organization" className="flex flex-col gap-6">

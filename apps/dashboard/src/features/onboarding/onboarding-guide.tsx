@@ -1,0 +1,154 @@
+/**
+ * The onboarding guide on screen: the stage `guideStage` picks for the record and the place
+ * the user is in, drawn as one driver.js popover pointing at its element (driver.js places
+ * it beside the element, never over it, and keeps Tab inside popover and element).
+ * - The popover's main button completes the stage and takes the user on.
+ * - Its close button turns the guide off (on again from /settings), with a toast saying so.
+ * - Escape or a click outside hides it until the user moves elsewhere.
+ */
+import { ONBOARDING_STAGES } from "@floow/domain";
+import { toast } from "@floow/ui";
+import { useQuery } from "@tanstack/react-query";
+import { useLocation, useNavigate } from "@tanstack/react-router";
+import { driver } from "driver.js";
+import type { Driver } from "driver.js";
+import "driver.js/dist/driver.css";
+import "./onboarding-guide.css";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTRPC } from "../../lib/trpc";
+import { useEditorContext } from "./editor-bridge";
+import { completeStage, guideStage, stagesDone } from "./guide-machine";
+import type { GuideContext, GuideStage, GuideTarget } from "./guide-machine";
+import { onboardingStore, setOnboardingDisabled, useOnboardingRecord } from "./onboarding-record";
+
+export const GUIDE_OFF_TOAST = "Guide turned off. Turn it on again in Settings.";
+
+/** The element a popup points at, if it is on the page now. */
+export function findTarget(target: GuideTarget | null): Element | null {
+  if (!target) return null;
+  if ("selector" in target) return document.querySelector(target.selector);
+  const root = target.within ? document.querySelector(target.within) : document;
+  const selector = target.role === "tab" ? '[role="tab"]' : target.role === "link" ? "a[href]" : 'button, [role="button"]';
+  const candidates = Array.from(root?.querySelectorAll<HTMLElement>(selector) ?? []);
+  return candidates.find((el) => el.textContent?.trim() === target.name && el.offsetParent !== null) ?? null;
+}
+
+function useGuideContext(): { context: GuideContext; editor: ReturnType<typeof useEditorContext> } {
+  const trpc = useTRPC();
+  const { data } = useQuery(trpc.user.get.queryOptions());
+  const location = useLocation();
+  const editor = useEditorContext();
+  const context = useMemo<GuideContext>(
+    () => ({
+      pathname: location.pathname,
+      hash: location.hash.replace(/^#/, ""),
+      domainCount: data?.domains.length ?? 0,
+      floowCount: data?.floows.length ?? 0,
+      feedCount: data?.feeds.length ?? 0,
+      editor: location.pathname === "/editor" ? (editor?.context ?? null) : null,
+    }),
+    [location.pathname, location.hash, data, editor],
+  );
+  return { context, editor };
+}
+
+export function OnboardingGuide() {
+  const record = useOnboardingRecord();
+  const { context, editor } = useGuideContext();
+  const navigate = useNavigate();
+  const stage = guideStage(record, context);
+  // Hidden (Escape, a click outside) for this stage at this place only.
+  const place = `${context.pathname}#${context.hash}`;
+  const [snoozed, setSnoozed] = useState<string | null>(null);
+  const key = stage ? `${stage.stage}@${place}` : null;
+  const show = stage && snoozed !== key ? stage : null;
+  const driverRef = useRef<Driver | null>(null);
+  const actions = useRef({ editor, navigate });
+  actions.current = { editor, navigate };
+
+  useEffect(() => {
+    if (!show || !key) return;
+    let cancelled = false;
+    let tour: Driver | null = null;
+    const complete = (view: GuideStage) => {
+      onboardingStore.set(completeStage(onboardingStore.get(), view.stage));
+      const { editor: bridge, navigate: go } = actions.current;
+      if (view.editor) bridge?.apply(view.editor);
+      if (view.to?.startsWith("#")) void go({ to: ".", hash: view.to.slice(1) });
+      else if (view.to) void go({ href: view.to });
+    };
+    const open = () => {
+      if (cancelled) return;
+      const element = findTarget(show.target);
+      const done = stagesDone(onboardingStore.get());
+      tour = driver({
+        animate: false,
+        allowKeyboardControl: true,
+        overlayOpacity: 0.45,
+        stagePadding: 6,
+        stageRadius: 10,
+        popoverClass: "floow-guide",
+        showProgress: true,
+        progressText: `${Math.min(done + 1, ONBOARDING_STAGES.length)} of ${ONBOARDING_STAGES.length}`,
+        showButtons: ["next", "close"],
+        doneBtnText: show.next,
+        nextBtnText: show.next,
+        steps: [
+          {
+            element: element ?? undefined,
+            popover: {
+              title: show.title,
+              description: show.text,
+              side: show.stage.startsWith("editor") ? "bottom" : "right",
+              align: "start",
+              onNextClick: () => {
+                tour?.destroy();
+                complete(show);
+              },
+              onCloseClick: () => {
+                tour?.destroy();
+                setOnboardingDisabled(true);
+                toast(GUIDE_OFF_TOAST);
+              },
+              onPopoverRender: (popover) => {
+                popover.closeButton.setAttribute("aria-label", "Turn off the guide");
+                popover.closeButton.title = "Turn off the guide";
+                popover.wrapper.setAttribute("role", "dialog");
+                popover.wrapper.setAttribute("aria-labelledby", popover.title.id || "driver-popover-title");
+                popover.nextButton.focus();
+              },
+            },
+          },
+        ],
+        overlayClickBehavior: () => {
+          tour?.destroy();
+          setSnoozed(key);
+        },
+        onDestroyStarted: () => {
+          // Escape: hide until the user moves on.
+          tour?.destroy();
+          setSnoozed(key);
+        },
+      });
+      driverRef.current = tour;
+      tour.drive();
+    };
+    // The element may render a moment later (data loading, a tab switching): wait a little.
+    let tries = 0;
+    const wait = () => {
+      if (cancelled) return;
+      if (!show.target || findTarget(show.target) || tries++ > 30) open();
+      else timer = window.setTimeout(wait, 100);
+    };
+    let timer = window.setTimeout(wait, 150);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+      tour?.destroy();
+    };
+    // One popup per stage and place; the stage's text does not change in between.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, show === null]);
+
+  return null;
+}
