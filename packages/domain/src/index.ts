@@ -27,6 +27,7 @@ export * from "./support/constants";
 export * from "./settings/constants";
 export * from "./onboarding/constants";
 export * from "./blob/constants";
+export * from "./analytics/constants";
 
 // Types
 export type * from "./organization/types";
@@ -37,6 +38,7 @@ export type * from "./integration/types";
 export type * from "./support/types";
 export type * from "./settings/types";
 export type * from "./onboarding/types";
+export type * from "./analytics/types";
 
 // Zod schemas
 export * from "./shared/schema";
@@ -57,3 +59,4 @@ export * from "./onboarding/schema";
 export * from "./events/schema";
 export * from "./events/inspect-schema";
 export * from "./blob/schema";
+export * from "./analytics/schema";

@@ -7,6 +7,7 @@ import type {
   UserTable,
   VerificationTable,
 } from "./tables/auth";
+import type { AnalyticsSettingTable, EventSessionTable } from "./tables/analytics";
 import type { BlobTable } from "./tables/blob";
 import type { DomainTable } from "./tables/domain";
 import type { EventTable } from "./tables/event";
@@ -30,6 +31,8 @@ export interface DB {
   floow: FloowTable;
   blob: BlobTable;
   event: EventTable;
+  event_session: EventSessionTable;
+  analytics_setting: AnalyticsSettingTable;
   feed: FeedTable;
   product: ProductTable;
   product_import: ProductTable;

@@ -1,3 +1,4 @@
+import { analyticsRouter } from "../routers/analytics";
 import { authRouter } from "../routers/auth";
 import { domainRouter } from "../routers/domain";
 import { eventRouter } from "../routers/event";
@@ -23,6 +24,7 @@ export const appRouter = router({
   feed: feedRouter,
   product: productRouter,
   event: eventRouter,
+  analytics: analyticsRouter,
   support: supportRouter,
   webhook: webhookRouter,
   integration: integrationRouter,

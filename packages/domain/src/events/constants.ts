@@ -18,3 +18,12 @@ export type FloowEventType = (typeof EVENT_TYPES)[number];
 
 /** The public events call takes at most this many events per request. */
 export const EVENT_BATCH_MAX = 100;
+
+/** Longest id (message, floow, session, step, choice, input) an event may carry. */
+export const EVENT_ID_MAX = 200;
+/** Longest text inside a product or a form value of an event. */
+export const EVENT_STRING_MAX = 10_000;
+/** How deep a product of an event may nest (the runtime sends flat records). */
+export const EVENT_PRODUCT_DEPTH_MAX = 5;
+/** How many values (fields, list items) one product of an event may hold. */
+export const EVENT_PRODUCT_VALUES_MAX = 1_000;

@@ -9,7 +9,7 @@ export type FloowEventContext = Pick<
 >;
 export type FloowEventPayload = Pick<
   FloowEventMessage,
-  "step" | "choices" | "formInputs" | "product" | "products"
+  "step" | "choices" | "formInputs" | "product" | "products" | "partial"
 >;
 
 /** A new event message for the host page, with a fresh id and the current time. */

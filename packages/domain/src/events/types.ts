@@ -43,4 +43,6 @@ export interface FloowEventMessage {
   formInputs?: { id: string; type: FormInputType; text: string; value: FormInputValue }[];
   product?: Product;
   products?: Product[];
+  /** `finish` of a selling floow: whether the results were a best partial match. */
+  partial?: boolean;
 }

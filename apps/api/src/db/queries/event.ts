@@ -8,15 +8,36 @@ export interface EventToStore {
   organizationId: string;
   domainId: string;
   message: FloowEventMessage;
+  /** The shopper's device and language, read from the request that brought the event. */
+  device?: EventDevice;
+  /** When Floow received it (default: the database's now; the demo data generator sets it). */
+  receivedAt?: Date;
 }
 
-/** Stores events; a message already stored for its floow (a resent batch) is skipped. */
-export async function insertEvents(db: Kysely<DB>, events: readonly EventToStore[]): Promise<void> {
-  if (events.length === 0) return;
-  await db
+export interface EventDevice {
+  os: string;
+  language: string;
+}
+
+/** An event as stored: its row's time and the message. */
+export interface StoredEvent extends EventToStore {
+  receivedAt: Date;
+}
+
+/**
+ * Stores events in one multi-row insert; a message already stored for its floow (a resent
+ * batch) is skipped. Returns the events actually stored (what follows from an event, its
+ * rollup and its deliveries, follows only once).
+ */
+export async function insertEvents(db: Kysely<DB>, events: readonly EventToStore[]): Promise<StoredEvent[]> {
+  if (events.length === 0) return [];
+  const now = new Date();
+  const byKey = new Map<string, EventToStore>();
+  for (const event of events) byKey.set(`${event.message.floowId}\u0000${event.message.id}`, event);
+  const rows = await db
     .insertInto("event")
     .values(
-      events.map(({ organizationId, domainId, message }) => ({
+      [...byKey.values()].map(({ organizationId, domainId, message, receivedAt }) => ({
         id: randomUUID(),
         organization_id: organizationId,
         domain_id: domainId,
@@ -25,10 +46,16 @@ export async function insertEvents(db: Kysely<DB>, events: readonly EventToStore
         client_event_id: message.id,
         type: message.type,
         payload: JSON.stringify(message),
+        created_at: receivedAt ?? now,
       })),
     )
     .onConflict((oc) => oc.columns(["floow_id", "client_event_id"]).doNothing())
+    .returning(["floow_id", "client_event_id", "created_at"])
     .execute();
+  return rows.map((row) => {
+    const event = byKey.get(`${row.floow_id}\u0000${row.client_event_id}`)!;
+    return { ...event, receivedAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at) };
+  });
 }
 
 /** `created_at` to the microsecond, in UTC: the exact point a cursor continues from. */

@@ -101,6 +101,53 @@ describe.each(testDbKinds)("public events API (%s)", (kind) => {
     expect((await post("not json", "text/plain")).json().error.message).toBe("The body is not valid JSON.");
   });
 
+  it("answers 400 (never 500) for a product nested 5,000 levels deep or a 3 KB id, and still stores the batch's valid events", async () => {
+    // Written as text: JSON.stringify itself overflows the stack on such a value.
+    const deep = `${'{"nested":'.repeat(5_000)}{"id":"leaf"}${"}".repeat(5_000)}`;
+    const good = { ...message(liveId), sessionId: "session-deep" };
+    const deepProduct = JSON.stringify({ ...message(liveId), type: "product", product: { id: "p", extra: "DEEP" } }).replace('"DEEP"', deep);
+    const longId = JSON.stringify({ ...message(liveId), id: "x".repeat(3_000) });
+    const response = await post(`{"events":[${JSON.stringify(good)},${deepProduct},${longId}]}`, "text/plain");
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ accepted: 1, ignored: 2 });
+    expect(response.json().error.fieldErrors.map((error: { path: unknown[] }) => error.path)).toEqual([
+      ["events", 1, "product"],
+      ["events", 2, "id"],
+    ]);
+    expect(response.json().error.message).toMatch(/^events\.1\.product: The product nests deeper than 5 levels\.$/);
+    expect((await storedFor(liveId)).map((row) => row.client_event_id)).toContain(good.id);
+  });
+
+  it("keeps one session row per floow and shopper with its counts, device and language", async () => {
+    const session = { organizationId: "o", domainId: "d", floowId: liveId, sessionId: "session-rollup" };
+    const events = [
+      createEventMessage(session, "mount"),
+      createEventMessage(session, "start"),
+      createEventMessage(session, "choice", { step: { id: "s1", text: "Colour?" } }),
+    ];
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/public/events",
+      headers: {
+        "content-type": "text/plain",
+        "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Safari/605.1.15",
+        "accept-language": "nl-NL,nl;q=0.9,en;q=0.8",
+      },
+      payload: JSON.stringify({ events }),
+    });
+    expect(response.statusCode).toBe(202);
+    // A resent batch is not counted twice.
+    await post({ events: [events[0]] });
+    await post({ events: [createEventMessage(session, "finish")] });
+    const row = await database.db
+      .selectFrom("event_session")
+      .selectAll()
+      .where("floow_id", "=", liveId)
+      .where("session_id", "=", "session-rollup")
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ mounts: 1, starts: 1, answers: 1, finishes: 1, clicks: 0, last_step_id: "s1", os: "mac", language: "nl" });
+  });
+
   it("refuses a body over 512 KB with 413", async () => {
     const response = await post({ events: [{ ...message(liveId), step: { id: "s", text: "x".repeat(600 * 1024) } }] });
     expect(response.statusCode).toBe(413);

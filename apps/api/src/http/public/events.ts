@@ -1,36 +1,62 @@
-import { eventBatchSchema } from "@floow/domain";
-import type { PublicEventsAccepted } from "@floow/domain";
+import { eventBatchEnvelopeSchema, fieldErrorsFrom, floowEventMessageSchema } from "@floow/domain";
+import type { FieldError, FloowEventMessage, PublicEventsAccepted } from "@floow/domain";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import { findLiveFloowRefs } from "../../db/queries/floow";
-import { storeEvents } from "../../services/events/store-events";
+import { eventDevice } from "../../services/events/device";
+import type { EventIngest } from "../../services/events/ingest";
 import { sendError, sendValidationError } from "../errors";
 import { readJsonBody } from "./body";
 
 /** 100 events, a few with a product list. */
 export const EVENTS_BODY_LIMIT = 512 * 1024;
 
-export function registerEventsRoute(scope: FastifyInstance, deps: { db: Kysely<DB> }, rateLimit: { max: number }): void {
+export function registerEventsRoute(
+  scope: FastifyInstance,
+  deps: { db: Kysely<DB>; ingest: EventIngest },
+  rateLimit: { max: number },
+): void {
   /**
-   * `{ events: FloowEventMessage[] }` (1 to 100) → 202 `{ accepted, ignored }`. Each event is
-   * stored under its floow's organization and domain (never the ones the message claims);
-   * events of unknown or non-live floows are ignored and counted. Takes `text/plain` bodies
-   * (sendBeacon) as well as JSON.
+   * `{ events: FloowEventMessage[] }` (1 to 100) → 202 `{ accepted, ignored }` once stored.
+   * Each event is stored under its floow's organization and domain (never the ones the message
+   * claims); events of unknown or non-live floows are ignored and counted. Each message is
+   * checked on its own: when some are invalid the valid ones are still stored, and the answer
+   * is a 400 naming the first invalid field (`events.3.product`), with the counts beside the
+   * error. Takes `text/plain` bodies (sendBeacon) as well as JSON.
    */
   scope.post("/events", { bodyLimit: EVENTS_BODY_LIMIT, config: { rateLimit } }, async (request, reply) => {
     const body = readJsonBody(request.body);
     if (!body.ok) return sendError(reply, 400, "BAD_REQUEST", body.message);
-    const parsed = eventBatchSchema.safeParse(body.value);
-    if (!parsed.success) return sendValidationError(reply, parsed.error);
-    const { events } = parsed.data;
-    const floows = await findLiveFloowRefs(deps.db, events.map((event) => event.floowId));
-    const known = events.flatMap((message) => {
-      const floow = floows.get(message.floowId);
-      return floow ? [{ organizationId: floow.organizationId, domainId: floow.domainId, message }] : [];
+    const envelope = eventBatchEnvelopeSchema.safeParse(body.value);
+    if (!envelope.success) return sendValidationError(reply, envelope.error);
+    const valid: FloowEventMessage[] = [];
+    const fieldErrors: FieldError[] = [];
+    envelope.data.events.forEach((raw, index) => {
+      const parsed = floowEventMessageSchema.safeParse(raw);
+      if (parsed.success) valid.push(parsed.data);
+      else for (const error of fieldErrorsFrom(parsed.error)) fieldErrors.push({ ...error, path: ["events", index, ...error.path] });
     });
-    await storeEvents(deps.db, known);
-    const answer: PublicEventsAccepted = { accepted: known.length, ignored: events.length - known.length };
+    const floows = await findLiveFloowRefs(deps.db, valid.map((event) => event.floowId));
+    const device = eventDevice(request.headers);
+    const known = valid.flatMap((message) => {
+      const floow = floows.get(message.floowId);
+      return floow ? [{ organizationId: floow.organizationId, domainId: floow.domainId, message, device }] : [];
+    });
+    const stored = deps.ingest.add(known);
+    if (stored === false) {
+      reply.header("retry-after", "2");
+      return sendError(reply, 503, "UNAVAILABLE", "Too many events are waiting to be stored. Try again in a few seconds.");
+    }
+    await stored;
+    const answer: PublicEventsAccepted = { accepted: known.length, ignored: envelope.data.events.length - known.length };
+    if (fieldErrors.length > 0) {
+      const first = fieldErrors[0]!;
+      return reply.code(400).send({
+        error: { code: "BAD_REQUEST", message: `${first.path.join(".")}: ${first.message}`, fieldErrors },
+        ...answer,
+      });
+    }
     return reply.code(202).send(answer);
   });
 }

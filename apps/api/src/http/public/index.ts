@@ -3,6 +3,8 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
+import { createEventIngest } from "../../services/events/ingest";
+import type { EventIngest } from "../../services/events/ingest";
 import { createResultsService } from "../../services/results";
 import type { ResultsService } from "../../services/results";
 import { useErrorBody } from "../errors";
@@ -32,6 +34,8 @@ export interface PublicRouteDeps {
    * browsers' 60 s). 0 in tests that publish and look at once.
    */
   floowsCacheMs?: number;
+  /** The events writer (default: one for this app, flushed when the app closes). */
+  eventIngest?: EventIngest;
 }
 
 /**
@@ -47,6 +51,12 @@ export async function registerPublicRoutes(app: FastifyInstance, deps: PublicRou
     createResultsService(deps.db, {
       onReloadError: (error) => app.log.warn({ err: error }, "reloading a feed for results failed; the old products answer"),
     });
+
+  const ingest =
+    deps.eventIngest ?? createEventIngest(deps.db, { onError: (error) => app.log.error({ err: error }, "storing events failed") });
+  // Graceful shutdown: after the last request (close() waits for them), write what is queued;
+  // onClose hooks run last-registered first, so this runs before the database closes.
+  app.addHook("onClose", () => ingest.flush());
 
   await app.register(
     async (scope) => {
@@ -70,7 +80,7 @@ export async function registerPublicRoutes(app: FastifyInstance, deps: PublicRou
       });
       registerFloowRoutes(scope, { db: deps.db, cacheMs: deps.floowsCacheMs ?? 5_000 }, { max: limits.floows });
       registerResultsRoute(scope, { results }, { max: limits.results });
-      registerEventsRoute(scope, deps, { max: limits.events });
+      registerEventsRoute(scope, { db: deps.db, ingest }, { max: limits.events });
     },
     { prefix: "/api/public" },
   );

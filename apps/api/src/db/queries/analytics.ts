@@ -1,0 +1,458 @@
+import { ANALYTICS_PRODUCTS_MAX, ANALYTICS_TIME_ZONE, RETENTION_MONTHS_DEFAULT } from "@floow/domain";
+import type {
+  AnalyticsDay,
+  AnalyticsFloowRow,
+  AnalyticsTotals,
+  ChoiceCount,
+  FormInputCompletion,
+  FunnelStep,
+  ProductResults,
+  SessionShare,
+  StepChoices,
+} from "@floow/domain";
+import { sql } from "kysely";
+import type { Expression, Kysely, RawBuilder, SqlBool } from "kysely";
+import type { DB } from "../database";
+
+/**
+ * Analytics over the events, all in SQL (docs/analytics.md): the headline figures, days and
+ * devices from the `event_session` rollup, the funnel, choices, inputs and products from the
+ * events of one floow. Every query filters by organization. A range is `[start, end)` as
+ * instants (the dashboard's days in Europe/Amsterdam, turned into instants by `dayStart`).
+ */
+
+/** The instants a range of days covers: from the first day's midnight to the midnight after the last. */
+export interface Span {
+  start: RawBuilder<Date>;
+  end: RawBuilder<Date>;
+}
+
+const dayStart = (day: string) => sql<Date>`(${day}::date)::timestamp at time zone ${ANALYTICS_TIME_ZONE}`;
+
+/** The span of the days `from`..`to` (both included, `YYYY-MM-DD`) in Europe/Amsterdam. */
+export function spanOf(from: string, to: string): Span {
+  return {
+    start: dayStart(from),
+    end: sql<Date>`((${to}::date + 1)::timestamp at time zone ${ANALYTICS_TIME_ZONE})`,
+  };
+}
+const localDay = (column: string) =>
+  sql<string>`to_char(${sql.ref(column)} at time zone ${ANALYTICS_TIME_ZONE}, 'YYYY-MM-DD')`;
+
+const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+interface TotalsRow {
+  sessions: number | string;
+  views: number | string | null;
+  starts: number | string | null;
+  started: number | string;
+  completions: number | string | null;
+  completed: number | string;
+  clicks: number | string | null;
+  clicked: number | string;
+}
+
+function toTotals(row: TotalsRow | undefined): AnalyticsTotals {
+  const n = (value: number | string | null | undefined) => Number(value ?? 0);
+  const sessions = n(row?.sessions);
+  const startedSessions = n(row?.started);
+  const completedSessions = n(row?.completed);
+  const clickedSessions = n(row?.clicked);
+  return {
+    views: n(row?.views),
+    sessions,
+    starts: n(row?.starts),
+    startedSessions,
+    startRate: rate(startedSessions, sessions),
+    completions: n(row?.completions),
+    completedSessions,
+    completionRate: rate(completedSessions, startedSessions),
+    clicks: n(row?.clicks),
+    clickedSessions,
+    clickThroughRate: rate(clickedSessions, completedSessions),
+  };
+}
+
+const totalsSelect = sql<TotalsRow>`count(*) as sessions, sum(mounts) as views, sum(starts) as starts,
+  count(*) filter (where starts > 0) as started, sum(finishes) as completions,
+  count(*) filter (where finishes > 0) as completed, sum(clicks) as clicks,
+  count(*) filter (where clicks > 0) as clicked`;
+
+export interface SessionScope {
+  organizationId: string;
+  floowId?: string;
+  domainId?: string;
+}
+
+function sessionWhere(scope: SessionScope, span: Span) {
+  const parts = [
+    sql`"organization_id" = ${scope.organizationId}`,
+    sql`"first_at" >= ${span.start}`,
+    sql`"first_at" < ${span.end}`,
+  ];
+  if (scope.floowId !== undefined) parts.push(sql`"floow_id" = ${scope.floowId}`);
+  if (scope.domainId !== undefined) parts.push(sql`"domain_id" = ${scope.domainId}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The headline figures of a span (sessions that began in it). */
+export async function sessionTotals(db: Kysely<DB>, scope: SessionScope, span: Span): Promise<AnalyticsTotals> {
+  const { rows } = await sql<TotalsRow>`select ${totalsSelect} from "event_session" where ${sessionWhere(scope, span)}`.execute(db);
+  return toTotals(rows[0]);
+}
+
+/** The figures per day of `from`..`to` (every day, zero when quiet). */
+export async function sessionDays(db: Kysely<DB>, scope: SessionScope, from: string, to: string): Promise<AnalyticsDay[]> {
+  const span = spanOf(from, to);
+  const { rows } = await sql<{ day: string; sessions: string; views: string; starts: string; completions: string; clicks: string }>`
+    with per_day as (
+      select ${localDay("first_at")} as day, count(*) as sessions, sum(mounts) as views, sum(starts) as starts,
+        sum(finishes) as completions, sum(clicks) as clicks
+      from "event_session"
+      where "organization_id" = ${scope.organizationId} and "first_at" >= ${span.start} and "first_at" < ${span.end}
+        ${scope.floowId !== undefined ? sql`and "floow_id" = ${scope.floowId}` : sql``}
+        ${scope.domainId !== undefined ? sql`and "domain_id" = ${scope.domainId}` : sql``}
+      group by 1
+    )
+    select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(per_day.sessions, 0) as sessions, coalesce(per_day.views, 0) as views,
+      coalesce(per_day.starts, 0) as starts, coalesce(per_day.completions, 0) as completions, coalesce(per_day.clicks, 0) as clicks
+    from generate_series(${from}::date, ${to}::date, interval '1 day') as days(day)
+    left join per_day on per_day.day = to_char(days.day, 'YYYY-MM-DD')
+    order by days.day`.execute(db);
+  return rows.map((row) => ({
+    day: row.day,
+    sessions: Number(row.sessions),
+    views: Number(row.views),
+    starts: Number(row.starts),
+    completions: Number(row.completions),
+    clicks: Number(row.clicks),
+  }));
+}
+
+/** Every floow of the organization (in the domain, when given) with its figures in the span. */
+export async function floowRows(db: Kysely<DB>, scope: SessionScope, span: Span): Promise<AnalyticsFloowRow[]> {
+  const { rows } = await sql<{
+    id: string;
+    name: string;
+    status: AnalyticsFloowRow["status"];
+    type: AnalyticsFloowRow["type"];
+    views: string | null;
+    starts: string | null;
+    completions: string | null;
+    completed: string | null;
+    clicked: string | null;
+  }>`
+    with per_floow as (
+      select "floow_id", sum(mounts) as views, sum(starts) as starts, sum(finishes) as completions,
+        count(*) filter (where finishes > 0) as completed, count(*) filter (where clicks > 0) as clicked
+      from "event_session" where ${sessionWhere(scope, span)}
+      group by "floow_id"
+    )
+    select f."id", f."name", f."status", f."type", p.views, p.starts, p.completions, p.completed, p.clicked
+    from "floow" f left join per_floow p on p."floow_id" = f."id"
+    where f."organization_id" = ${scope.organizationId}
+      ${scope.domainId !== undefined ? sql`and f."domain_id" = ${scope.domainId}` : sql``}
+    order by coalesce(p.views, 0) desc, f."name", f."id"`.execute(db);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    type: row.type,
+    views: Number(row.views ?? 0),
+    starts: Number(row.starts ?? 0),
+    completions: Number(row.completions ?? 0),
+    clickThroughRate: rate(Number(row.clicked ?? 0), Number(row.completed ?? 0)),
+  }));
+}
+
+/** Sessions of one floow by operating system or language. */
+export async function sessionShares(
+  db: Kysely<DB>,
+  scope: SessionScope,
+  span: Span,
+  column: "os" | "language",
+): Promise<SessionShare[]> {
+  const { rows } = await sql<{ key: string; sessions: string }>`
+    select ${sql.ref(column)} as key, count(*) as sessions from "event_session" where ${sessionWhere(scope, span)}
+    group by 1 order by 2 desc, 1`.execute(db);
+  return rows.map((row) => ({ key: row.key, sessions: Number(row.sessions) }));
+}
+
+/** The events of one floow in a span (the organization's index leads). */
+function floowEvents(organizationId: string, floowId: string, span: Span, types: readonly string[]): Expression<SqlBool> {
+  return sql<SqlBool>`e."organization_id" = ${organizationId} and e."floow_id" = ${floowId}
+    and e."created_at" >= ${span.start} and e."created_at" < ${span.end} and e."type" in (${sql.join(types)})`;
+}
+
+/**
+ * The funnel: per step, the sessions that answered it and those that left after it (did not
+ * finish, and it was their last answer); first the start page (started, answered nothing).
+ * `steps` gives the floow's order; steps since removed from the floow follow, busiest first.
+ */
+export async function funnel(
+  db: Kysely<DB>,
+  organizationId: string,
+  floowId: string,
+  span: Span,
+  steps: readonly { id: string; text: string }[],
+  startPage: string,
+): Promise<FunnelStep[]> {
+  const reachedQuery = sql<{ step_id: string; text: string; reached: string }>`
+    select e."payload"->'step'->>'id' as step_id, max(e."payload"->'step'->>'text') as text, count(distinct e."session_id") as reached
+    from "event" e where ${floowEvents(organizationId, floowId, span, ["choice", "form"])} and e."payload" ? 'step'
+    group by 1`.execute(db);
+  const leftQuery = sql<{ step_id: string | null; left: string; started: string }>`
+    select case when answers = 0 then null else "last_step_id" end as step_id,
+      count(*) filter (where finishes = 0 and (answers = 0 or "last_step_id" is not null)) as left,
+      count(*) as started
+    from "event_session" where ${sessionWhere({ organizationId, floowId }, span)} and starts > 0
+    group by 1`.execute(db);
+  const [reached, left] = await Promise.all([reachedQuery, leftQuery]);
+  const leftBy = new Map(left.rows.map((row) => [row.step_id, Number(row.left)]));
+  const startedSessions = left.rows.reduce((sum, row) => sum + Number(row.started), 0);
+  const order = new Map(steps.map((step, index) => [step.id, index]));
+  const textOf = new Map(steps.map((step) => [step.id, step.text]));
+  const rows = reached.rows
+    .map((row) => ({ stepId: row.step_id, text: textOf.get(row.step_id) || row.text, reached: Number(row.reached) }))
+    .sort((a, b) => (order.get(a.stepId) ?? Infinity) - (order.get(b.stepId) ?? Infinity) || b.reached - a.reached);
+  const startLeft = leftBy.get(null) ?? 0;
+  const result: FunnelStep[] = [
+    { stepId: null, text: startPage, reached: startedSessions, left: startLeft, dropOff: rate(startLeft, startedSessions) },
+  ];
+  for (const row of rows) {
+    const stepLeft = leftBy.get(row.stepId) ?? 0;
+    result.push({ ...row, left: stepLeft, dropOff: rate(stepLeft, row.reached) });
+  }
+  return result;
+}
+
+/** Per step, the sessions that picked each choice (selected in any of their choice events). */
+export async function choiceDistribution(
+  db: Kysely<DB>,
+  organizationId: string,
+  floowId: string,
+  span: Span,
+  steps: readonly { id: string; text: string }[],
+): Promise<StepChoices[]> {
+  const { rows } = await sql<{ step_id: string; step_text: string; choice_id: string | null; text: string; sessions: string }>`
+    select e."payload"->'step'->>'id' as step_id, max(e."payload"->'step'->>'text') as step_text, c->>'id' as choice_id,
+      max(c->>'text') as text, count(distinct e."session_id") as sessions
+    from "event" e cross join lateral jsonb_array_elements(
+      case when jsonb_typeof(e."payload"->'choices') = 'array' then e."payload"->'choices' else '[]'::jsonb end) as c
+    where ${floowEvents(organizationId, floowId, span, ["choice"])} and c->>'selected' = 'true'
+    group by grouping sets ((1, 3), (1))`.execute(db);
+  const byStep = new Map<string, StepChoices>();
+  for (const row of rows) {
+    let step = byStep.get(row.step_id);
+    if (!step) {
+      step = { stepId: row.step_id, text: row.step_text, sessions: 0, choices: [] };
+      byStep.set(row.step_id, step);
+    }
+    if (row.choice_id === null) step.sessions = Number(row.sessions);
+    else step.choices.push({ choiceId: row.choice_id, text: row.text, sessions: Number(row.sessions) } satisfies ChoiceCount);
+  }
+  const order = new Map(steps.map((step, index) => [step.id, index]));
+  const textOf = new Map(steps.map((step) => [step.id, step.text]));
+  return [...byStep.values()]
+    .map((step) => ({ ...step, text: textOf.get(step.stepId) || step.text, choices: step.choices.sort((a, b) => b.sessions - a.sessions || a.text.localeCompare(b.text)) }))
+    .sort((a, b) => (order.get(a.stepId) ?? Infinity) - (order.get(b.stepId) ?? Infinity) || b.sessions - a.sessions);
+}
+
+/** Per form input: sessions that submitted its step, and those that filled it in (values are not read out). */
+export async function formCompletion(
+  db: Kysely<DB>,
+  organizationId: string,
+  floowId: string,
+  span: Span,
+): Promise<FormInputCompletion[]> {
+  const { rows } = await sql<{ step_id: string; input_id: string; text: string; type: string; submitted: string; filled: string }>`
+    select e."payload"->'step'->>'id' as step_id, i->>'id' as input_id, max(i->>'text') as text, max(i->>'type') as type,
+      count(distinct e."session_id") as submitted,
+      count(distinct e."session_id") filter (where i->'value' is not null
+        and i->'value' not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb, 'false'::jsonb)) as filled
+    from "event" e cross join lateral jsonb_array_elements(
+      case when jsonb_typeof(e."payload"->'formInputs') = 'array' then e."payload"->'formInputs' else '[]'::jsonb end) as i
+    where ${floowEvents(organizationId, floowId, span, ["form"])}
+    group by 1, 2 order by min(e."created_at"), 2`.execute(db);
+  return rows.map((row) => ({
+    stepId: row.step_id,
+    inputId: row.input_id,
+    text: row.text,
+    type: row.type,
+    submitted: Number(row.submitted),
+    filled: Number(row.filled),
+    completion: rate(Number(row.filled), Number(row.submitted)),
+  }));
+}
+
+/** The products the finish page showed and the ones clicked, with how often results were a partial match. */
+export async function productResults(db: Kysely<DB>, organizationId: string, floowId: string, span: Span): Promise<ProductResults> {
+  const pagesQuery = sql<{ pages: string; partial: string }>`
+    select count(*) filter (where jsonb_typeof(e."payload"->'products') = 'array') as pages,
+      count(*) filter (where e."payload"->>'partial' = 'true') as partial
+    from "event" e where ${floowEvents(organizationId, floowId, span, ["finish"])}`.execute(db);
+  const productsQuery = sql<{ id: string; name: string | null; price: string | null; shown: string; clicks: string }>`
+    with shown as (
+      select p->>'id' as id, max(p->>'name') as name, max(p->>'price') as price, count(*) as shown
+      from "event" e cross join lateral jsonb_array_elements(
+        case when jsonb_typeof(e."payload"->'products') = 'array' then e."payload"->'products' else '[]'::jsonb end) as p
+      where ${floowEvents(organizationId, floowId, span, ["finish"])}
+      group by 1
+    ), clicked as (
+      select e."payload"->'product'->>'id' as id, max(e."payload"->'product'->>'name') as name,
+        max(e."payload"->'product'->>'price') as price, count(*) as clicks
+      from "event" e where ${floowEvents(organizationId, floowId, span, ["product"])}
+      group by 1
+    )
+    select coalesce(s.id, c.id) as id, coalesce(s.name, c.name) as name, coalesce(s.price, c.price) as price,
+      coalesce(s.shown, 0) as shown, coalesce(c.clicks, 0) as clicks
+    from shown s full join clicked c on c.id = s.id
+    where coalesce(s.id, c.id) is not null
+    order by coalesce(c.clicks, 0) desc, coalesce(s.shown, 0) desc, 1
+    limit ${ANALYTICS_PRODUCTS_MAX}`.execute(db);
+  const [pages, products] = await Promise.all([pagesQuery, productsQuery]);
+  const resultPages = Number(pages.rows[0]?.pages ?? 0);
+  const partialPages = Number(pages.rows[0]?.partial ?? 0);
+  return {
+    resultPages,
+    partialPages,
+    partialShare: rate(partialPages, resultPages),
+    products: products.rows.map((row) => {
+      const price = row.price === null || row.price === "" ? null : Number(row.price);
+      const shown = Number(row.shown);
+      const clicks = Number(row.clicks);
+      return {
+        id: row.id,
+        name: row.name ?? "",
+        price: price !== null && Number.isFinite(price) ? price : null,
+        shown,
+        clicks,
+        clickThroughRate: rate(clicks, shown),
+      };
+    }),
+  };
+}
+
+/**
+ * One row per session of one floow that began in the span: when it started and finished, its
+ * answers (the last selection per step; form values as "label: value") and the products clicked.
+ */
+export async function sessionExportRows(
+  db: Kysely<DB>,
+  organizationId: string,
+  floowId: string,
+  span: Span,
+): Promise<{ session_id: string; started_at: Date; finished_at: Date | null; answers: string | null; clicked: string | null; os: string; language: string }[]> {
+  const { rows } = await sql<{
+    session_id: string;
+    started_at: Date;
+    finished_at: Date | null;
+    answers: string | null;
+    clicked: string | null;
+    os: string;
+    language: string;
+  }>`
+    with sessions as (
+      select "session_id", "first_at", "os", "language" from "event_session"
+      where ${sessionWhere({ organizationId, floowId }, span)}
+    ), session_events as (
+      select e.* from "event" e join sessions s on s."session_id" = e."session_id"
+      where e."organization_id" = ${organizationId} and e."floow_id" = ${floowId}
+    ), last_answer as (
+      select distinct on (e."session_id", e."payload"->'step'->>'id') e."session_id", e."payload", e."type", e."created_at"
+      from session_events e where e."type" in ('choice', 'form')
+      order by e."session_id", e."payload"->'step'->>'id', e."created_at" desc, e."id" desc
+    ), answers as (
+      select a."session_id", string_agg(
+        (a."payload"->'step'->>'text') || ': ' || coalesce(case when a."type" = 'choice' then
+          (select string_agg(c->>'text', ', ') from jsonb_array_elements(a."payload"->'choices') c where c->>'selected' = 'true')
+        else
+          (select string_agg((i->>'text') || ' = ' || case when jsonb_typeof(i->'value') = 'array'
+            then (select string_agg(v, ', ') from jsonb_array_elements_text(i->'value') v) else coalesce(i->>'value', '') end, '; ')
+           from jsonb_array_elements(a."payload"->'formInputs') i)
+        end, ''), ' | ' order by a."created_at") as answers
+      from last_answer a group by a."session_id"
+    ), finished as (
+      select "session_id", min("created_at") as finished_at from session_events where "type" = 'finish' group by 1
+    ), clicked as (
+      select "session_id", string_agg(distinct coalesce(nullif("payload"->'product'->>'name', ''), "payload"->'product'->>'id'), ', ') as clicked
+      from session_events where "type" = 'product' group by 1
+    )
+    select s."session_id", s."first_at" as started_at, f.finished_at, a.answers, c.clicked, s."os", s."language"
+    from sessions s left join answers a using ("session_id") left join finished f using ("session_id")
+      left join clicked c using ("session_id")
+    order by s."first_at", s."session_id"`.execute(db);
+  return rows;
+}
+
+// --- Retention and data-subject requests -------------------------------------------------
+
+export async function findRetentionMonths(db: Kysely<DB>, organizationId: string): Promise<number> {
+  const row = await db
+    .selectFrom("analytics_setting")
+    .select("retention_months")
+    .where("organization_id", "=", organizationId)
+    .executeTakeFirst();
+  return row?.retention_months ?? RETENTION_MONTHS_DEFAULT;
+}
+
+export async function saveRetentionMonths(db: Kysely<DB>, organizationId: string, months: number): Promise<void> {
+  await db
+    .insertInto("analytics_setting")
+    .values({ organization_id: organizationId, retention_months: months, updated_at: new Date() })
+    .onConflict((oc) => oc.column("organization_id").doUpdateSet({ retention_months: months, updated_at: new Date() }))
+    .execute();
+}
+
+/**
+ * Deletes every organization's events older than its retention (and the sessions that ended
+ * before it), organization by organization on their own index. Returns how many events went.
+ */
+export async function deleteExpiredEvents(db: Kysely<DB>, now: Date = new Date()): Promise<number> {
+  const organizations = await db
+    .selectFrom("organization")
+    .leftJoin("analytics_setting", "analytics_setting.organization_id", "organization.id")
+    .select(["organization.id", "analytics_setting.retention_months"])
+    .execute();
+  let deleted = 0;
+  for (const organization of organizations) {
+    const months = organization.retention_months ?? RETENTION_MONTHS_DEFAULT;
+    const cutoff = sql<Date>`${now}::timestamptz - make_interval(months => ${months})`;
+    const events = await db
+      .deleteFrom("event")
+      .where("organization_id", "=", organization.id)
+      .where("created_at", "<", cutoff)
+      .executeTakeFirst();
+    await db.deleteFrom("event_session").where("organization_id", "=", organization.id).where("last_at", "<", cutoff).execute();
+    deleted += Number(events.numDeletedRows);
+  }
+  return deleted;
+}
+
+/**
+ * A data-subject request: every session of the organization in which a form answer equals
+ * the e-mail address (any input, case and surrounding spaces ignored) is erased, all its
+ * events and its rollup row. Returns the counts.
+ */
+export async function eraseShopperByEmail(
+  db: Kysely<DB>,
+  organizationId: string,
+  email: string,
+): Promise<{ events: number; sessions: number }> {
+  const address = email.trim().toLowerCase();
+  return db.transaction().execute(async (trx) => {
+    const { rows: sessions } = await sql<{ floow_id: string; session_id: string }>`
+      select distinct e."floow_id", e."session_id" from "event" e
+      where e."organization_id" = ${organizationId} and e."type" in ('form', 'finish')
+        and jsonb_typeof(e."payload"->'formInputs') = 'array'
+        and exists (select 1 from jsonb_array_elements(e."payload"->'formInputs') i
+          where jsonb_typeof(i->'value') = 'string' and lower(trim(i->>'value')) = ${address})`.execute(trx);
+    if (sessions.length === 0) return { events: 0, sessions: 0 };
+    const pairs = sql.join(sessions.map((s) => sql`(${s.floow_id}, ${s.session_id})`));
+    const events = await sql`delete from "event" where "organization_id" = ${organizationId}
+      and ("floow_id", "session_id") in (${pairs})`.execute(trx);
+    await sql`delete from "event_session" where "organization_id" = ${organizationId}
+      and ("floow_id", "session_id") in (${pairs})`.execute(trx);
+    return { events: Number(events.numAffectedRows ?? 0), sessions: sessions.length };
+  });
+}

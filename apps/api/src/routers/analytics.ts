@@ -1,0 +1,162 @@
+import {
+  ANALYTICS_TIME_ZONE,
+  analyticsFloowSchema,
+  analyticsRangeSchema,
+  analyticsSettingsSchema,
+  daysInRange,
+  DomainError,
+  eraseShopperSchema,
+} from "@floow/domain";
+import type {
+  AnalyticsCsv,
+  AnalyticsOverview,
+  AnalyticsPeriod,
+  AnalyticsSettingsView,
+  FloowAnalytics,
+  ShopperErasure,
+} from "@floow/domain";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/database";
+import {
+  choiceDistribution,
+  eraseShopperByEmail,
+  findRetentionMonths,
+  floowRows,
+  formCompletion,
+  funnel,
+  productResults,
+  saveRetentionMonths,
+  sessionDays,
+  sessionExportRows,
+  sessionShares,
+  sessionTotals,
+  spanOf,
+} from "../db/queries/analytics";
+import type { SessionScope } from "../db/queries/analytics";
+import { findDomain } from "../db/queries/domain";
+import { findFloow } from "../db/queries/floow";
+import { toCsv } from "../services/analytics/csv";
+import { adminProcedure, orgProcedure, router } from "../trpc/init";
+
+const floowNotFound = () => new DomainError("NOT_FOUND", "Floow not found.");
+
+/** The day `days` after (or, negative, before) a `YYYY-MM-DD` day. */
+function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The range and the one of the same length just before it, with their totals and the range's days. */
+async function periods(db: Kysely<DB>, scope: SessionScope, from: string, to: string) {
+  const length = daysInRange(from, to);
+  const previousFrom = shiftDay(from, -length);
+  const previousTo = shiftDay(from, -1);
+  const [current, previous, days] = await Promise.all([
+    sessionTotals(db, scope, spanOf(from, to)),
+    sessionTotals(db, scope, spanOf(previousFrom, previousTo)),
+    sessionDays(db, scope, from, to),
+  ]);
+  return {
+    current: { from, to, totals: current } satisfies AnalyticsPeriod,
+    previous: { from: previousFrom, to: previousTo, totals: previous } satisfies AnalyticsPeriod,
+    days,
+  };
+}
+
+const plainText = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+
+const localTime = new Intl.DateTimeFormat("sv-SE", {
+  timeZone: ANALYTICS_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+/** `2026-11-23 21:05:09` in Europe/Amsterdam: sortable, and what spreadsheets read as a date. */
+const csvTime = (value: Date | string | null) => (value === null ? "" : localTime.format(new Date(value)));
+
+/**
+ * Analytics of the organization's floows (docs/analytics.md). Every member may read them; the
+ * retention and a shopper's erasure are the admins' (docs/permissions.md). Aggregation is SQL
+ * (db/queries/analytics.ts); a floow or domain of another organization is NOT_FOUND.
+ */
+export const analyticsRouter = router({
+  /** The organization's figures for a range (optionally one domain), against the period before; per day; per floow. */
+  overview: orgProcedure.input(analyticsRangeSchema).query(async ({ ctx, input }): Promise<AnalyticsOverview> => {
+    if (input.domainId !== undefined && !(await findDomain(ctx.db, ctx.org.id, input.domainId))) {
+      throw new DomainError("NOT_FOUND", "Domain not found.", [{ path: ["domainId"], message: "Please select a domain." }]);
+    }
+    const scope = { organizationId: ctx.org.id, domainId: input.domainId };
+    const [figures, floows] = await Promise.all([
+      periods(ctx.db, scope, input.from, input.to),
+      floowRows(ctx.db, scope, spanOf(input.from, input.to)),
+    ]);
+    return { ...figures, floows };
+  }),
+
+  /** One floow: the same figures, the funnel, choices, form inputs, product results, devices and languages. */
+  floow: orgProcedure.input(analyticsFloowSchema).query(async ({ ctx, input }): Promise<FloowAnalytics> => {
+    const floow = await findFloow(ctx.db, ctx.org.id, input.id);
+    if (!floow) throw floowNotFound();
+    const organizationId = ctx.org.id;
+    const scope = { organizationId, floowId: floow.id };
+    const span = spanOf(input.from, input.to);
+    const steps = floow.steps.map((step) => ({ id: step.id, text: plainText(step.text) }));
+    const [figures, funnelSteps, choices, formInputs, results, devices, languages] = await Promise.all([
+      periods(ctx.db, scope, input.from, input.to),
+      funnel(ctx.db, organizationId, floow.id, span, steps, "Start page"),
+      choiceDistribution(ctx.db, organizationId, floow.id, span, steps),
+      formCompletion(ctx.db, organizationId, floow.id, span),
+      productResults(ctx.db, organizationId, floow.id, span),
+      sessionShares(ctx.db, scope, span, "os"),
+      sessionShares(ctx.db, scope, span, "language"),
+    ]);
+    return {
+      ...figures,
+      floow: { id: floow.id, name: floow.name, status: floow.status, type: floow.type },
+      funnel: funnelSteps,
+      choices,
+      formInputs,
+      results,
+      devices,
+      languages,
+    };
+  }),
+
+  /** The floow's sessions of the range as CSV: one row per session (formula-injection safe). */
+  exportCsv: orgProcedure.input(analyticsFloowSchema).query(async ({ ctx, input }): Promise<AnalyticsCsv> => {
+    const floow = await findFloow(ctx.db, ctx.org.id, input.id);
+    if (!floow) throw floowNotFound();
+    const rows = await sessionExportRows(ctx.db, ctx.org.id, floow.id, spanOf(input.from, input.to));
+    const csv = toCsv([
+      ["session", "started", "finished", "answers", "clicked product", "operating system", "language"],
+      ...rows.map((row) => [
+        row.session_id,
+        csvTime(row.started_at),
+        csvTime(row.finished_at),
+        row.answers ?? "",
+        row.clicked ?? "",
+        row.os,
+        row.language,
+      ]),
+    ]);
+    const slug = floow.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "floow";
+    return { filename: `${slug}-sessions-${input.from}-${input.to}.csv`, csv, rows: rows.length };
+  }),
+
+  /** How long the organization's events are kept. */
+  settings: orgProcedure.query(
+    async ({ ctx }): Promise<AnalyticsSettingsView> => ({ retentionMonths: await findRetentionMonths(ctx.db, ctx.org.id) }),
+  ),
+
+  updateSettings: adminProcedure.input(analyticsSettingsSchema).mutation(async ({ ctx, input }): Promise<AnalyticsSettingsView> => {
+    await saveRetentionMonths(ctx.db, ctx.org.id, input.retentionMonths);
+    return { retentionMonths: input.retentionMonths };
+  }),
+
+  /** A data-subject request: erases every session in which a form answer is this e-mail address. */
+  eraseShopper: adminProcedure
+    .input(eraseShopperSchema)
+    .mutation(({ ctx, input }): Promise<ShopperErasure> => eraseShopperByEmail(ctx.db, ctx.org.id, input.email)),
+});

@@ -1,0 +1,149 @@
+import type { FloowStatus, FloowType } from "../floow/constants";
+
+/** The headline figures of a range (rates 0–1, null when there is nothing to divide by). */
+export interface AnalyticsTotals {
+  /** mount events. */
+  views: number;
+  /** Distinct shopper sessions (a session counts on the day it began). */
+  sessions: number;
+  /** start events, and the sessions that started. */
+  starts: number;
+  startedSessions: number;
+  /** Sessions that started ÷ sessions. */
+  startRate: number | null;
+  /** finish events, and the sessions that finished. */
+  completions: number;
+  completedSessions: number;
+  /** Sessions that finished ÷ sessions that started. */
+  completionRate: number | null;
+  /** product events (a result's button followed), and the sessions that clicked one. */
+  clicks: number;
+  clickedSessions: number;
+  /** Sessions that clicked a product ÷ sessions that finished. */
+  clickThroughRate: number | null;
+}
+
+export interface AnalyticsDay {
+  /** `YYYY-MM-DD` in Europe/Amsterdam. */
+  day: string;
+  views: number;
+  sessions: number;
+  starts: number;
+  completions: number;
+  clicks: number;
+}
+
+export interface AnalyticsPeriod {
+  from: string;
+  to: string;
+  totals: AnalyticsTotals;
+}
+
+export interface AnalyticsFloowRow {
+  id: string;
+  name: string;
+  status: FloowStatus;
+  type: FloowType;
+  views: number;
+  starts: number;
+  completions: number;
+  clickThroughRate: number | null;
+}
+
+/** `analytics.overview`. */
+export interface AnalyticsOverview {
+  current: AnalyticsPeriod;
+  /** The period of the same length just before. */
+  previous: AnalyticsPeriod;
+  days: AnalyticsDay[];
+  floows: AnalyticsFloowRow[];
+}
+
+/** A step of the funnel: sessions that answered it, and those whose last answer it was. */
+export interface FunnelStep {
+  /** null: the start page (sessions that started and answered nothing). */
+  stepId: string | null;
+  text: string;
+  reached: number;
+  /** Sessions that did not finish and whose last answer was this step (the start page: no answer). */
+  left: number;
+  /** left ÷ reached. */
+  dropOff: number | null;
+}
+
+export interface ChoiceCount {
+  choiceId: string;
+  text: string;
+  sessions: number;
+}
+
+export interface StepChoices {
+  stepId: string;
+  text: string;
+  /** Sessions that picked something in this step. */
+  sessions: number;
+  choices: ChoiceCount[];
+}
+
+export interface FormInputCompletion {
+  stepId: string;
+  inputId: string;
+  text: string;
+  type: string;
+  /** Sessions that submitted the input's form step, and those that filled it in. */
+  submitted: number;
+  filled: number;
+  completion: number | null;
+}
+
+export interface ProductResult {
+  id: string;
+  name: string;
+  price: number | null;
+  /** Finish pages that showed it, and clicks on it. */
+  shown: number;
+  clicks: number;
+  clickThroughRate: number | null;
+}
+
+export interface ProductResults {
+  /** Finish events that carried results, and those that were a best partial match. */
+  resultPages: number;
+  partialPages: number;
+  partialShare: number | null;
+  products: ProductResult[];
+}
+
+export interface SessionShare {
+  key: string;
+  sessions: number;
+}
+
+/** `analytics.floow`. */
+export interface FloowAnalytics extends Omit<AnalyticsOverview, "floows"> {
+  floow: { id: string; name: string; status: FloowStatus; type: FloowType };
+  funnel: FunnelStep[];
+  choices: StepChoices[];
+  formInputs: FormInputCompletion[];
+  results: ProductResults;
+  devices: SessionShare[];
+  languages: SessionShare[];
+}
+
+/** `analytics.exportCsv`. */
+export interface AnalyticsCsv {
+  filename: string;
+  csv: string;
+  rows: number;
+}
+
+/** `analytics.settings`. */
+export interface AnalyticsSettingsView {
+  retentionMonths: number;
+}
+
+/** `analytics.eraseShopper`: what was erased. */
+export interface ShopperErasure {
+  events: number;
+  sessions: number;
+}
