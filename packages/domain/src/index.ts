@@ -15,6 +15,7 @@ export * from "./webhook/factories";
 export * from "./settings/factories";
 export * from "./onboarding/logic";
 export * from "./shared/routes";
+export * from "./insights/index";
 
 // Messages
 export * from "./validation/messages";

@@ -86,6 +86,13 @@ export type FinishType = (typeof FINISH_TYPES)[number];
 export const RESULT_LAYOUT_TYPES = ["card", "list"] as const;
 export type ResultLayoutType = (typeof RESULT_LAYOUT_TYPES)[number];
 export const PLACEHOLDER_TYPES = ["basic"] as const;
+/**
+ * When no product meets every answer: `ranked` shows the closest partial matches, ranked by
+ * the answers they meet, each card saying which ("Matches: …"); `placeholder` shows the
+ * finish page's "No results found" text instead.
+ */
+export const PARTIAL_RESULT_MODES = ["ranked", "placeholder"] as const;
+export type PartialResultMode = (typeof PARTIAL_RESULT_MODES)[number];
 export type PlaceholderType = (typeof PLACEHOLDER_TYPES)[number];
 export const DEFAULT_RESULT_BUTTON_TEXT = "View";
 export const DEFAULT_SHOW_MORE_TEXT = "Show more";

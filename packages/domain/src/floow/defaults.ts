@@ -95,6 +95,7 @@ export const defaultResults = (): FloowResults => ({
   desktop: defaultResultsLayout("desktop"),
   showMore: { text: DEFAULT_SHOW_MORE_TEXT },
   placeholder: { type: "basic", text: DEFAULT_NO_RESULTS_TEXT },
+  partial: "ranked",
 });
 
 export const defaultFinish = (): FloowFinish => ({

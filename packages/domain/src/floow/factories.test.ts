@@ -94,6 +94,7 @@ describe("createFloow", () => {
         desktop: { ...layout, columns: 3, inView: 3 },
         showMore: { text: "Show more" },
         placeholder: { type: "basic", text: "No results found" },
+        partial: "ranked",
       },
     });
   });

@@ -27,6 +27,7 @@ import {
   FLOOW_TYPES,
   ICON_POSITIONS,
   IMAGE_POSITIONS,
+  PARTIAL_RESULT_MODES,
   PLACEHOLDER_TYPES,
   PROGRESS_DIRECTIONS,
   PROGRESS_TYPES,
@@ -146,6 +147,7 @@ export const floowResultsSchema = z.object({
       text: z.string().default(results.placeholder.text),
     })
     .prefault({}),
+  partial: z.enum(PARTIAL_RESULT_MODES).default(results.partial),
 });
 
 const finish = defaultFinish();

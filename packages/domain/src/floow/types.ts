@@ -28,6 +28,7 @@ import type {
   FloowType,
   IconPosition,
   ImagePosition,
+  PartialResultMode,
   PlaceholderType,
   ProgressDirection,
   ProgressType,
@@ -107,6 +108,8 @@ export interface FloowResults {
   desktop: ResultsLayout;
   showMore: { text: string };
   placeholder: { type: PlaceholderType; text: string };
+  /** No product meets every answer: closest matches (`ranked`) or the placeholder. */
+  partial: PartialResultMode;
 }
 
 export interface FloowFinish {
