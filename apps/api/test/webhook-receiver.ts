@@ -14,7 +14,8 @@ export interface ReceivedRequest {
 }
 
 /** What the receiver does with a request: answer, never answer, or drop the connection. */
-export type Behaviour = { status: number; headers?: Record<string, string>; body?: string } | "hang" | "drop";
+export type Behaviour =
+  { status: number; headers?: Record<string, string>; body?: string } | "hang" | "drop";
 
 export interface Receiver {
   url: string;
@@ -42,7 +43,9 @@ export async function startReceiver(): Promise<Receiver> {
     secret: null,
     behave: () => ({ status: 200, body: "ok" }),
     waitFor: (count) =>
-      receiver.requests.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve })),
+      receiver.requests.length >= count
+        ? Promise.resolve()
+        : new Promise((resolve) => waiters.push({ count, resolve })),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -58,12 +61,22 @@ export async function startReceiver(): Promise<Receiver> {
       let verifyError: string | null = null;
       if (receiver.secret) {
         try {
-          verified = new Webhook(receiver.secret).verify(body, req.headers as Record<string, string>);
+          verified = new Webhook(receiver.secret).verify(
+            body,
+            req.headers as Record<string, string>,
+          );
         } catch (error) {
           verifyError = (error as Error).message;
         }
       }
-      const request: ReceivedRequest = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body, verified, verifyError };
+      const request: ReceivedRequest = {
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: req.headers,
+        body,
+        verified,
+        verifyError,
+      };
       receiver.requests.push(request);
       for (const waiter of [...waiters]) {
         if (receiver.requests.length >= waiter.count) {

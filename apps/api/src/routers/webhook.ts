@@ -1,6 +1,18 @@
-import { byIdSchema, DomainError, webhookDeliveriesQuerySchema, webhookInputSchema } from "@floow/domain";
+import {
+  byIdSchema,
+  DomainError,
+  webhookDeliveriesQuerySchema,
+  webhookInputSchema,
+} from "@floow/domain";
 import type { WebhookDelivery, WebhookDetails } from "@floow/domain";
-import { deleteWebhook, findWebhook, insertWebhook, listWebhookDetails, setWebhookSecret, updateWebhook } from "../db/queries/webhook";
+import {
+  deleteWebhook,
+  findWebhook,
+  insertWebhook,
+  listWebhookDetails,
+  setWebhookSecret,
+  updateWebhook,
+} from "../db/queries/webhook";
 import { deliveryView, findDelivery, listDeliveries } from "../db/queries/webhook-delivery";
 import { generateWebhookSecret, replayDelivery, sendTestEvent } from "../services/webhooks";
 import type { DeliveryDeps } from "../services/webhooks";
@@ -10,7 +22,9 @@ import { adminProcedure, orgProcedure, router } from "../trpc/init";
 const notFound = () => new DomainError("NOT_FOUND", "Webhook not found.");
 
 /** What an attempt made from a procedure may use: the test-only loopback setting. */
-const deliveryDeps = (ctx: Context): DeliveryDeps => ({ fetch: { allowLoopback: ctx.fetch?.allowLoopback } });
+const deliveryDeps = (ctx: Context): DeliveryDeps => ({
+  fetch: { allowLoopback: ctx.fetch?.allowLoopback },
+});
 
 /**
  * The spec's webhook calls (`/api/webhooks/*`) and the delivery log (docs/webhooks.md).
@@ -19,7 +33,9 @@ const deliveryDeps = (ctx: Context): DeliveryDeps => ({ fetch: { allowLoopback: 
  * (create, rotateSecret): it is shown once.
  */
 export const webhookRouter = router({
-  list: orgProcedure.query(({ ctx }): Promise<WebhookDetails[]> => listWebhookDetails(ctx.db, ctx.org.id)),
+  list: orgProcedure.query(({ ctx }): Promise<WebhookDetails[]> =>
+    listWebhookDetails(ctx.db, ctx.org.id),
+  ),
 
   /** A new webhook; its `whsec_` signing secret is in this answer only. */
   create: adminProcedure
@@ -27,27 +43,37 @@ export const webhookRouter = router({
     .mutation(async ({ ctx, input }): Promise<{ webhook: WebhookDetails; secret: string }> => {
       const secret = generateWebhookSecret();
       const webhook = await insertWebhook(ctx.db, ctx.org.id, input, secret);
-      if (!webhook) throw new DomainError("NOT_FOUND", "Domain or floow not found, or the webhook id is taken.");
+      if (!webhook)
+        throw new DomainError(
+          "NOT_FOUND",
+          "Domain or floow not found, or the webhook id is taken.",
+        );
       return { webhook, secret };
     }),
 
-  update: adminProcedure.input(webhookInputSchema).mutation(async ({ ctx, input }): Promise<WebhookDetails> => {
-    const webhook = await updateWebhook(ctx.db, ctx.org.id, input);
-    if (!webhook) throw notFound();
-    return webhook;
-  }),
+  update: adminProcedure
+    .input(webhookInputSchema)
+    .mutation(async ({ ctx, input }): Promise<WebhookDetails> => {
+      const webhook = await updateWebhook(ctx.db, ctx.org.id, input);
+      if (!webhook) throw notFound();
+      return webhook;
+    }),
 
-  remove: adminProcedure.input(byIdSchema).mutation(async ({ ctx, input }): Promise<{ id: string }> => {
-    if (!(await deleteWebhook(ctx.db, ctx.org.id, input.id))) throw notFound();
-    return { id: input.id };
-  }),
+  remove: adminProcedure
+    .input(byIdSchema)
+    .mutation(async ({ ctx, input }): Promise<{ id: string }> => {
+      if (!(await deleteWebhook(ctx.db, ctx.org.id, input.id))) throw notFound();
+      return { id: input.id };
+    }),
 
   /** A new signing secret (the old one stops working at once); in this answer only. */
-  rotateSecret: adminProcedure.input(byIdSchema).mutation(async ({ ctx, input }): Promise<{ secret: string }> => {
-    const secret = generateWebhookSecret();
-    if (!(await setWebhookSecret(ctx.db, ctx.org.id, input.id, secret))) throw notFound();
-    return { secret };
-  }),
+  rotateSecret: adminProcedure
+    .input(byIdSchema)
+    .mutation(async ({ ctx, input }): Promise<{ secret: string }> => {
+      const secret = generateWebhookSecret();
+      if (!(await setWebhookSecret(ctx.db, ctx.org.id, input.id, secret))) throw notFound();
+      return { secret };
+    }),
 
   /** The delivery log, newest first (kept 30 days). */
   deliveries: orgProcedure.input(webhookDeliveriesQuerySchema).query(async ({ ctx, input }) => {
@@ -56,16 +82,20 @@ export const webhookRouter = router({
   }),
 
   /** Sends a test event now; the answer is its log entry. */
-  sendTest: adminProcedure.input(byIdSchema).mutation(async ({ ctx, input }): Promise<WebhookDelivery> => {
-    const webhook = await findWebhook(ctx.db, ctx.org.id, input.id);
-    if (!webhook) throw notFound();
-    return deliveryView(await sendTestEvent(ctx.db, webhook, deliveryDeps(ctx)));
-  }),
+  sendTest: adminProcedure
+    .input(byIdSchema)
+    .mutation(async ({ ctx, input }): Promise<WebhookDelivery> => {
+      const webhook = await findWebhook(ctx.db, ctx.org.id, input.id);
+      if (!webhook) throw notFound();
+      return deliveryView(await sendTestEvent(ctx.db, webhook, deliveryDeps(ctx)));
+    }),
 
   /** Sends a logged delivery's message again (same `webhook-id`), as a new log entry. */
-  replay: adminProcedure.input(byIdSchema).mutation(async ({ ctx, input }): Promise<WebhookDelivery> => {
-    const original = await findDelivery(ctx.db, ctx.org.id, input.id);
-    if (!original?.webhook_id) throw new DomainError("NOT_FOUND", "Delivery not found.");
-    return deliveryView(await replayDelivery(ctx.db, original, deliveryDeps(ctx)));
-  }),
+  replay: adminProcedure
+    .input(byIdSchema)
+    .mutation(async ({ ctx, input }): Promise<WebhookDelivery> => {
+      const original = await findDelivery(ctx.db, ctx.org.id, input.id);
+      if (!original?.webhook_id) throw new DomainError("NOT_FOUND", "Delivery not found.");
+      return deliveryView(await replayDelivery(ctx.db, original, deliveryDeps(ctx)));
+    }),
 });

@@ -20,7 +20,10 @@ export interface NewDelivery {
   replayOf?: string | null;
 }
 
-export async function insertDeliveries(db: Kysely<DB>, deliveries: readonly NewDelivery[]): Promise<void> {
+export async function insertDeliveries(
+  db: Kysely<DB>,
+  deliveries: readonly NewDelivery[],
+): Promise<void> {
   if (deliveries.length === 0) return;
   await db
     .insertInto("webhook_delivery")
@@ -69,14 +72,29 @@ export interface DeliveryWithTarget {
 }
 
 /** A delivery and the endpoint it goes to (null when that was deleted). */
-export async function findDeliveryWithTarget(db: Kysely<DB>, id: string): Promise<DeliveryWithTarget | null> {
-  const delivery = await db.selectFrom("webhook_delivery").selectAll().where("id", "=", id).executeTakeFirst();
+export async function findDeliveryWithTarget(
+  db: Kysely<DB>,
+  id: string,
+): Promise<DeliveryWithTarget | null> {
+  const delivery = await db
+    .selectFrom("webhook_delivery")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!delivery) return null;
   const webhook = delivery.webhook_id
-    ? ((await db.selectFrom("webhook").selectAll().where("id", "=", delivery.webhook_id).executeTakeFirst()) ?? null)
+    ? ((await db
+        .selectFrom("webhook")
+        .selectAll()
+        .where("id", "=", delivery.webhook_id)
+        .executeTakeFirst()) ?? null)
     : null;
   const integration = delivery.integration_id
-    ? ((await db.selectFrom("integration").selectAll().where("id", "=", delivery.integration_id).executeTakeFirst()) ?? null)
+    ? ((await db
+        .selectFrom("integration")
+        .selectAll()
+        .where("id", "=", delivery.integration_id)
+        .executeTakeFirst()) ?? null)
     : null;
   return { delivery, webhook, integration };
 }
@@ -92,7 +110,11 @@ export interface AttemptRecord {
 }
 
 /** Records an attempt, only while the delivery is still pending (a replayed or finished one is left alone). */
-export async function recordAttempt(db: Kysely<DB>, id: string, record: AttemptRecord): Promise<boolean> {
+export async function recordAttempt(
+  db: Kysely<DB>,
+  id: string,
+  record: AttemptRecord,
+): Promise<boolean> {
   const result = await db
     .updateTable("webhook_delivery")
     .set((eb) => ({
@@ -139,7 +161,13 @@ export async function dueDeliveryIds(db: Kysely<DB>, now: Date, limit = 100): Pr
  * Pending deliveries whose attempt was due over `graceMs` ago without a queued or running
  * job to make it (a job lost to a crash between two writes): the sweep queues them again.
  */
-export async function orphanedDeliveries(db: Kysely<DB>, kind: string, now: Date, graceMs: number, limit = 500) {
+export async function orphanedDeliveries(
+  db: Kysely<DB>,
+  kind: string,
+  now: Date,
+  graceMs: number,
+  limit = 500,
+) {
   return db
     .selectFrom("webhook_delivery as d")
     .select(["d.id", "d.organization_id", "d.next_attempt_at"])
@@ -164,7 +192,12 @@ export async function orphanedDeliveries(db: Kysely<DB>, kind: string, now: Date
 export async function markWebhookFailing(db: Kysely<DB>, id: string, at: Date): Promise<Date> {
   const row = await db
     .updateTable("webhook")
-    .set((eb) => ({ failing_since: eb.fn.coalesce("failing_since", sql<Date>`cast(${at.toISOString()} as timestamptz)`) }))
+    .set((eb) => ({
+      failing_since: eb.fn.coalesce(
+        "failing_since",
+        sql<Date>`cast(${at.toISOString()} as timestamptz)`,
+      ),
+    }))
     .where("id", "=", id)
     .returning("failing_since")
     .executeTakeFirst();
@@ -172,11 +205,21 @@ export async function markWebhookFailing(db: Kysely<DB>, id: string, at: Date): 
 }
 
 export async function clearWebhookFailing(db: Kysely<DB>, id: string): Promise<void> {
-  await db.updateTable("webhook").set({ failing_since: null }).where("id", "=", id).where("failing_since", "is not", null).execute();
+  await db
+    .updateTable("webhook")
+    .set({ failing_since: null })
+    .where("id", "=", id)
+    .where("failing_since", "is not", null)
+    .execute();
 }
 
 /** Floow sets the webhook inactive and says why; true when it was active. */
-export async function disableWebhook(db: Kysely<DB>, id: string, reason: string, at: Date): Promise<boolean> {
+export async function disableWebhook(
+  db: Kysely<DB>,
+  id: string,
+  reason: string,
+  at: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable("webhook")
     .set({ status: "inactive", disabled_reason: reason, disabled_at: at, updated_at: at })
@@ -226,17 +269,32 @@ export async function listDeliveries(
       .executeTakeFirst();
     if (before) {
       select = select.where((eb) =>
-        eb(eb.refTuple("created_at", "id"), "<", eb.tuple(sql<Date>`cast(${before.created_at.toISOString()} as timestamptz)`, before.id)),
+        eb(
+          eb.refTuple("created_at", "id"),
+          "<",
+          eb.tuple(sql<Date>`cast(${before.created_at.toISOString()} as timestamptz)`, before.id),
+        ),
       );
     }
   }
-  const rows = await select.orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit + 1).execute();
+  const rows = await select
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(query.limit + 1)
+    .execute();
   const page = rows.slice(0, query.limit);
-  return { deliveries: page.map(toDelivery), nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+  return {
+    deliveries: page.map(toDelivery),
+    nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+  };
 }
 
 /** One delivery of the organization, as the log shows it. */
-export async function findDelivery(db: Kysely<DB>, organizationId: string, id: string): Promise<DeliveryRow | null> {
+export async function findDelivery(
+  db: Kysely<DB>,
+  organizationId: string,
+  id: string,
+): Promise<DeliveryRow | null> {
   const row = await db
     .selectFrom("webhook_delivery")
     .selectAll()
@@ -261,7 +319,11 @@ export async function pruneDeliveries(db: Kysely<DB>, before: Date): Promise<num
 }
 
 /** The e-mail a shopper typed in an earlier form step of the same session (the Klaviyo profile). */
-export async function sessionFormMessages(db: Kysely<DB>, floowId: string, sessionId: string): Promise<FloowEventMessage[]> {
+export async function sessionFormMessages(
+  db: Kysely<DB>,
+  floowId: string,
+  sessionId: string,
+): Promise<FloowEventMessage[]> {
   const rows = await db
     .selectFrom("event")
     .select("payload")

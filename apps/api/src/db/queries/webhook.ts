@@ -1,5 +1,11 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Integration, IntegrationDetails, Webhook, WebhookDetails, WebhookInput } from "@floow/domain";
+import type {
+  Integration,
+  IntegrationDetails,
+  Webhook,
+  WebhookDetails,
+  WebhookInput,
+} from "@floow/domain";
 import type { DB } from "../database";
 import type { IntegrationTable, WebhookTable } from "../tables/webhook";
 
@@ -37,7 +43,10 @@ export async function listWebhooks(db: Kysely<DB>, organizationId: string): Prom
  * The organization's integrations, oldest first, without their settings (API keys and the
  * like stay on the server; the integration screens read them for admins).
  */
-export async function listIntegrations(db: Kysely<DB>, organizationId: string): Promise<Integration[]> {
+export async function listIntegrations(
+  db: Kysely<DB>,
+  organizationId: string,
+): Promise<Integration[]> {
   const rows = await db
     .selectFrom("integration")
     .select(["id", "domain_id", "integration_configuration_id"])
@@ -77,7 +86,10 @@ function toWebhookDetails(row: Selectable<WebhookTable>): WebhookDetails {
 }
 
 /** The organization's webhooks with why Floow disabled them, oldest first. */
-export async function listWebhookDetails(db: Kysely<DB>, organizationId: string): Promise<WebhookDetails[]> {
+export async function listWebhookDetails(
+  db: Kysely<DB>,
+  organizationId: string,
+): Promise<WebhookDetails[]> {
   const rows = await db
     .selectFrom("webhook")
     .selectAll()
@@ -89,7 +101,12 @@ export async function listWebhookDetails(db: Kysely<DB>, organizationId: string)
 }
 
 /** Whether the domain, and the floow when given, are the organization's (and the floow the domain's). */
-async function targetExists(db: Kysely<DB>, organizationId: string, domainId: string, floowId: string | null): Promise<boolean> {
+async function targetExists(
+  db: Kysely<DB>,
+  organizationId: string,
+  domainId: string,
+  floowId: string | null,
+): Promise<boolean> {
   const domain = await db
     .selectFrom("domain")
     .select("id")
@@ -144,7 +161,11 @@ export async function insertWebhook(
  * Saves an existing webhook of the organization (not its secret); null when not found. Set
  * active again by an admin, it starts afresh: Floow's reason for disabling it is cleared.
  */
-export async function updateWebhook(db: Kysely<DB>, organizationId: string, input: WebhookInput): Promise<WebhookDetails | null> {
+export async function updateWebhook(
+  db: Kysely<DB>,
+  organizationId: string,
+  input: WebhookInput,
+): Promise<WebhookDetails | null> {
   if (!(await targetExists(db, organizationId, input.domainId, input.floowId))) return null;
   const row = await db
     .updateTable("webhook")
@@ -159,7 +180,16 @@ export async function updateWebhook(db: Kysely<DB>, organizationId: string, inpu
       events: JSON.stringify(input.events),
       updated_at: new Date(),
       ...(input.status === "active"
-        ? { disabled_reason: null, disabled_at: null, failing_since: eb.case().when("status", "=", "active").then(eb.ref("failing_since")).else(null).end() }
+        ? {
+            disabled_reason: null,
+            disabled_at: null,
+            failing_since: eb
+              .case()
+              .when("status", "=", "active")
+              .then(eb.ref("failing_since"))
+              .else(null)
+              .end(),
+          }
         : {}),
     }))
     .where("id", "=", input.id)
@@ -169,13 +199,26 @@ export async function updateWebhook(db: Kysely<DB>, organizationId: string, inpu
   return row ? toWebhookDetails(row) : null;
 }
 
-export async function deleteWebhook(db: Kysely<DB>, organizationId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("webhook").where("id", "=", id).where("organization_id", "=", organizationId).executeTakeFirst();
+export async function deleteWebhook(
+  db: Kysely<DB>,
+  organizationId: string,
+  id: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom("webhook")
+    .where("id", "=", id)
+    .where("organization_id", "=", organizationId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 /** Replaces a webhook's signing secret; false when not the organization's. */
-export async function setWebhookSecret(db: Kysely<DB>, organizationId: string, id: string, secret: string): Promise<boolean> {
+export async function setWebhookSecret(
+  db: Kysely<DB>,
+  organizationId: string,
+  id: string,
+  secret: string,
+): Promise<boolean> {
   const result = await db
     .updateTable("webhook")
     .set({ secret, updated_at: new Date() })
@@ -186,7 +229,11 @@ export async function setWebhookSecret(db: Kysely<DB>, organizationId: string, i
 }
 
 /** A webhook of the organization, with its secret (for the delivery service and test sends). */
-export async function findWebhook(db: Kysely<DB>, organizationId: string, id: string): Promise<Selectable<WebhookTable> | null> {
+export async function findWebhook(
+  db: Kysely<DB>,
+  organizationId: string,
+  id: string,
+): Promise<Selectable<WebhookTable> | null> {
   const row = await db
     .selectFrom("webhook")
     .selectAll()
@@ -208,7 +255,10 @@ function toIntegrationDetails(row: Selectable<IntegrationTable>): IntegrationDet
 }
 
 /** The organization's integrations for the integrations screen: no keys, only their hints. */
-export async function listIntegrationDetails(db: Kysely<DB>, organizationId: string): Promise<IntegrationDetails[]> {
+export async function listIntegrationDetails(
+  db: Kysely<DB>,
+  organizationId: string,
+): Promise<IntegrationDetails[]> {
   const rows = await db
     .selectFrom("integration")
     .selectAll()
@@ -227,7 +277,12 @@ export async function listIntegrationDetails(db: Kysely<DB>, organizationId: str
 export async function upsertIntegration(
   db: Kysely<DB>,
   organizationId: string,
-  input: { id: string; domainId: string; integrationConfigurationId: string; key: { encrypted: string; hint: string } | null },
+  input: {
+    id: string;
+    domainId: string;
+    integrationConfigurationId: string;
+    key: { encrypted: string; hint: string } | null;
+  },
 ): Promise<IntegrationDetails | "missing-key" | null> {
   if (!(await targetExists(db, organizationId, input.domainId, null))) return null;
   if (input.key === null) {
@@ -265,7 +320,11 @@ export async function upsertIntegration(
   return toIntegrationDetails(row);
 }
 
-export async function deleteIntegration(db: Kysely<DB>, organizationId: string, id: string): Promise<boolean> {
+export async function deleteIntegration(
+  db: Kysely<DB>,
+  organizationId: string,
+  id: string,
+): Promise<boolean> {
   const result = await db
     .deleteFrom("integration")
     .where("id", "=", id)

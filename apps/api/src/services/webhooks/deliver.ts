@@ -111,7 +111,8 @@ async function send(
     return {
       status: response.status,
       body,
-      retryAfterMs: response.status === 429 ? retryAfterMs(response.headers["retry-after"], now) : null,
+      retryAfterMs:
+        response.status === 429 ? retryAfterMs(response.headers["retry-after"], now) : null,
       latencyMs: latency(),
       error: redirected
         ? `Redirects are not followed (the endpoint redirected to ${String(location ?? "another address")}).`
@@ -126,7 +127,11 @@ async function send(
       body: null,
       retryAfterMs: null,
       latencyMs: latency(),
-      error: isSafeFetchError(error) ? error.message : error instanceof Error ? error.message : String(error),
+      error: isSafeFetchError(error)
+        ? error.message
+        : error instanceof Error
+          ? error.message
+          : String(error),
     };
   }
 }
@@ -152,7 +157,12 @@ function webhookRequest(delivery: DeliveryRow, webhook: Selectable<WebhookTable>
   };
 }
 
-async function integrationRequest(db: Kysely<DB>, delivery: DeliveryRow, privateKey: string, deps: DeliveryDeps) {
+async function integrationRequest(
+  db: Kysely<DB>,
+  delivery: DeliveryRow,
+  privateKey: string,
+  deps: DeliveryDeps,
+) {
   const message = delivery.payload as unknown as FloowEventMessage;
   let email = emailOf(message);
   if (!email) {
@@ -161,7 +171,11 @@ async function integrationRequest(db: Kysely<DB>, delivery: DeliveryRow, private
       if (email) break;
     }
   }
-  const request = klaviyoEventRequest(message, { uniqueId: delivery.message_id, email, privateKey });
+  const request = klaviyoEventRequest(message, {
+    uniqueId: delivery.message_id,
+    email,
+    privateKey,
+  });
   return {
     url: `${deps.klaviyoBaseUrl ?? KLAVIYO_BASE_URL}${request.path}`,
     init: { method: "POST", headers: request.headers, body: JSON.stringify(request.body) },
@@ -175,13 +189,21 @@ async function integrationRequest(db: Kysely<DB>, delivery: DeliveryRow, private
  * webhook failing for 5 days is disabled. Test events get one attempt. When `signal` aborts
  * (the worker stops) nothing is recorded and the error is thrown: the job runs again.
  */
-export async function attemptDelivery(db: Kysely<DB>, deliveryId: string, signal: AbortSignal, deps: DeliveryDeps = {}): Promise<AttemptOutcome> {
+export async function attemptDelivery(
+  db: Kysely<DB>,
+  deliveryId: string,
+  signal: AbortSignal,
+  deps: DeliveryDeps = {},
+): Promise<AttemptOutcome> {
   const found = await findDeliveryWithTarget(db, deliveryId);
   if (!found || found.delivery.status !== "pending") return { outcome: "skipped" };
   const { delivery, webhook, integration } = found;
   const manual = delivery.test || delivery.replay_of !== null;
 
-  let request: { url: string; init: { method: string; headers: Record<string, string>; body: string } };
+  let request: {
+    url: string;
+    init: { method: string; headers: Record<string, string>; body: string };
+  };
   if (webhook) {
     if (webhook.status !== "active" && !manual) {
       await failDelivery(db, delivery.id, webhook.disabled_reason ?? "The webhook is inactive.");
@@ -193,7 +215,8 @@ export async function attemptDelivery(db: Kysely<DB>, deliveryId: string, signal
     try {
       key = deps.secretBox.open(integration.encrypted_key);
     } catch {
-      const error = "The integration's API key cannot be read (the server secret changed): save the integration again.";
+      const error =
+        "The integration's API key cannot be read (the server secret changed): save the integration again.";
       await failDelivery(db, delivery.id, error);
       return { outcome: "failed", responseStatus: null, error };
     }
@@ -208,41 +231,62 @@ export async function attemptDelivery(db: Kysely<DB>, deliveryId: string, signal
   const answer = await send(request.url, request.init, signal, deps, now());
   const at = now();
   const attempt = delivery.attempts + 1;
-  const base = { attemptedAt: at, responseStatus: answer.status, responseBody: answer.body, latencyMs: answer.latencyMs };
+  const base = {
+    attemptedAt: at,
+    responseStatus: answer.status,
+    responseBody: answer.body,
+    latencyMs: answer.latencyMs,
+  };
 
   if (answer.status !== null && answer.status >= 200 && answer.status < 300) {
-    await recordAttempt(db, delivery.id, { ...base, status: "succeeded", nextAttemptAt: null, error: null });
+    await recordAttempt(db, delivery.id, {
+      ...base,
+      status: "succeeded",
+      nextAttemptAt: null,
+      error: null,
+    });
     if (webhook && !delivery.test) await clearWebhookFailing(db, webhook.id);
     return { outcome: "succeeded", responseStatus: answer.status };
   }
 
   const error = answer.error ?? "The delivery failed.";
   const fail = async (reason = error): Promise<AttemptOutcome> => {
-    await recordAttempt(db, delivery.id, { ...base, status: "failed", nextAttemptAt: null, error: reason });
+    await recordAttempt(db, delivery.id, {
+      ...base,
+      status: "failed",
+      nextAttemptAt: null,
+      error: reason,
+    });
     return { outcome: "failed", responseStatus: answer.status, error: reason };
   };
   if (delivery.test) return fail();
 
   if (webhook && answer.status === 410) {
     const outcome = await fail();
-    if (await disableWebhook(db, webhook.id, DISABLED_GONE, at)) await deps.onWebhookDisabled?.(webhook, DISABLED_GONE);
+    if (await disableWebhook(db, webhook.id, DISABLED_GONE, at))
+      await deps.onWebhookDisabled?.(webhook, DISABLED_GONE);
     return outcome;
   }
   if (integration && answer.status !== null && [400, 401, 403].includes(answer.status)) {
     // Klaviyo refuses the key or the request: sending it again cannot help.
-    return fail(`Klaviyo answered ${answer.status}: check the private API key (it needs the events:write scope).`);
+    return fail(
+      `Klaviyo answered ${answer.status}: check the private API key (it needs the events:write scope).`,
+    );
   }
   if (webhook) {
     const since = await markWebhookFailing(db, webhook.id, at);
     if (at.getTime() - since.getTime() >= WEBHOOK_DISABLE_AFTER_MS) {
       const outcome = await fail();
-      if (await disableWebhook(db, webhook.id, DISABLED_FAILING, at)) await deps.onWebhookDisabled?.(webhook, DISABLED_FAILING);
+      if (await disableWebhook(db, webhook.id, DISABLED_FAILING, at))
+        await deps.onWebhookDisabled?.(webhook, DISABLED_FAILING);
       return outcome;
     }
   }
   if (attempt >= WEBHOOK_RETRY_SCHEDULE_MS.length) return fail();
   const delay =
-    answer.retryAfterMs !== null ? Math.min(answer.retryAfterMs, WEBHOOK_MAX_RETRY_AFTER_MS) : (WEBHOOK_RETRY_SCHEDULE_MS[attempt] ?? 0);
+    answer.retryAfterMs !== null
+      ? Math.min(answer.retryAfterMs, WEBHOOK_MAX_RETRY_AFTER_MS)
+      : (WEBHOOK_RETRY_SCHEDULE_MS[attempt] ?? 0);
   const nextAttemptAt = new Date(at.getTime() + delay);
   await recordAttempt(db, delivery.id, { ...base, status: "pending", nextAttemptAt, error });
   return { outcome: "retry", nextAttemptAt, responseStatus: answer.status, error };

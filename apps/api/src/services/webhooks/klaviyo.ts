@@ -10,7 +10,8 @@ export const KLAVIYO_EVENT_TYPES = ["choice", "form", "finish"] as const;
 /** The e-mail a message's form inputs of type email hold, if any. */
 export function emailOf(message: FloowEventMessage): string | null {
   for (const input of message.formInputs ?? []) {
-    if (input.type === "email" && typeof input.value === "string" && isEmail(input.value.trim())) return input.value.trim();
+    if (input.type === "email" && typeof input.value === "string" && isEmail(input.value.trim()))
+      return input.value.trim();
   }
   return null;
 }
@@ -30,11 +31,15 @@ export function klaviyoProperties(message: FloowEventMessage): Record<string, un
   if (message.step) properties.question = message.step.text;
   const stepKey = message.step?.activation?.key;
   if (stepKey) {
-    const chosen = (message.choices ?? []).filter((c) => c.selected).map((c) => c.activation?.key || c.text);
-    if (chosen.length > 0) properties[stepKey] = message.step?.activation?.type === "multiple" ? chosen : chosen[0];
+    const chosen = (message.choices ?? [])
+      .filter((c) => c.selected)
+      .map((c) => c.activation?.key || c.text);
+    if (chosen.length > 0)
+      properties[stepKey] = message.step?.activation?.type === "multiple" ? chosen : chosen[0];
   }
   for (const choice of message.choices ?? []) {
-    if (choice.selected && choice.activation?.key && !stepKey) properties[choice.activation.key] = true;
+    if (choice.selected && choice.activation?.key && !stepKey)
+      properties[choice.activation.key] = true;
   }
   for (const input of message.formInputs ?? []) {
     if (input.type === "email") continue;
@@ -50,8 +55,13 @@ export function klaviyoProperties(message: FloowEventMessage): Record<string, un
  * `Floow <type>`, the profile by e-mail (or the floow session as an anonymous id), the
  * delivery id as `unique_id` so a retried request is one event.
  */
-export function klaviyoEventRequest(message: FloowEventMessage, opts: { uniqueId: string; email: string | null; privateKey: string }) {
-  const profile = opts.email ? { email: opts.email } : { anonymous_id: `floow-${message.sessionId}` };
+export function klaviyoEventRequest(
+  message: FloowEventMessage,
+  opts: { uniqueId: string; email: string | null; privateKey: string },
+) {
+  const profile = opts.email
+    ? { email: opts.email }
+    : { anonymous_id: `floow-${message.sessionId}` };
   return {
     path: "/api/events",
     headers: {

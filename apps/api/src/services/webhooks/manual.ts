@@ -53,7 +53,11 @@ export async function sendTestEvent(
  * Replays a delivery: the same message (same `webhook-id` and body) as a new log entry,
  * attempted now and retried on the schedule like any delivery.
  */
-export async function replayDelivery(db: Kysely<DB>, original: DeliveryRow, deps: DeliveryDeps): Promise<DeliveryRow> {
+export async function replayDelivery(
+  db: Kysely<DB>,
+  original: DeliveryRow,
+  deps: DeliveryDeps,
+): Promise<DeliveryRow> {
   const id = randomUUID();
   await insertDeliveries(db, [
     {
@@ -71,6 +75,11 @@ export async function replayDelivery(db: Kysely<DB>, original: DeliveryRow, deps
     },
   ]);
   const result = await attemptDelivery(db, id, new AbortController().signal, deps);
-  if (result.outcome === "retry") await queueDeliveryJob(db, { id, organizationId: original.organization_id }, result.nextAttemptAt);
+  if (result.outcome === "retry")
+    await queueDeliveryJob(
+      db,
+      { id, organizationId: original.organization_id },
+      result.nextAttemptAt,
+    );
   return (await findDelivery(db, original.organization_id, id))!;
 }

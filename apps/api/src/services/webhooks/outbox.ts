@@ -17,7 +17,10 @@ const DELIVERY_JOB_ATTEMPTS = 5;
 export const newMessageId = () => `msg_${randomUUID().replace(/-/g, "")}`;
 
 /** The webhook body (Standard Webhooks): `{ type, timestamp, data }` with the event message as data. */
-export function webhookBody(message: FloowEventMessage, type = `floow.${message.type}`): Record<string, unknown> {
+export function webhookBody(
+  message: FloowEventMessage,
+  type = `floow.${message.type}`,
+): Record<string, unknown> {
   return { type, timestamp: message.createdAt, data: message };
 }
 
@@ -29,7 +32,11 @@ export interface OutboxEvent {
 }
 
 /** Queues the job that makes a delivery's next attempt at `runAt`. */
-export async function queueDeliveryJob(db: Kysely<DB>, delivery: { id: string; organizationId: string }, runAt: Date): Promise<void> {
+export async function queueDeliveryJob(
+  db: Kysely<DB>,
+  delivery: { id: string; organizationId: string },
+  runAt: Date,
+): Promise<void> {
   await enqueueJob(db, {
     kind: WEBHOOK_DELIVERY_JOB,
     key: delivery.id,
@@ -41,7 +48,10 @@ export async function queueDeliveryJob(db: Kysely<DB>, delivery: { id: string; o
 }
 
 /** Writes deliveries and their jobs (in the caller's transaction). */
-export async function queueDeliveries(db: Kysely<DB>, deliveries: readonly NewDelivery[]): Promise<void> {
+export async function queueDeliveries(
+  db: Kysely<DB>,
+  deliveries: readonly NewDelivery[],
+): Promise<void> {
   await insertDeliveries(db, deliveries);
   for (const delivery of deliveries) await queueDeliveryJob(db, delivery, delivery.nextAttemptAt);
 }
@@ -51,14 +61,21 @@ export async function queueDeliveries(db: Kysely<DB>, deliveries: readonly NewDe
  * its floow or every floow, its event types) and per integration of the domain (the answer
  * events), written with their jobs in the ingest's transaction.
  */
-export async function enqueueEventDeliveries(trx: Kysely<DB>, events: readonly OutboxEvent[], now = new Date()): Promise<number> {
+export async function enqueueEventDeliveries(
+  trx: Kysely<DB>,
+  events: readonly OutboxEvent[],
+  now = new Date(),
+): Promise<number> {
   if (events.length === 0) return 0;
-  const { webhooks, integrations } = await deliveryTargets(trx, [...new Set(events.map((e) => e.domainId))]);
+  const { webhooks, integrations } = await deliveryTargets(trx, [
+    ...new Set(events.map((e) => e.domainId)),
+  ]);
   if (webhooks.length === 0 && integrations.length === 0) return 0;
   const deliveries: NewDelivery[] = [];
   for (const event of events) {
     for (const hook of webhooks) {
-      if (hook.domain_id !== event.domainId || hook.organization_id !== event.organizationId) continue;
+      if (hook.domain_id !== event.domainId || hook.organization_id !== event.organizationId)
+        continue;
       if (hook.floow_id !== null && hook.floow_id !== event.message.floowId) continue;
       if (hook.events.length > 0 && !hook.events.includes(event.message.type)) continue;
       deliveries.push({
@@ -75,7 +92,11 @@ export async function enqueueEventDeliveries(trx: Kysely<DB>, events: readonly O
     }
     if (!(KLAVIYO_EVENT_TYPES as readonly string[]).includes(event.message.type)) continue;
     for (const integration of integrations) {
-      if (integration.domain_id !== event.domainId || integration.organization_id !== event.organizationId) continue;
+      if (
+        integration.domain_id !== event.domainId ||
+        integration.organization_id !== event.organizationId
+      )
+        continue;
       deliveries.push({
         id: randomUUID(),
         organizationId: event.organizationId,

@@ -23,14 +23,23 @@ export function createSecretBox(serverSecret: string): SecretBox {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", key, iv);
       const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-      return ["v1", iv.toString("base64"), cipher.getAuthTag().toString("base64"), data.toString("base64")].join(".");
+      return [
+        "v1",
+        iv.toString("base64"),
+        cipher.getAuthTag().toString("base64"),
+        data.toString("base64"),
+      ].join(".");
     },
     open(sealed) {
       const [version, iv, tag, data] = sealed.split(".");
-      if (version !== "v1" || !iv || !tag || data === undefined) throw new Error("Not a sealed value.");
+      if (version !== "v1" || !iv || !tag || data === undefined)
+        throw new Error("Not a sealed value.");
       const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64"));
       decipher.setAuthTag(Buffer.from(tag, "base64"));
-      return Buffer.concat([decipher.update(Buffer.from(data, "base64")), decipher.final()]).toString("utf8");
+      return Buffer.concat([
+        decipher.update(Buffer.from(data, "base64")),
+        decipher.final(),
+      ]).toString("utf8");
     },
   };
 }
