@@ -1,8 +1,8 @@
 import { EnvError, loadEnv } from "./env";
 import { createServer } from "./server";
 
-/** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
-const SHUTDOWN_GRACE_MS = 10_000;
+/** Time the close hooks (job release, event flush, database) get after the drain. */
+const CLOSE_HOOKS_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -12,16 +12,21 @@ async function main(): Promise<void> {
   const shutdown = (signal: NodeJS.Signals) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    const drainMs = env.shutdownTimeoutSeconds * 1000;
+    app.log.info({ signal, inFlight: app.gracefulShutdown.inFlight(), timeoutSeconds: env.shutdownTimeoutSeconds }, "shutting down: finishing in-flight requests");
     const timer = setTimeout(() => {
       app.log.error("shutdown took too long: exiting");
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, drainMs + CLOSE_HOOKS_GRACE_MS);
     timer.unref();
-    // close() stops accepting connections, waits for in-flight requests, then runs the
-    // onClose hooks (the database closes last).
-    app.close().then(
-      () => process.exit(0),
+    // Drain (readyz 503, new requests 503 + Retry-After, in-flight ones finish within
+    // SHUTDOWN_TIMEOUT), then close: preClose hooks (the job worker releases its jobs), the
+    // server stops listening, onClose hooks last-registered first (events flushed, database last).
+    app.gracefulShutdown.shutdown(drainMs).then(
+      ({ drained, cut }) => {
+        app.log.info({ drained, cut }, "shut down");
+        process.exit(drained ? 0 : 1);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, "shutdown failed");
         process.exit(1);

@@ -13,6 +13,8 @@ import { registerBlobRoutes } from "./http/blob";
 import { isDatabaseUnavailable, withQueryTimeout } from "./db/unavailable";
 import { sendDatabaseUnavailable } from "./http/errors";
 import { registerHealthRoutes } from "./http/health";
+import { registerGracefulShutdown } from "./http/shutdown";
+import type { GracefulShutdown } from "./http/shutdown";
 import { registerPublicRoutes } from "./http/public";
 import { registerStaticRoutes } from "./http/static";
 import { registerTrpcRoutes } from "./http/trpc";
@@ -30,6 +32,8 @@ declare module "fastify" {
     database: DbHandle;
     /** Outgoing e-mail (SMTP_URL, else the outbox) and PUBLIC_URL for its links. */
     mail: MailContext;
+    /** Drain-then-close on SIGTERM (main.ts). */
+    gracefulShutdown: GracefulShutdown;
     /** The process's one background job worker: services register their job kinds with it (docs/architecture.md). */
     jobs: JobWorker;
   }
@@ -93,8 +97,12 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     app.decorate("jobs", jobs);
     app.addHook("preClose", () => jobs.stop());
 
-    // Graceful shutdown: close() stops accepting connections and waits for in-flight requests;
-    // their responses ask the client to close its keep-alive connection, so none lingers.
+    // Graceful shutdown (main.ts on SIGTERM: app.gracefulShutdown.shutdown): /readyz turns 503,
+    // new requests get 503 + Retry-After while in-flight ones finish, then close() runs the
+    // preClose and onClose hooks (docs/architecture.md, "Shutdown"). close() alone (tests) also
+    // asks clients to close their keep-alive connections.
+    const gracefulShutdown = registerGracefulShutdown(app);
+    app.decorate("gracefulShutdown", gracefulShutdown);
     let closing = false;
     app.addHook("preClose", async () => {
       closing = true;
@@ -116,7 +124,7 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
       throw error;
     });
 
-    registerHealthRoutes(app, database.db, () => closing);
+    registerHealthRoutes(app, database.db, () => closing || gracefulShutdown.isDraining());
     await registerAuthRoutes(app, auth, env.publicUrl);
     const publicHost = new URL(env.publicUrl).hostname;
     if (env.isProduction && env.publicUrl.startsWith("http://") && !["localhost", "127.0.0.1", "[::1]"].includes(publicHost)) {

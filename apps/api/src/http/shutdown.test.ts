@@ -1,0 +1,170 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createEventMessage } from "@floow/domain";
+import { describe, expect, it } from "vitest";
+import { seedDomain, seedFloow, seedOrganization } from "../../test/floows";
+import { createDb } from "../db/client";
+import { migrateToLatest } from "../db/migrate";
+
+/**
+ * Graceful shutdown of a real process (main.ts under tsx) on an embedded database in a data
+ * folder: SIGTERM with 200 requests in flight.
+ */
+const SLOW = 120_000;
+const apiRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+async function seededDataDir(): Promise<{ dataDir: string; floowId: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "floow-shutdown-"));
+  const database = await createDb({ dataDir });
+  await migrateToLatest(database.db);
+  const organizationId = await seedOrganization(database.db);
+  const domainId = (await seedDomain(database.db, organizationId)).id;
+  const floowId = (await seedFloow(database.db, organizationId, domainId, "selling", { status: "live" })).id;
+  await database.close();
+  return { dataDir, floowId };
+}
+
+function startApi(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: apiRoot,
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", LOG_LEVEL: "info", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout.on("data", onData);
+  child.stderr.on("data", onData);
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return {
+    child,
+    exited,
+    output: () => output,
+    /** Resolves once the log satisfies `test` (the server logs every incoming request at info). */
+    waitForLog(test: (output: string) => boolean): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (test(output)) {
+            listeners.delete(check);
+            resolve();
+          }
+        };
+        listeners.add(check);
+        child.once("exit", () => reject(new Error(`the API exited early:\n${output.slice(-3000)}`)));
+        check();
+      });
+    },
+  };
+}
+
+/** A request whose body is only half sent: in flight until `finish()`. */
+function halfSentRequest(port: number, body: string) {
+  const half = Math.floor(body.length / 2);
+  let finish!: () => void;
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(
+      { host: "127.0.0.1", port, method: "POST", path: "/api/public/events", agent: false, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on("error", reject);
+    request.write(body.slice(0, half));
+    finish = () => request.end(body.slice(half));
+  });
+  // A failed test kills the process under them: that must not be an unhandled rejection.
+  response.catch(() => undefined);
+  return { response, finish: () => finish() };
+}
+
+const countOf = (output: string, needle: string) => output.split(needle).length - 1;
+const randomPort = () => 20_000 + Math.floor(Math.random() * 20_000);
+
+async function waitForHealth(port: number, api: ReturnType<typeof startApi>): Promise<void> {
+  await api.waitForLog((output) => output.includes("Server listening"));
+  const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+  expect(response.status).toBe(200);
+}
+
+describe("graceful shutdown (a real process)", () => {
+  it("on SIGTERM: /readyz 503 at once, new requests 503 + Retry-After, 200 in-flight requests finish, their events are stored, exit 0", async () => {
+    const { dataDir, floowId } = await seededDataDir();
+    const port = randomPort();
+    const api = startApi({ PORT: String(port), DATA_DIR: dataDir, SHUTDOWN_TIMEOUT: "30" });
+    try {
+      await waitForHealth(port, api);
+      expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+
+      const inFlight = Array.from({ length: 200 }, (_, index) =>
+        halfSentRequest(
+          port,
+          JSON.stringify({
+            events: [createEventMessage({ organizationId: "o", domainId: "d", floowId, sessionId: `session-${index}` }, "start", { step: { id: "s1", text: "Colour?" } })],
+          }),
+        ),
+      );
+      // Every one of them has reached the server (it logs each request as it starts).
+      await api.waitForLog((output) => countOf(output, '"url":"/api/public/events"') >= 200);
+
+      api.child.kill("SIGTERM");
+      await api.waitForLog((output) => output.includes("shutting down"));
+      expect(api.output()).toMatch(/"inFlight":200\b/);
+
+      // Still listening: a new connection is answered, not refused.
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ status: "shutting down" });
+      const late = await fetch(`http://127.0.0.1:${port}/api/public/floows/${floowId}`);
+      expect(late.status).toBe(503);
+      expect(late.headers.get("retry-after")).toBe("5");
+      expect((await late.json()).error.code).toBe("UNAVAILABLE");
+      // Liveness stays green: the process is healthy, only leaving.
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+      for (const request of inFlight) request.finish();
+      const answers = await Promise.all(inFlight.map((request) => request.response));
+      expect(answers.filter((answer) => answer.status !== 202)).toEqual([]);
+      expect(await api.exited).toBe(0);
+    } finally {
+      api.child.kill("SIGKILL");
+    }
+
+    // Every accepted event reached the database before it closed.
+    const database = await createDb({ dataDir });
+    try {
+      const { count } = await database.db
+        .selectFrom("event")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("floow_id", "=", floowId)
+        .executeTakeFirstOrThrow();
+      expect(Number(count)).toBe(200);
+    } finally {
+      await database.close();
+    }
+  }, SLOW);
+
+  it("cuts requests still running after SHUTDOWN_TIMEOUT and exits", async () => {
+    const { dataDir } = await seededDataDir();
+    const port = randomPort();
+    const api = startApi({ PORT: String(port), DATA_DIR: dataDir, SHUTDOWN_TIMEOUT: "1" });
+    try {
+      await waitForHealth(port, api);
+      halfSentRequest(port, JSON.stringify({ events: [] }));
+      await api.waitForLog((output) => output.includes('"url":"/api/public/events"'));
+      api.child.kill("SIGTERM");
+      expect(await api.exited).toBe(1);
+      expect(api.output()).toContain("requests still running after SHUTDOWN_TIMEOUT are cut");
+    } finally {
+      api.child.kill("SIGKILL");
+    }
+  }, SLOW);
+});
