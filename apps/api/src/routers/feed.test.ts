@@ -256,9 +256,10 @@ describe.each(testDbKinds)("feed and product routers (%s)", (kind) => {
     expect((await as(outsider).feed.list()).map((f) => f.id)).not.toContain(input.id);
     await expect(as(outsider).feed.upsert({ ...input, domainId: randomUUID() })).rejects.toMatchObject({ code: "NOT_FOUND" });
     const outsiderDomain = await callerFor(server.app, outsider).domain.create({ id: randomUUID(), name: "O", host: "o.example" });
+    // Another organization's feed id answers like an unknown one: nothing tells that it exists.
     await expect(as(outsider).feed.upsert({ ...input, domainId: outsiderDomain.id })).rejects.toMatchObject({
-      code: "CONFLICT",
-      message: "A feed with this id already exists.",
+      code: "NOT_FOUND",
+      message: "Feed not found.",
     });
     await expect(as(member).feed.upsert({ ...newFeed(), domainId: outsiderDomain.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await as(member).feed.list()).find((f) => f.id === input.id)?.name).toBe("Shoes");

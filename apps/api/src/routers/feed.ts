@@ -70,7 +70,10 @@ export function createFeedRouter(options: FeedRouterOptions = {}) {
         }
       }),
 
-    /** Creates or saves a feed under the dashboard's id; another organization's id is a CONFLICT. */
+    /**
+     * Creates or saves a feed under the dashboard's id. Another organization's id is NOT_FOUND,
+     * like every foreign id, so the answer does not tell that it exists (docs/permissions.md).
+     */
     upsert: orgProcedure.input(feedUpsertSchema).mutation(async ({ ctx, input }): Promise<FeedView> => {
       if (input.domainId && !(await findDomain(ctx.db, ctx.org.id, input.domainId))) {
         const message = "Domain not found.";
@@ -87,8 +90,8 @@ export function createFeedRouter(options: FeedRouterOptions = {}) {
         variables: input.variables,
       });
       if (result.outcome === "taken") {
-        const message = "A feed with this id already exists.";
-        throw new DomainError("CONFLICT", message, [{ path: ["id"], message }]);
+        const message = "Feed not found.";
+        throw new DomainError("NOT_FOUND", message, [{ path: ["id"], message }]);
       }
       // A refresh running now reads the old address or mapping: queue one more after it.
       if (result.sourceChanged) await enqueueFeedRefresh(ctx.db, ctx.org.id, result.feed.id, { followUp: true });

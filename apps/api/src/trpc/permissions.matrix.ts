@@ -1,0 +1,133 @@
+/**
+ * The role × procedure matrix (docs/permissions.md): one row per tRPC procedure of the app
+ * router. `permissions.test.ts` lists the procedures from `appRouter` itself, so a procedure
+ * without a row (or a row without a procedure) fails the test: ADD A ROW WITH EVERY NEW
+ * PROCEDURE, and the same line to the table in docs/permissions.md.
+ *
+ * - `allowed`: who gets past the role check. The test calls the procedure as each kind of
+ *   caller without input: the others must get UNAUTHORIZED (anonymous) or FORBIDDEN, the
+ *   allowed ones anything else (input-less procedures really run, so keep them harmless).
+ *   Callers: `admin` and `member` of organization A; `removed`, a signed-in user who was a
+ *   member of A and was removed (belongs to no organization now); `anonymous`, no session.
+ * - `foreign`: an input with organization A's ids; the test sends it as the admin of another
+ *   organization B and expects NOT_FOUND (`expect: "NOT_FOUND"`, the default) or an answer
+ *   that holds none of A's ids (`expect: "none of A"`, for lists and filters). Leave it out
+ *   only when the procedure takes no ids of organization data.
+ */
+import type { Domain, VersionedFloow } from "@floow/domain";
+
+export type MatrixCaller = "admin" | "member" | "removed" | "anonymous";
+
+/** What organization A holds in the matrix test (its ids are what B must not reach). */
+export interface MatrixFixture {
+  organizationId: string;
+  adminId: string;
+  memberId: string;
+  domain: Domain;
+  floow: VersionedFloow;
+  feedId: string;
+  /** A pending invitation of A. */
+  invitationId: string;
+}
+
+export interface PermissionRow {
+  allowed: readonly MatrixCaller[];
+  foreign?: { input: (a: MatrixFixture) => unknown; expect?: "NOT_FOUND" | "none of A" };
+  /** One line: why this rule (docs/permissions.md has the longer story). */
+  why: string;
+}
+
+const ANYONE = ["admin", "member", "removed", "anonymous"] as const;
+const SIGNED_IN = ["admin", "member", "removed"] as const;
+const MEMBERS = ["admin", "member"] as const;
+const ADMINS = ["admin"] as const;
+
+const byId = (pick: (a: MatrixFixture) => string) => ({ input: (a: MatrixFixture) => ({ id: pick(a) }) });
+
+export const PERMISSION_MATRIX: Record<string, PermissionRow> = {
+  // auth, user, organization
+  "auth.config": { allowed: ANYONE, why: "the login page needs it before a session exists" },
+  "user.get": { allowed: SIGNED_IN, why: "the route guard's bundle; only the active organization's data" },
+  "user.update": { allowed: SIGNED_IN, why: "the caller's own name, title and picture" },
+  "organization.create": { allowed: SIGNED_IN, why: "anyone may start an organization and becomes its admin" },
+  "organization.update": { allowed: ADMINS, why: "the organization's name and branding speak for everyone" },
+  "support.config": { allowed: SIGNED_IN, why: "the support dialog's fallback address" },
+  "support.create": { allowed: SIGNED_IN, why: "any signed-in user may ask for help" },
+
+  // invitations (issue 10)
+  "invitation.create": { allowed: ADMINS, why: "who joins the organization is an admin's call" },
+  "invitation.resend": {
+    allowed: ADMINS,
+    foreign: byId((a) => a.invitationId),
+    why: "a new link for a pending invitation",
+  },
+  "invitation.revoke": {
+    allowed: ADMINS,
+    foreign: { input: (a) => ({ id: a.invitationId, email: "pending@matrix.example" }) },
+    why: "the link stops working",
+  },
+  "invitation.lookup": { allowed: ANYONE, why: "the accept page, before signing up; only the e-mailed token finds anything" },
+  "invitation.accept": { allowed: SIGNED_IN, why: "the token's holder, signed in with the invited address" },
+
+  // domains
+  "domain.list": { allowed: MEMBERS, why: "daily work" },
+  "domain.byId": { allowed: MEMBERS, foreign: byId((a) => a.domain.id), why: "daily work" },
+  "domain.create": { allowed: MEMBERS, why: "setting up a site is daily work" },
+  "domain.update": { allowed: MEMBERS, foreign: { input: (a) => a.domain }, why: "colours, fonts, host" },
+  "domain.remove": { allowed: ADMINS, foreign: byId((a) => a.domain.id), why: "deletes every floow of the site at once" },
+
+  // floows
+  "floow.list": { allowed: MEMBERS, foreign: { input: (a) => ({ domainId: a.domain.id }), expect: "none of A" }, why: "daily work" },
+  "floow.byId": { allowed: MEMBERS, foreign: byId((a) => a.floow.id), why: "daily work" },
+  "floow.create": { allowed: MEMBERS, why: "daily work" },
+  "floow.update": { allowed: MEMBERS, foreign: { input: (a) => a.floow }, why: "the editor's autosave, publish, archive, restore" },
+  "floow.duplicate": { allowed: MEMBERS, foreign: byId((a) => a.floow.id), why: "daily work" },
+  "floow.previewResults": { allowed: MEMBERS, foreign: { input: (a) => ({ id: a.floow.id, choiceIds: [] }) }, why: "the editor's results preview" },
+  "floow.publish": { allowed: MEMBERS, foreign: byId((a) => a.floow.id), why: "publishing is what the editor is for" },
+  "floow.archive": { allowed: MEMBERS, foreign: byId((a) => a.floow.id), why: "the status can always be changed back" },
+  "floow.restore": { allowed: MEMBERS, foreign: byId((a) => a.floow.id), why: "the status can always be changed back" },
+  "floow.remove": { allowed: MEMBERS, foreign: byId((a) => a.floow.id), why: "one floow, behind a confirmation" },
+
+  // feeds and products
+  "feed.list": { allowed: MEMBERS, why: "reading the catalogue" },
+  "feed.preview": { allowed: MEMBERS, why: "reads the first products of an address (no stored ids)" },
+  "feed.upsert": {
+    allowed: MEMBERS,
+    foreign: { input: (a) => ({ id: a.feedId, domainId: a.domain.id, url: "https://feeds.example/other.xml", name: "Taken" }) },
+    why: "adding a catalogue is daily work; a foreign id is NOT_FOUND, never CONFLICT",
+  },
+  "feed.refresh": { allowed: MEMBERS, foreign: byId((a) => a.feedId), why: "fetching a feed again" },
+  "feed.remove": { allowed: ADMINS, foreign: byId((a) => a.feedId), why: "floows using it lose their results at once" },
+  "product.list": { allowed: MEMBERS, foreign: { input: (a) => ({ feedId: a.feedId }) }, why: "reading the catalogue" },
+
+  // events
+  "event.recent": {
+    allowed: MEMBERS,
+    foreign: { input: (a) => ({ floowId: a.floow.id }), expect: "none of A" },
+    why: "the /inspect screen, read only",
+  },
+
+  // Rows below were added by the matrix's author (issue 10) from the routers as they stood at
+  // 21:45 UTC, before their owners committed them: owners, correct them where they are wrong.
+
+  // webhooks and integrations (issue 11)
+  "webhook.list": { allowed: MEMBERS, why: "members see where events go" },
+  "webhook.create": { allowed: ADMINS, why: "sends the organization's data to a third party" },
+  "webhook.update": { allowed: ADMINS, why: "sends the organization's data to a third party" },
+  "webhook.remove": { allowed: ADMINS, why: "stops deliveries others rely on" },
+  "webhook.rotateSecret": { allowed: ADMINS, why: "the receiver must be updated at once" },
+  "webhook.deliveries": { allowed: MEMBERS, why: "read only: the delivery log" },
+  "webhook.sendTest": { allowed: ADMINS, why: "sends to the receiver" },
+  "webhook.replay": { allowed: ADMINS, why: "sends to the receiver again" },
+  "integration.list": { allowed: MEMBERS, why: "members see which tools are connected" },
+  "integration.create": { allowed: ADMINS, why: "stores a third party's API key" },
+  "integration.remove": { allowed: ADMINS, why: "disconnects a tool others rely on" },
+
+  // analytics
+  "analytics.overview": { allowed: MEMBERS, why: "read only" },
+  "analytics.floow": { allowed: MEMBERS, why: "read only" },
+  "analytics.exportCsv": { allowed: MEMBERS, why: "read only" },
+  "analytics.settings": { allowed: MEMBERS, why: "read only" },
+  "analytics.updateSettings": { allowed: ADMINS, why: "how long shoppers' data is kept is a policy decision" },
+  "analytics.eraseShopper": { allowed: ADMINS, why: "a data-subject request erases data for good" },
+};
