@@ -13,6 +13,7 @@ import type { DomainTable } from "./tables/domain";
 import type { EventTable } from "./tables/event";
 import type { FeedTable } from "./tables/feed";
 import type { FloowTable } from "./tables/floow";
+import type { FloowInsightTable } from "./tables/insight";
 import type { JobTable } from "./tables/job";
 import type { ProductTable } from "./tables/product";
 import type { SupportTicketTable } from "./tables/support";
@@ -29,6 +30,7 @@ export interface DB {
   invitation: InvitationTable;
   domain: DomainTable;
   floow: FloowTable;
+  floow_insight: FloowInsightTable;
   blob: BlobTable;
   event: EventTable;
   event_session: EventSessionTable;

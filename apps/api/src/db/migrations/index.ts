@@ -11,6 +11,7 @@ import * as jobOrganization from "./20261123212049_job_organization";
 import * as invitationToken from "./20261123212116_invitation_token";
 import * as analytics from "./20261123212223_analytics";
 import * as webhookDeliveries from "./20261123212329_webhook_deliveries";
+import * as floowInsight from "./20261123213139_floow_insight";
 
 /**
  * Every migration, by name, imported statically so the tsup bundle carries them (a
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "20261123212116_invitation_token": invitationToken,
   "20261123212223_analytics": analytics,
   "20261123212329_webhook_deliveries": webhookDeliveries,
+  "20261123213139_floow_insight": floowInsight,
 };
