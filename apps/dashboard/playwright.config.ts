@@ -13,9 +13,35 @@ process.env.FLOOW_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "floow-e2e-"));
 
 const preset = definePlaywrightConfig();
 
+/**
+ * Every journey starts as a returning user of this browser: cookies answered (functional
+ * only) and the onboarding guide turned off, as that user would have left them, so the
+ * banner and the guide's popups do not stand in the way of journeys about other screens.
+ * e2e/first-run.spec.ts starts from an empty browser (`test.use({ storageState: EMPTY })`).
+ */
+const returningUser = {
+  cookies: [
+    [
+      "floows-cookie-preferences",
+      { state: "done", functional: true, analytics: false, marketing: false },
+    ],
+    ["floows-onboarding", { id: "e2e", disabled: true, newUser: false }],
+  ].map(([name, value]) => ({
+    name: name as string,
+    value: encodeURIComponent(JSON.stringify(value)),
+    domain: "localhost",
+    path: "/",
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: "Lax" as const,
+  })),
+  origins: [],
+};
+
 export default definePlaywrightConfig({
   // The preset's `use` holds the Debian Chromium launch options: extend it, never replace it.
-  use: { ...preset.use, baseURL },
+  use: { ...preset.use, baseURL, storageState: returningUser },
   webServer: {
     // The built server as the README's start command runs it (`pnpm start` ends in the API's
     // `start` script, which defaults NODE_ENV to production): API, auth and the built

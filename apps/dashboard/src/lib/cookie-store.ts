@@ -32,7 +32,11 @@ export interface CookieStore<T> {
  * missing or unreadable: `parse(undefined)`). The parsed value is kept until the cookie text
  * changes, so React sees a stable snapshot.
  */
-export function cookieStore<T>(name: string, parse: (json: unknown) => T, serialize: (value: T) => unknown = (v) => v): CookieStore<T> {
+export function cookieStore<T>(
+  name: string,
+  parse: (json: unknown) => T,
+  serialize: (value: T) => unknown = (v) => v,
+): CookieStore<T> {
   const listeners = new Set<() => void>();
   let cachedText: string | undefined | null = null;
   let cached: T;

@@ -58,7 +58,9 @@ function AuthedLayout() {
   const showNav = shouldShowSideNav(pathname, data.user);
   return (
     <div className="min-h-dvh">
-      {showNav ? <AppSideNav data={{ user: data.user, roles: data.roles, domains: data.domains }} /> : null}
+      {showNav ? (
+        <AppSideNav data={{ user: data.user, roles: data.roles, domains: data.domains }} />
+      ) : null}
       <main
         className={cn(
           "min-h-dvh transition-[padding] duration-500 ease-in-out",

@@ -6,7 +6,11 @@
  * goes through `whenConsented`, which runs it only once (and as soon as) it is allowed.
  * Floow's dashboard loads no such tags today; the rule is here for the first one.
  */
-import { COOKIE_PREFERENCES_COOKIE, DEFAULT_COOKIE_PREFERENCES, INITIAL_COOKIE_STATE } from "@floow/domain";
+import {
+  COOKIE_PREFERENCES_COOKIE,
+  DEFAULT_COOKIE_PREFERENCES,
+  INITIAL_COOKIE_STATE,
+} from "@floow/domain";
 import type { CookieCategory, CookiePreferences, CookieState } from "@floow/domain";
 import { cookieStore, useCookieStore } from "../../lib/cookie-store";
 
@@ -34,7 +38,12 @@ export function useConsent(): Consent {
 
 /** Saves the user's answer (functional cookies cannot be turned off). */
 export function saveConsent(choice: Pick<CookiePreferences, "analytics" | "marketing">): void {
-  consentStore.set({ state: "done", functional: true, analytics: choice.analytics, marketing: choice.marketing });
+  consentStore.set({
+    state: "done",
+    functional: true,
+    analytics: choice.analytics,
+    marketing: choice.marketing,
+  });
 }
 
 /** Runs `load` once the category is allowed (at once when it already is). Returns a cancel. */

@@ -30,9 +30,7 @@ export function CookieBanner() {
         {BANNER_TITLE}
       </h2>
       <p className="text-sm text-grey-600">{BANNER_TEXT}</p>
-      {choosing ? (
-        <CookieCategoryToggles value={choice} onChange={setChoice} />
-      ) : null}
+      {choosing ? <CookieCategoryToggles value={choice} onChange={setChoice} /> : null}
       <div className="flex flex-wrap justify-end gap-2">
         {choosing ? (
           <Button size="sm" onClick={() => saveConsent(choice)}>
@@ -43,7 +41,11 @@ export function CookieBanner() {
             <Button size="sm" variant="ghost" onClick={() => setChoosing(true)}>
               Preferences
             </Button>
-            <Button size="sm" variant="outline" onClick={() => saveConsent({ analytics: false, marketing: false })}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => saveConsent({ analytics: false, marketing: false })}
+            >
               Only necessary
             </Button>
             <Button size="sm" onClick={() => saveConsent({ analytics: true, marketing: true })}>

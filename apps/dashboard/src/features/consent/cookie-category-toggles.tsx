@@ -1,8 +1,16 @@
 import type { CookieCategory } from "@floow/domain";
 
 const CATEGORIES: { id: CookieCategory; label: string; description: string }[] = [
-  { id: "functional", label: "Functional", description: "Sign-in, security and your choices (like this one). Always on." },
-  { id: "analytics", label: "Analytics", description: "How Floow's dashboard is used, to make it better." },
+  {
+    id: "functional",
+    label: "Functional",
+    description: "Sign-in, security and your choices (like this one). Always on.",
+  },
+  {
+    id: "analytics",
+    label: "Analytics",
+    description: "How Floow's dashboard is used, to make it better.",
+  },
   { id: "marketing", label: "Marketing", description: "Measuring Floow's own campaigns." },
 ];
 
@@ -21,7 +29,10 @@ export function CookieCategoryToggles({
         const fixed = category.id === "functional";
         const checked = fixed || value[category.id as "analytics" | "marketing"];
         return (
-          <label key={category.id} className="flex items-start gap-3 rounded-lg border border-grey-200 px-3 py-2.5">
+          <label
+            key={category.id}
+            className="flex items-start gap-3 rounded-lg border border-grey-200 px-3 py-2.5"
+          >
             <input
               type="checkbox"
               className="mt-0.5 size-4 accent-primary-600"

@@ -1,20 +1,11 @@
 import { EVENT_NAME, EVENT_TYPES } from "@floow/domain";
-import type { FloowEventType } from "@floow/domain";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@floow/ui";
 import { CodeSnippet } from "../domains/code-snippet";
+import {
+  EVENT_MOMENTS,
+  EventsExplanationButton,
+} from "../events-explanation/events-explanation-dialog";
 import { npmInstallSnippet, RUNTIME_PACKAGE, scriptTagSnippet } from "../domains/snippets";
-
-/** When each event type is pushed, for merchants building tags on them (docs/events.md is the full contract). */
-const EVENT_MOMENTS: Record<FloowEventType, string> = {
-  mount: "the floow is shown on the page",
-  start: "the visitor presses the start button",
-  choice: "the visitor picks a choice (with the step and its choices)",
-  form: "the visitor submits a valid form step (with the form inputs)",
-  finish: "the visitor reaches the finish page (with the choices, form inputs and products)",
-  product: "the visitor follows a result's product button (with the product)",
-  restart: "the visitor presses Restart",
-  close: "the visitor closes a dialog floow",
-};
 
 const DOMAIN_ID = "DOMAIN_ID";
 
@@ -55,12 +46,17 @@ export function DocumentationGuide({ origin = window.location.origin }: { origin
             </a>
             . The loader shows your live floows where their triggers match the page; add{" "}
             <code className="font-mono text-xs">?floowsDebug=true</code> to a page&apos;s address to
-            see in the console why each trigger did or did not match, and open a floow from your
-            own code with <code className="font-mono text-xs">window.floows.show(&quot;FLOOW_ID&quot;)</code>.
+            see in the console why each trigger did or did not match, and open a floow from your own
+            code with{" "}
+            <code className="font-mono text-xs">window.floows.show(&quot;FLOOW_ID&quot;)</code>.
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <CodeSnippet label="script tag" language="HTML" code={scriptTagSnippet(origin, DOMAIN_ID)} />
+          <CodeSnippet
+            label="script tag"
+            language="HTML"
+            code={scriptTagSnippet(origin, DOMAIN_ID)}
+          />
         </CardContent>
       </Card>
 
@@ -69,9 +65,10 @@ export function DocumentationGuide({ origin = window.location.origin }: { origin
           <CardTitle>In your app: the npm package</CardTitle>
           <CardDescription>
             For sites built with a bundler. The package exports{" "}
-            <code className="font-mono text-xs">mount</code>, <code className="font-mono text-xs">open</code>,{" "}
-            <code className="font-mono text-xs">on</code> and <code className="font-mono text-xs">destroy</code>, with
-            TypeScript types.
+            <code className="font-mono text-xs">mount</code>,{" "}
+            <code className="font-mono text-xs">open</code>,{" "}
+            <code className="font-mono text-xs">on</code> and{" "}
+            <code className="font-mono text-xs">destroy</code>, with TypeScript types.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
@@ -84,12 +81,16 @@ export function DocumentationGuide({ origin = window.location.origin }: { origin
         <CardHeader>
           <CardTitle>Data-layer events</CardTitle>
           <CardDescription>
-            Every interaction is pushed to <code className="font-mono text-xs">window.dataLayer</code> as
-            event <code className="font-mono text-xs">{EVENT_NAME}</code>, so tag managers can act on it.
+            Every interaction is pushed to{" "}
+            <code className="font-mono text-xs">window.dataLayer</code> as event{" "}
+            <code className="font-mono text-xs">{EVENT_NAME}</code>, so tag managers can act on it.
             A floow inside an iframe also posts the same message to the parent page.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
+          <div>
+            <EventsExplanationButton />
+          </div>
           <CodeSnippet label="data-layer example" language="JavaScript" code={dataLayerExample} />
           <table className="w-full text-left text-sm">
             <thead className="text-xs text-grey-500 uppercase">

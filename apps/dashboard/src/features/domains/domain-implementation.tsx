@@ -1,5 +1,6 @@
 import type { Domain } from "@floow/domain";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@floow/ui";
+import { EventsExplanationButton } from "../events-explanation/events-explanation-dialog";
 import { CodeSnippet } from "./code-snippet";
 import { npmInstallSnippet, npmMountSnippet, scriptTagSnippet } from "./snippets";
 
@@ -44,6 +45,18 @@ export function DomainImplementation({
             language="JavaScript"
             code={npmMountSnippet(origin, domain.id)}
           />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Events</CardTitle>
+          <CardDescription>
+            Every interaction with a floow is pushed to your page&apos;s data layer. See what the
+            messages look like, and click through an example.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <EventsExplanationButton />
         </CardContent>
       </Card>
     </div>

@@ -11,6 +11,7 @@ import {
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "../../lib/trpc";
+import { EventsExplanationButton } from "../events-explanation/events-explanation-dialog";
 import { Page, PageHeader } from "../layout/page";
 import { EVENT_TYPE_LABELS } from "./event-summary";
 import { EventsTable } from "./events-table";
@@ -35,21 +36,24 @@ export function InspectPage() {
         title="Inspect"
         description="The latest interactions with your live floows, as they reach Floow."
         actions={
-          <Button
-            variant="outline"
-            aria-pressed={!live}
-            onClick={() => setLive((current) => !current)}
-          >
-            <span
-              aria-hidden="true"
-              className={
-                live
-                  ? "size-2 animate-pulse rounded-full bg-primary-500"
-                  : "size-2 rounded-full bg-grey-400"
-              }
-            />
-            {live ? "Pause" : "Resume"}
-          </Button>
+          <>
+            <EventsExplanationButton variant="ghost" />
+            <Button
+              variant="outline"
+              aria-pressed={!live}
+              onClick={() => setLive((current) => !current)}
+            >
+              <span
+                aria-hidden="true"
+                className={
+                  live
+                    ? "size-2 animate-pulse rounded-full bg-primary-500"
+                    : "size-2 rounded-full bg-grey-400"
+                }
+              />
+              {live ? "Pause" : "Resume"}
+            </Button>
+          </>
         }
       />
 

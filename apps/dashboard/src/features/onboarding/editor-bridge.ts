@@ -19,7 +19,11 @@ function subscribe(listener: () => void) {
 }
 
 export function useEditorContext(): { context: EditorContext; apply: Apply } | null {
-  return useSyncExternalStore(subscribe, () => current, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
 }
 
 /** In the editor: publishes its state to the guide while it is open. */

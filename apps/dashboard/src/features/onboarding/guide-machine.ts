@@ -39,14 +39,10 @@ export interface GuideContext {
 
 /** How the popup finds the element it points at (none: centred on the screen). */
 export type GuideTarget =
-  | { selector: string }
-  | { role: "button" | "tab" | "link"; name: string; within?: string };
+  { selector: string } | { role: "button" | "tab" | "link"; name: string; within?: string };
 
 /** What completing a stage changes in the editor. */
-export type EditorEffect =
-  | { phase: EditorPhase }
-  | { state: EditorState }
-  | { finish: true };
+export type EditorEffect = { phase: EditorPhase } | { state: EditorState } | { finish: true };
 
 export interface GuideStage {
   stage: OnboardingStage;
@@ -258,7 +254,9 @@ export const STAGE_RULES: Readonly<Record<OnboardingStage, StageRule>> = {
 /** The stage to do next: the first not completed whose goal is not met yet. */
 export function currentStage(record: OnboardingRecord, ctx: GuideContext): OnboardingStage | null {
   if (record.disabled) return null;
-  return ONBOARDING_STAGES.find((stage) => !record[stage] && !STAGE_RULES[stage].met?.(ctx)) ?? null;
+  return (
+    ONBOARDING_STAGES.find((stage) => !record[stage] && !STAGE_RULES[stage].met?.(ctx)) ?? null
+  );
 }
 
 /** The popup to show now, or null. */
@@ -267,7 +265,8 @@ export function guideStage(record: OnboardingRecord, ctx: GuideContext): GuideSt
   // The /floows prompts (spec): first a domain, then a floow, once the introduction is done.
   if (record.introduction && ctx.pathname === "/floows") {
     if (ctx.domainCount === 0) return view("domainCreate");
-    if (ctx.floowCount === 0 && !record.floowCreate) return view(record.floows ? "floowCreate" : "floows");
+    if (ctx.floowCount === 0 && !record.floowCreate)
+      return view(record.floows ? "floowCreate" : "floows");
   }
   const stage = currentStage(record, ctx);
   if (!stage || !STAGE_RULES[stage].where(ctx)) return null;

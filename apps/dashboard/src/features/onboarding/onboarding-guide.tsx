@@ -28,9 +28,17 @@ export function findTarget(target: GuideTarget | null): Element | null {
   if (!target) return null;
   if ("selector" in target) return document.querySelector(target.selector);
   const root = target.within ? document.querySelector(target.within) : document;
-  const selector = target.role === "tab" ? '[role="tab"]' : target.role === "link" ? "a[href]" : 'button, [role="button"]';
+  const selector =
+    target.role === "tab"
+      ? '[role="tab"]'
+      : target.role === "link"
+        ? "a[href]"
+        : 'button, [role="button"]';
   const candidates = Array.from(root?.querySelectorAll<HTMLElement>(selector) ?? []);
-  return candidates.find((el) => el.textContent?.trim() === target.name && el.offsetParent !== null) ?? null;
+  return (
+    candidates.find((el) => el.textContent?.trim() === target.name && el.offsetParent !== null) ??
+    null
+  );
 }
 
 function useGuideContext(): { context: GuideContext; editor: ReturnType<typeof useEditorContext> } {
@@ -114,7 +122,10 @@ export function OnboardingGuide() {
                 popover.closeButton.setAttribute("aria-label", "Turn off the guide");
                 popover.closeButton.title = "Turn off the guide";
                 popover.wrapper.setAttribute("role", "dialog");
-                popover.wrapper.setAttribute("aria-labelledby", popover.title.id || "driver-popover-title");
+                popover.wrapper.setAttribute(
+                  "aria-labelledby",
+                  popover.title.id || "driver-popover-title",
+                );
                 popover.nextButton.focus();
               },
             },

@@ -19,7 +19,11 @@ export const onboardingStore = cookieStore<OnboardingRecord>(
     return parsed.success ? parsed.data : createOnboardingRecord();
   },
   (record) => {
-    const compact: Record<string, unknown> = { id: record.id, disabled: record.disabled, newUser: record.newUser };
+    const compact: Record<string, unknown> = {
+      id: record.id,
+      disabled: record.disabled,
+      newUser: record.newUser,
+    };
     for (const stage of ONBOARDING_STAGES) if (record[stage]) compact[stage] = true;
     return compact;
   },

@@ -2,7 +2,15 @@
  * /settings, Personal tab: the cookie preferences (changeable at any time after the banner)
  * and the onboarding guide, off or on again.
  */
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from "@floow/ui";
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  toast,
+} from "@floow/ui";
 import { useState } from "react";
 import { saveConsent, useConsent } from "../consent/consent";
 import { CookieCategoryToggles } from "../consent/cookie-category-toggles";
@@ -13,14 +21,18 @@ export const PREFERENCES_SAVED_TOAST = "Cookie preferences saved";
 export function PrivacyAndGuideSection() {
   const consent = useConsent();
   const record = useOnboardingRecord();
-  const [choice, setChoice] = useState({ analytics: consent.analytics, marketing: consent.marketing });
+  const [choice, setChoice] = useState({
+    analytics: consent.analytics,
+    marketing: consent.marketing,
+  });
   return (
     <>
       <Card>
         <CardHeader>
           <CardTitle>Cookie preferences</CardTitle>
           <CardDescription>
-            Functional cookies are always on. Analytics and marketing cookies only with your consent.
+            Functional cookies are always on. Analytics and marketing cookies only with your
+            consent.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">

@@ -8,7 +8,8 @@
 export const UPDATE_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 export const MANIFEST_URL = "/version.json";
 
-export const RUNNING_BUILD: string | null = typeof __FLOOW_BUILD__ === "string" ? __FLOOW_BUILD__ : null;
+export const RUNNING_BUILD: string | null =
+  typeof __FLOOW_BUILD__ === "string" ? __FLOOW_BUILD__ : null;
 
 /** The build the server has now, or null when it cannot be read. */
 export async function fetchLatestBuild(fetcher: typeof fetch = fetch): Promise<string | null> {
@@ -43,7 +44,10 @@ export function watchForUpdates(
   const onVisible = () => {
     if (document.visibilityState === "visible") void check();
   };
-  const timer = window.setInterval(() => void check(), options.interval ?? UPDATE_CHECK_INTERVAL_MS);
+  const timer = window.setInterval(
+    () => void check(),
+    options.interval ?? UPDATE_CHECK_INTERVAL_MS,
+  );
   document.addEventListener("visibilitychange", onVisible);
   const stop = () => {
     stopped = true;

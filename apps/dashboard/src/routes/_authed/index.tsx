@@ -37,7 +37,11 @@ function Home() {
   const productCount = data.feeds.reduce((sum, feed) => sum + feed.productCount, 0);
 
   const steps = [
-    { label: "Add the website where your floows load", done: data.domains.length > 0, to: "/domains" as const },
+    {
+      label: "Add the website where your floows load",
+      done: data.domains.length > 0,
+      to: "/domains" as const,
+    },
     { label: "Build your first floow", done: data.floows.length > 0, to: "/floows" as const },
     { label: "Connect a product feed", done: data.feeds.length > 0, to: "/products" as const },
   ];
@@ -126,10 +130,19 @@ function Home() {
                   >
                     {step.done ? <CheckMark /> : index + 1}
                   </span>
-                  <span className={step.done ? "flex-1 text-sm text-grey-500 line-through" : "flex-1 text-sm font-medium text-grey-900"}>
+                  <span
+                    className={
+                      step.done
+                        ? "flex-1 text-sm text-grey-500 line-through"
+                        : "flex-1 text-sm font-medium text-grey-900"
+                    }
+                  >
                     {step.label}
                   </span>
-                  <ArrowRightIcon size={16} className="text-grey-400 transition-transform group-hover:translate-x-0.5 group-hover:text-grey-700" />
+                  <ArrowRightIcon
+                    size={16}
+                    className="text-grey-400 transition-transform group-hover:translate-x-0.5 group-hover:text-grey-700"
+                  />
                 </Link>
               </li>
             ))}
@@ -178,7 +191,14 @@ function Home() {
 
 function CheckMark() {
   return (
-    <svg viewBox="0 0 16 16" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="2.5" aria-label="Done">
+    <svg
+      viewBox="0 0 16 16"
+      className="size-3.5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      aria-label="Done"
+    >
       <path d="m3.5 8.5 3 3 6-7" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
