@@ -42,15 +42,26 @@ const SIGNED_IN = ["admin", "member", "removed"] as const;
 const MEMBERS = ["admin", "member"] as const;
 const ADMINS = ["admin"] as const;
 
-const byId = (pick: (a: MatrixFixture) => string) => ({ input: (a: MatrixFixture) => ({ id: pick(a) }) });
+const byId = (pick: (a: MatrixFixture) => string) => ({
+  input: (a: MatrixFixture) => ({ id: pick(a) }),
+});
 
 export const PERMISSION_MATRIX: Record<string, PermissionRow> = {
   // auth, user, organization
   "auth.config": { allowed: ANYONE, why: "the login page needs it before a session exists" },
-  "user.get": { allowed: SIGNED_IN, why: "the route guard's bundle; only the active organization's data" },
+  "user.get": {
+    allowed: SIGNED_IN,
+    why: "the route guard's bundle; only the active organization's data",
+  },
   "user.update": { allowed: SIGNED_IN, why: "the caller's own name, title and picture" },
-  "organization.create": { allowed: SIGNED_IN, why: "anyone may start an organization and becomes its admin" },
-  "organization.update": { allowed: ADMINS, why: "the organization's name and branding speak for everyone" },
+  "organization.create": {
+    allowed: SIGNED_IN,
+    why: "anyone may start an organization and becomes its admin",
+  },
+  "organization.update": {
+    allowed: ADMINS,
+    why: "the organization's name and branding speak for everyone",
+  },
   "support.config": { allowed: SIGNED_IN, why: "the support dialog's fallback address" },
   "support.create": { allowed: SIGNED_IN, why: "any signed-in user may ask for help" },
 
@@ -66,39 +77,133 @@ export const PERMISSION_MATRIX: Record<string, PermissionRow> = {
     foreign: { input: (a) => ({ id: a.invitationId, email: "pending@matrix.example" }) },
     why: "the link stops working",
   },
-  "invitation.lookup": { allowed: ANYONE, why: "the accept page, before signing up; only the e-mailed token finds anything" },
-  "invitation.accept": { allowed: SIGNED_IN, why: "the token's holder, signed in with the invited address" },
+  "invitation.lookup": {
+    allowed: ANYONE,
+    why: "the accept page, before signing up; only the e-mailed token finds anything",
+  },
+  "invitation.accept": {
+    allowed: SIGNED_IN,
+    why: "the token's holder, signed in with the invited address",
+  },
+
+  // account (issue 10)
+  "user.changeEmail": {
+    allowed: SIGNED_IN,
+    why: "the caller's own address; the change waits for the new address's confirmation",
+  },
+  "user.confirmEmail": {
+    allowed: ANYONE,
+    why: "the link from the new address's mailbox; the token is the proof",
+  },
+  "user.requestPasswordChange": {
+    allowed: SIGNED_IN,
+    why: "a reset link to the caller's own address",
+  },
+  "user.remove": {
+    allowed: SIGNED_IN,
+    why: "the caller's own account only (another user id is FORBIDDEN)",
+  },
+
+  // team (issue 10)
+  "team.updateRole": {
+    allowed: ADMINS,
+    foreign: { input: (a) => ({ userId: a.memberId, role: "admin" }) },
+    why: "roles decide who governs; the last admin is never demoted",
+  },
+  "team.remove": {
+    allowed: MEMBERS,
+    foreign: { input: (a) => ({ userId: a.memberId }) },
+    why: "admins remove anyone, members only themselves (leave); the last admin stays",
+  },
 
   // domains
   "domain.list": { allowed: MEMBERS, why: "daily work" },
   "domain.byId": { allowed: MEMBERS, foreign: byId((a) => a.domain.id), why: "daily work" },
   "domain.create": { allowed: MEMBERS, why: "setting up a site is daily work" },
-  "domain.update": { allowed: MEMBERS, foreign: { input: (a) => a.domain }, why: "colours, fonts, host" },
-  "domain.remove": { allowed: ADMINS, foreign: byId((a) => a.domain.id), why: "deletes every floow of the site at once" },
+  "domain.update": {
+    allowed: MEMBERS,
+    foreign: { input: (a) => a.domain },
+    why: "colours, fonts, host",
+  },
+  "domain.remove": {
+    allowed: ADMINS,
+    foreign: byId((a) => a.domain.id),
+    why: "deletes every floow of the site at once",
+  },
 
   // floows
-  "floow.list": { allowed: MEMBERS, foreign: { input: (a) => ({ domainId: a.domain.id }), expect: "none of A" }, why: "daily work" },
+  "floow.list": {
+    allowed: MEMBERS,
+    foreign: { input: (a) => ({ domainId: a.domain.id }), expect: "none of A" },
+    why: "daily work",
+  },
   "floow.byId": { allowed: MEMBERS, foreign: byId((a) => a.floow.id), why: "daily work" },
   "floow.create": { allowed: MEMBERS, why: "daily work" },
-  "floow.update": { allowed: MEMBERS, foreign: { input: (a) => a.floow }, why: "the editor's autosave, publish, archive, restore" },
+  "floow.update": {
+    allowed: MEMBERS,
+    foreign: { input: (a) => a.floow },
+    why: "the editor's autosave, publish, archive, restore",
+  },
   "floow.duplicate": { allowed: MEMBERS, foreign: byId((a) => a.floow.id), why: "daily work" },
-  "floow.previewResults": { allowed: MEMBERS, foreign: { input: (a) => ({ id: a.floow.id, choiceIds: [] }) }, why: "the editor's results preview" },
-  "floow.publish": { allowed: MEMBERS, foreign: byId((a) => a.floow.id), why: "publishing is what the editor is for" },
-  "floow.archive": { allowed: MEMBERS, foreign: byId((a) => a.floow.id), why: "the status can always be changed back" },
-  "floow.restore": { allowed: MEMBERS, foreign: byId((a) => a.floow.id), why: "the status can always be changed back" },
-  "floow.remove": { allowed: MEMBERS, foreign: byId((a) => a.floow.id), why: "one floow, behind a confirmation" },
+  "floow.previewResults": {
+    allowed: MEMBERS,
+    foreign: { input: (a) => ({ id: a.floow.id, choiceIds: [] }) },
+    why: "the editor's results preview",
+  },
+  "floow.publish": {
+    allowed: MEMBERS,
+    foreign: byId((a) => a.floow.id),
+    why: "publishing is what the editor is for",
+  },
+  "floow.archive": {
+    allowed: MEMBERS,
+    foreign: byId((a) => a.floow.id),
+    why: "the status can always be changed back",
+  },
+  "floow.restore": {
+    allowed: MEMBERS,
+    foreign: byId((a) => a.floow.id),
+    why: "the status can always be changed back",
+  },
+  "floow.remove": {
+    allowed: MEMBERS,
+    foreign: byId((a) => a.floow.id),
+    why: "one floow, behind a confirmation",
+  },
 
   // feeds and products
   "feed.list": { allowed: MEMBERS, why: "reading the catalogue" },
-  "feed.preview": { allowed: MEMBERS, why: "reads the first products of an address (no stored ids)" },
+  "feed.preview": {
+    allowed: MEMBERS,
+    why: "reads the first products of an address (no stored ids)",
+  },
   "feed.upsert": {
     allowed: MEMBERS,
-    foreign: { input: (a) => ({ id: a.feedId, domainId: a.domain.id, url: "https://feeds.example/other.xml", name: "Taken" }) },
+    foreign: {
+      input: (a) => ({
+        id: a.feedId,
+        domainId: a.domain.id,
+        url: "https://feeds.example/other.xml",
+        name: "Taken",
+      }),
+    },
     why: "adding a catalogue is daily work; a foreign id is NOT_FOUND, never CONFLICT",
   },
-  "feed.refresh": { allowed: MEMBERS, foreign: byId((a) => a.feedId), why: "fetching a feed again" },
-  "feed.remove": { allowed: ADMINS, foreign: byId((a) => a.feedId), why: "floows using it lose their results at once" },
-  "product.list": { allowed: MEMBERS, foreign: { input: (a) => ({ feedId: a.feedId }) }, why: "reading the catalogue" },
+  "feed.refresh": {
+    allowed: MEMBERS,
+    foreign: byId((a) => a.feedId),
+    why: "fetching a feed again",
+  },
+  "feed.remove": {
+    allowed: ADMINS,
+    foreign: byId((a) => a.feedId),
+    why: "floows using it lose their results at once",
+  },
+  "product.list": {
+    allowed: MEMBERS,
+    foreign: { input: (a) => ({ feedId: a.feedId }) },
+    why: "reading the catalogue",
+  },
 
   // events
   "event.recent": {
@@ -112,15 +217,42 @@ export const PERMISSION_MATRIX: Record<string, PermissionRow> = {
 
   // webhooks and integrations (issue 11)
   "webhook.list": { allowed: MEMBERS, why: "members see where events go" },
-  "webhook.create": { allowed: ADMINS, why: "sends the organization's data to a third party" },
-  "webhook.update": { allowed: ADMINS, why: "sends the organization's data to a third party" },
+  "webhook.create": {
+    allowed: ADMINS,
+    foreign: {
+      input: (a) => ({
+        id: "wh-foreign",
+        domainId: a.domain.id,
+        floowId: a.floow.id,
+        name: "Theirs",
+        url: "https://hooks.example/x",
+      }),
+    },
+    why: "sends the organization's data to a third party",
+  },
+  "webhook.update": {
+    allowed: ADMINS,
+    foreign: {
+      input: (a) => ({
+        id: "wh-foreign",
+        domainId: a.domain.id,
+        name: "Theirs",
+        url: "https://hooks.example/x",
+      }),
+    },
+    why: "sends the organization's data to a third party",
+  },
   "webhook.remove": { allowed: ADMINS, why: "stops deliveries others rely on" },
   "webhook.rotateSecret": { allowed: ADMINS, why: "the receiver must be updated at once" },
   "webhook.deliveries": { allowed: MEMBERS, why: "read only: the delivery log" },
   "webhook.sendTest": { allowed: ADMINS, why: "sends to the receiver" },
   "webhook.replay": { allowed: ADMINS, why: "sends to the receiver again" },
   "integration.list": { allowed: MEMBERS, why: "members see which tools are connected" },
-  "integration.create": { allowed: ADMINS, why: "stores a third party's API key" },
+  "integration.create": {
+    allowed: ADMINS,
+    foreign: { input: (a) => ({ domainId: a.domain.id, privateKey: "pk_foreign123456" }) },
+    why: "stores a third party's API key",
+  },
   "integration.remove": { allowed: ADMINS, why: "disconnects a tool others rely on" },
 
   // analytics
@@ -128,6 +260,9 @@ export const PERMISSION_MATRIX: Record<string, PermissionRow> = {
   "analytics.floow": { allowed: MEMBERS, why: "read only" },
   "analytics.exportCsv": { allowed: MEMBERS, why: "read only" },
   "analytics.settings": { allowed: MEMBERS, why: "read only" },
-  "analytics.updateSettings": { allowed: ADMINS, why: "how long shoppers' data is kept is a policy decision" },
+  "analytics.updateSettings": {
+    allowed: ADMINS,
+    why: "how long shoppers' data is kept is a policy decision",
+  },
   "analytics.eraseShopper": { allowed: ADMINS, why: "a data-subject request erases data for good" },
 };
