@@ -56,3 +56,22 @@ describe("sanitizeProduct", () => {
     expect(product.title).toContain("<b>");
   });
 });
+
+describe("the plain-text name of a product (a feed's title)", () => {
+  // Feeds arrive HTML-escaped more often than not; decoding must never produce markup.
+  it.each([
+    ["&lt;script&gt;alert(1)&lt;/script&gt;Red shoe", "Red shoe"],
+    ["&lt;img src=x onerror=alert(1)&gt;Blue", "Blue"],
+    // Tags that reassemble once an inner one is removed leave harmless text, never a tag.
+    ["<<b>script>alert(1)<</b>/script>Green", "< script>alert(1)< /script>Green"],
+    ["&lt;scr&lt;b&gt;ipt&gt;alert(1)&lt;/script&gt;", "ipt>alert(1)"],
+    ["Boots &lt;svg onload=alert(1)", "Boots"],
+    ["&lt;!-- x --&gt;Plain", "Plain"],
+    ["&amp;lt;script&amp;gt; is shown as typed", "&lt;script&gt; is shown as typed"],
+    ["Ages 3 &lt; 5 &amp; size &gt; 40", "Ages 3 < 5 & size > 40"],
+  ])("%s", (title, expected) => {
+    const { title: name } = sanitizeProduct({ id: "p", title });
+    expect(name).toBe(expected);
+    expect(name).not.toMatch(/<[a-z!/?]/i);
+  });
+});

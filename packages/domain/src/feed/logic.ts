@@ -70,19 +70,27 @@ export function productAttributes(products: readonly Product[]): string[] {
 }
 
 /**
- * Plain text from a feed's product text: tags removed, common entities decoded and
- * whitespace collapsed. Feeds are untrusted; render the result as text, never as HTML.
+ * Plain text from a feed's product text: common entities decoded ONCE, then tags removed
+ * (until none is left, so `<<b>script>` cannot reassemble one) and whitespace collapsed. An
+ * escaped tag in the feed (`&lt;script&gt;…`) is decoded first and so removed like a real
+ * one: the result never holds markup. A lone `<` or `>` that starts no tag ("3 < 5") stays.
+ * Feeds are untrusted; render the result as text, never as HTML.
  */
 export function sanitizeProductText(value: unknown): string {
-  return str(value)
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, " ")
-    .replace(/<[^>]*>/g, " ")
+  let text = str(value)
     .replace(/&nbsp;/gi, " ")
     .replace(/&lt;/gi, "<")
     .replace(/&gt;/gi, ">")
     .replace(/&quot;/gi, '"')
     .replace(/&#39;|&apos;/gi, "'")
-    .replace(/&amp;/gi, "&")
-    .replace(/\s+/g, " ")
-    .trim();
+    .replace(/&amp;/gi, "&");
+  for (let previous = ""; previous !== text; ) {
+    previous = text;
+    text = text
+      .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ")
+      .replace(/<!--[\s\S]*?-->/g, " ")
+      .replace(/<\/?[a-z!?][^>]*>/gi, " ");
+  }
+  // A tag opened but never closed (`<script src=x` at the end) is cut off too.
+  return text.replace(/<\/?[a-z!?][^<>]*$/i, " ").replace(/\s+/g, " ").trim();
 }
