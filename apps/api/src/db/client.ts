@@ -1,11 +1,13 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import type { PostgresPool, PostgresPoolClient } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import type { DB } from "./database";
+import { openPGlite } from "./pglite";
+import { registerRawDatabase } from "./raw";
 import { currentQueryTimeout, DatabaseUnavailableError, isDatabaseUnavailable, unavailableReason } from "./unavailable";
 
 export type DbKind = "pglite" | "postgres";
@@ -111,6 +113,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       client.on("error", (error) => options.onConnectionError?.(error));
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withQueryTimeouts(pool, timeouts) }) });
+    registerRawDatabase(db, { kind: "postgres", pool });
     // Fail at start, with the server's own message, rather than on the first request.
     await db.selectNoFrom((eb) => eb.lit(1).as("one")).execute();
     return { db, kind: "postgres", close: () => db.destroy() };
@@ -119,11 +122,12 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   if (options.dataDir) {
     const folder = path.join(options.dataDir, "pglite");
     mkdirSync(folder, { recursive: true });
-    pglite = await PGlite.create(folder);
+    pglite = await openPGlite(folder);
   } else {
-    pglite = await PGlite.create();
+    pglite = await openPGlite();
   }
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  registerRawDatabase(db, { kind: "pglite", pglite });
   // Kysely's destroy closes PGlite, which flushes its files to the data folder.
   return { db, kind: "pglite", close: () => db.destroy() };
 }

@@ -165,14 +165,32 @@ function sameRecord(a: Record<string, unknown>, b: Record<string, unknown>): boo
   return true;
 }
 
-/** Deletes a feed with its products; false when the organization has no such feed. */
+/**
+ * Deletes a feed with its products; false when the organization has no such feed. Its
+ * refresh jobs go first (their own statement): a running refresh sees its job gone and
+ * stops (`feedRefreshWanted`), which on a PostgreSQL server also releases the rows its
+ * transaction holds, which the feed's delete waits for.
+ */
 export async function deleteFeed(db: Kysely<DB>, organizationId: string, id: string): Promise<boolean> {
+  // The kind is services/feeds' FEED_REFRESH_JOB (queries do not import services).
+  await db.deleteFrom("job").where("kind", "=", "feed.refresh").where("key", "=", id).where("organization_id", "=", organizationId).execute();
   const result = await db
     .deleteFrom("feed")
     .where("organization_id", "=", organizationId)
     .where("id", "=", id)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** Whether a refresh should go on: its feed exists and its job (when it has one) is still running. */
+export async function feedRefreshWanted(db: Kysely<DB>, feedId: string, jobId: string | null): Promise<boolean> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom("feed").select("id").where("id", "=", feedId)).as("feed"),
+      (jobId === null ? eb.lit(true) : eb.exists(eb.selectFrom("job").select("id").where("id", "=", jobId).where("status", "=", "running"))).as("job"),
+    ])
+    .executeTakeFirstOrThrow();
+  return Boolean(row.feed) && Boolean(row.job);
 }
 
 export async function setFeedRefreshStatus(

@@ -10,7 +10,8 @@ export type FeedErrorCode =
   | "TOO_LARGE"
   | "TIMEOUT"
   | "TOO_MANY_PRODUCTS"
-  | "EMPTY_FEED";
+  | "EMPTY_FEED"
+  | "CPU_BUDGET";
 
 /** A feed that was fetched but cannot be read. `message` is meant for the merchant. */
 export class FeedError extends Error {

@@ -13,6 +13,12 @@ export interface FeedLimits {
   maxDepth: number;
   /** Decompressed bytes of a feed file that is itself gzipped (served as `feed.xml.gz`). */
   maxBytes: number;
+  /**
+   * CPU time one read of a feed may use while it works on the feed's data (unpacked text,
+   * parsing, mapping, writing the products; not while it waits for the download): a feed
+   * that costs more is stopped (a small gzip of endlessly repeated items, say).
+   */
+  maxCpuMs: number;
 }
 
 export const FEED_LIMITS: FeedLimits = {
@@ -21,6 +27,9 @@ export const FEED_LIMITS: FeedLimits = {
   maxFields: 5_000,
   maxDepth: 64,
   maxBytes: 1024 * 1024 * 1024,
+  // A 100,000-product feed costs about 5 s (docs/benchmarks.md); the largest allowed
+  // (MAX_PRODUCTS) about ten times that.
+  maxCpuMs: 90_000,
 };
 
 /** Fetch limits per use (passed to safeFetch). */

@@ -41,7 +41,10 @@ const SNIFF_BYTES = 64 * 1024;
  * its products. The input is read as the generator is: memory stays at about one chunk
  * plus one product. The caller owns `input` and should destroy it when stopping early.
  */
-export async function openFeed(input: AsyncIterable<Uint8Array>, options: ParseFeedOptions = {}): Promise<OpenedFeed> {
+export async function openFeed(
+  input: AsyncIterable<Uint8Array>,
+  options: ParseFeedOptions = {},
+): Promise<OpenedFeed> {
   const limits = resolveLimits(options.limits);
   let peeked = await peek(input, SNIFF_BYTES);
   let gzipped = false;
@@ -51,10 +54,16 @@ export async function openFeed(input: AsyncIterable<Uint8Array>, options: ParseF
   }
   const sniffed = sniffFormat(peeked.head);
   if (sniffed.format === "empty") {
-    return { format: "empty", encoding: undefined, delimiter: undefined, gzipped, records: (async function* () {})() };
+    return {
+      format: "empty",
+      encoding: undefined,
+      delimiter: undefined,
+      gzipped,
+      records: (async function* () {})(),
+    };
   }
   const { encoding } = detectEncoding(peeked.head, sniffed.format, options.charset);
-  const texts = rechunk(decodeText(peeked.stream, encoding));
+  const texts = rechunk(decodeText(meterCpu(peeked.stream, limits.maxCpuMs), encoding));
   const records =
     sniffed.format === "xml"
       ? parseXml(texts, limits)
@@ -65,7 +74,10 @@ export async function openFeed(input: AsyncIterable<Uint8Array>, options: ParseF
 }
 
 /** The products of a feed, one record at a time (see openFeed). */
-export async function* parseFeed(input: AsyncIterable<Uint8Array>, options: ParseFeedOptions = {}): AsyncGenerator<FeedRecord> {
+export async function* parseFeed(
+  input: AsyncIterable<Uint8Array>,
+  options: ParseFeedOptions = {},
+): AsyncGenerator<FeedRecord> {
   const opened = await openFeed(input, options);
   yield* opened.records;
 }
@@ -82,7 +94,9 @@ async function* jsonRecords(
       (options.type === "shopify" && Array.isArray((object as { variants?: unknown }).variants));
     if (shopifyShaped) {
       yield flattenShopifyProduct(
-        { handle: "", ...(object as Record<string, unknown>) } as Parameters<typeof flattenShopifyProduct>[0],
+        { handle: "", ...(object as Record<string, unknown>) } as Parameters<
+          typeof flattenShopifyProduct
+        >[0],
         options.url,
         limits,
       );
@@ -148,9 +162,51 @@ function gunzip(input: AsyncIterable<Uint8Array>, limits: FeedLimits): AsyncIter
       for await (const chunk of output as AsyncIterable<Buffer>) yield chunk;
     } catch (error) {
       if (error instanceof FeedError) throw error;
-      throw new FeedError("PARSE_ERROR", "The feed is a gzip file that could not be unpacked; it is damaged.", {
-        cause: error,
-      });
+      throw new FeedError(
+        "PARSE_ERROR",
+        "The feed is a gzip file that could not be unpacked; it is damaged.",
+        {
+          cause: error,
+        },
+      );
     }
   })();
+}
+
+/**
+ * Passes the feed's bytes on, and counts the process's CPU time from handing a chunk on
+ * until the next one is asked for: the time the import works on that chunk (decoding,
+ * parsing, mapping, writing products), not the time it waits for the download. Past
+ * `maxCpuMs` the feed is stopped with a message for the merchant.
+ */
+export async function* meterCpu(
+  chunks: AsyncIterable<Uint8Array>,
+  maxCpuMs: number,
+): AsyncGenerator<Uint8Array> {
+  const budget = maxCpuMs * 1000;
+  let used = 0;
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    const start = process.cpuUsage();
+    yield chunk;
+    const spent = process.cpuUsage(start);
+    used += spent.user + spent.system;
+    bytes += chunk.byteLength;
+    if (used > budget) {
+      throw new FeedError(
+        "CPU_BUDGET",
+        `Reading the feed took more than ${formatSeconds(maxCpuMs)} of processing time, so it was stopped after ${formatMegabytes(bytes)} of its data. Is it very large, or does it repeat the same products over and over?`,
+      );
+    }
+  }
+}
+
+function formatSeconds(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
+}
+
+function formatMegabytes(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${Math.round(bytes / 1024 / 1024)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} kB`;
 }

@@ -1,14 +1,15 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
-import { findFeedSource, listDueFeeds, setFeedRefreshStatus } from "../../db/queries/feed";
+import {
+  feedRefreshWanted,
+  findFeedSource,
+  listDueFeeds,
+  setFeedRefreshStatus,
+} from "../../db/queries/feed";
 import { enqueueJob } from "../../db/queries/job";
 import type { Job } from "../../db/queries/job";
-import {
-  discardStagedProducts,
-  feedHasProducts,
-  publishStagedProducts,
-  stageProducts,
-} from "../../db/queries/product";
+import { discardStagedProducts, feedHasProducts } from "../../db/queries/product";
+import { openProductLoader } from "../../db/queries/product-load";
 import { isSafeFetchError } from "../safe-fetch";
 import { createJobWorker } from "../jobs/worker";
 import type { JobWorker } from "../jobs/worker";
@@ -23,6 +24,10 @@ export interface RefreshOptions {
   /** safeFetch options (tests allow loopback to reach their own server). */
   fetch?: FeedFetchOptions;
   batchSize?: number;
+  /** The `feed.refresh` job running this refresh: the refresh stops when its row is deleted (the feed was deleted). */
+  jobId?: string;
+  /** How often to check that the feed (and its job) still exist; default 250 ms. */
+  watchMs?: number;
 }
 
 /** The message stored on a feed whose refresh failed: the fetch's or parser's own, else a general one. */
@@ -32,10 +37,12 @@ export function refreshErrorMessage(error: unknown): string {
 }
 
 /**
- * Fetches a feed again and replaces its products. The products are written to the staging
- * table as they stream in and swapped in one short transaction at the end, so readers see
- * either all old or all new products, and a failed refresh keeps the last good ones (the
- * feed then records the error). Returns null when the feed no longer exists.
+ * Fetches a feed again and replaces its products. The products are bulk-loaded as they
+ * stream in and swapped in at the end (`openProductLoader`: COPY straight into `product` in
+ * one transaction on a PostgreSQL server; staged with COPY and swapped in small steps on
+ * PGlite), so readers see either all old or all new products, and a failed refresh keeps
+ * the last good ones (the feed then records the error). Deleting the feed (or its job)
+ * stops the refresh within `watchMs`. Returns null when the feed no longer exists.
  */
 export async function refreshFeed(
   db: Kysely<DB>,
@@ -46,46 +53,67 @@ export async function refreshFeed(
   const feed = await findFeedSource(db, organizationId, feedId);
   if (!feed) return null;
   await setFeedRefreshStatus(db, feed.id, "running");
-  await discardStagedProducts(db, feed.id);
-  // One batch is written while the next is read: with a PostgreSQL server the two run on
-  // different cores (on PGlite, in this thread, it makes no difference). At most one write
-  // is in flight, so memory stays at two batches.
-  let writing: Promise<void> | undefined;
+  // Aborted when the caller's signal aborts (the worker stops) or the feed is deleted.
+  const controller = new AbortController();
+  const outer = options.fetch?.signal;
+  const onOuterAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) onOuterAbort();
+  outer?.addEventListener("abort", onOuterAbort, { once: true });
+  let deleted = false;
+  let watching: Promise<void> | undefined;
+  const watch = setInterval(() => {
+    watching ??= feedRefreshWanted(db, feed.id, options.jobId ?? null)
+      .then((wanted) => {
+        if (wanted) return;
+        deleted = true;
+        controller.abort(new Error("The feed was deleted."));
+      })
+      .catch(() => undefined)
+      .finally(() => (watching = undefined));
+  }, options.watchMs ?? 250);
+  const loader = await openProductLoader(db, feed).catch((error: unknown) => {
+    clearInterval(watch);
+    outer?.removeEventListener("abort", onOuterAbort);
+    throw error;
+  });
   try {
-    let position = 0;
     const summary = await importFeed(
       feed.url,
       feed.type,
       async (batch) => {
-        await writing;
-        writing = stageProducts(db, feed, batch, position);
-        // Awaited with the next batch or at the end; until then its failure is not unhandled.
-        writing.catch(() => undefined);
-        position += batch.length;
+        controller.signal.throwIfAborted();
+        await loader.write(batch);
       },
-      { ...options.fetch, variables: feed.variables, batchSize: options.batchSize ?? 1000 },
+      {
+        ...options.fetch,
+        signal: controller.signal,
+        variables: feed.variables,
+        batchSize: options.batchSize ?? 1000,
+      },
     );
-    await writing;
+    controller.signal.throwIfAborted();
     // A feed that comes back empty after it had products is far more often a broken export
     // (a filter gone wrong, an error page served as an empty list) than a shop with nothing
     // left to sell; emptying every floow's results on that would hurt, so it is refused.
-    if (position === 0 && (await feedHasProducts(db, feed.id))) {
+    if (loader.count === 0 && (await feedHasProducts(db, feed.id))) {
       throw new FeedError("EMPTY_FEED", EMPTY_FEED_MESSAGE);
     }
-    await db.transaction().execute(async (trx) => {
-      const count = await publishStagedProducts(trx, feed.id);
-      await setFeedRefreshStatus(trx, feed.id, "ok", { error: null, productCount: count });
-    });
+    await loader.publish((trx, count) =>
+      setFeedRefreshStatus(trx, feed.id, "ok", { error: null, productCount: count }),
+    );
     invalidateFeedResults(organizationId, feed.id);
     return summary;
   } catch (error) {
-    await writing?.catch(() => undefined);
-    await discardStagedProducts(db, feed.id).catch(() => undefined);
-    const message = options.fetch?.signal?.aborted
-      ? INTERRUPTED_MESSAGE
-      : refreshErrorMessage(error);
+    await loader.discard().catch(() => undefined);
+    // A deleted feed has nothing to record: the refresh simply ends.
+    if (deleted) return null;
+    const message = outer?.aborted ? INTERRUPTED_MESSAGE : refreshErrorMessage(error);
     await setFeedRefreshStatus(db, feed.id, "failed", { error: message }).catch(() => undefined);
     throw error;
+  } finally {
+    clearInterval(watch);
+    outer?.removeEventListener("abort", onOuterAbort);
+    await watching;
   }
 }
 
