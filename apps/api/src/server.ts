@@ -21,6 +21,7 @@ import { registerTrpcRoutes } from "./http/trpc";
 import { createMailer } from "./services/mail";
 import type { MailContext } from "./trpc/context";
 import { registerFeedJobs } from "./services/feeds/refresh";
+import { registerInsightJobs } from "./services/insights";
 import { createJobWorker } from "./services/jobs/worker";
 import { createSecretBox, registerWebhookJobs } from "./services/webhooks";
 import type { JobWorker } from "./services/jobs/worker";
@@ -133,10 +134,11 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     }
     if (env.fetchAllowLoopback) app.log.warn("FETCH_ALLOW_LOOPBACK is on: feeds may be fetched from 127.0.0.1 (tests only)");
     const fetch = env.fetchAllowLoopback ? { allowLoopback: true } : undefined;
-    await registerTrpcRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins, fetch, supportEmail: env.supportEmail, mail });
-    await registerBlobRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins });
+    await registerTrpcRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins, fetch, supportEmail: env.supportEmail, mail, ai: env.ai });
+    await registerBlobRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins, storageQuotaBytes: env.storageQuotaBytes });
     await registerPublicRoutes(app, { db: database.db });
     // Job kinds (docs/architecture.md, "Background jobs").
+    registerInsightJobs(jobs, database.db);
     registerFeedJobs(jobs, database.db, { intervalMinutes: env.feedRefreshIntervalMinutes, ...(fetch && { fetch }) });
     registerWebhookJobs(jobs, database.db, { ...(fetch && { fetch }), secretBox: createSecretBox(secret) });
     await registerStaticRoutes(app, {

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { BLOB_MAX_BYTES, BLOB_MESSAGES, blobUploadSchema } from "@floow/domain";
+import { BLOB_MAX_BYTES, BLOB_MAX_PIXELS, BLOB_MESSAGES, blobUploadSchema } from "@floow/domain";
+import { imageSize } from "image-size";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Auth } from "../auth/auth";
 import type { DB } from "../db/database";
-import { findBlob, insertBlob } from "../db/queries/blob";
+import { findBlob, insertBlobWithinQuota } from "../db/queries/blob";
 import { resolveActiveMembership } from "../db/queries/member";
 import { createRateLimitStore } from "../services/rate-limit";
 import { sendError, sendValidationError, useErrorBody } from "./errors";
@@ -36,6 +37,22 @@ export function looksLike(contentType: string, bytes: Uint8Array): boolean {
 }
 
 /**
+ * The pixels a raster image declares (width × height, the largest frame's for animations),
+ * read from its header without decoding it. SVG is vector: 0. Null when the
+ * header cannot be read.
+ */
+export function rasterPixels(contentType: string, bytes: Uint8Array): number | null {
+  if (contentType === "image/svg+xml") return 0;
+  try {
+    const size = imageSize(bytes);
+    const frames = size.images?.length ? size.images : [size];
+    return Math.max(...frames.map((frame) => (frame.width ?? 0) * (frame.height ?? 0)));
+  } catch {
+    return null;
+  }
+}
+
+/**
  * `POST /api/blob` (spec section 7): an image upload from the dashboard, with the session
  * cookie, as JSON from an allowed origin (like every cookie-authenticated write), stored for
  * the active organization: `{ url: "/blobs/<id>" }`. `GET /blobs/:id` serves it to anyone
@@ -45,7 +62,13 @@ export function looksLike(contentType: string, bytes: Uint8Array): boolean {
  */
 export async function registerBlobRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<DB>; auth: Auth; trustedOrigins: readonly string[] },
+  deps: {
+    db: Kysely<DB>;
+    auth: Auth;
+    trustedOrigins: readonly string[];
+    /** Bytes of uploads one organization may store (STORAGE_QUOTA_MB); 0 or absent: no limit. */
+    storageQuotaBytes?: number;
+  },
 ): Promise<void> {
   const limiter = createRateLimitStore();
 
@@ -93,8 +116,19 @@ export async function registerBlobRoutes(
         const message = `The data is not a ${contentType} image.`;
         return sendError(reply, 400, "BAD_REQUEST", `data: ${message}`, [{ path: ["data"], message }]);
       }
+      const pixels = rasterPixels(contentType, bytes);
+      if (pixels === null) {
+        return sendError(reply, 400, "BAD_REQUEST", `data: ${BLOB_MESSAGES.unreadable}`, [{ path: ["data"], message: BLOB_MESSAGES.unreadable }]);
+      }
+      if (pixels > BLOB_MAX_PIXELS) {
+        return sendError(reply, 400, "BAD_REQUEST", `data: ${BLOB_MESSAGES.tooManyPixels}`, [{ path: ["data"], message: BLOB_MESSAGES.tooManyPixels }]);
+      }
       const id = randomUUID();
-      await insertBlob(deps.db, organizationId, { id, contentType, bytes });
+      const stored = await insertBlobWithinQuota(deps.db, organizationId, { id, contentType, bytes }, deps.storageQuotaBytes ?? 0);
+      if (!stored) {
+        request.log.warn({ organizationId, quotaBytes: deps.storageQuotaBytes }, "upload refused: organization storage quota reached");
+        return sendError(reply, 413, "PAYLOAD_TOO_LARGE", BLOB_MESSAGES.quotaExceeded, [{ path: ["data"], message: BLOB_MESSAGES.quotaExceeded }]);
+      }
       return reply.code(201).send({ url: `/blobs/${id}` });
     });
 

@@ -126,7 +126,7 @@ describe("graceful shutdown (a real process)", () => {
       const late = await fetch(`http://127.0.0.1:${port}/api/public/floows/${floowId}`);
       expect(late.status).toBe(503);
       expect(late.headers.get("retry-after")).toBe("5");
-      expect((await late.json()).error.code).toBe("UNAVAILABLE");
+      expect(((await late.json()) as { error: { code: string } }).error.code).toBe("UNAVAILABLE");
       // Liveness stays green: the process is healthy, only leaving.
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
 

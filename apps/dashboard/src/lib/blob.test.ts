@@ -28,6 +28,22 @@ describe("uploadImage", () => {
     );
   });
 
+  it("fails with the server's own words when it names the problem", async () => {
+    const refusal = Response.json(
+      {
+        error: {
+          code: "BAD_REQUEST",
+          message: `data: ${BLOB_MESSAGES.tooManyPixels}`,
+          fieldErrors: [{ path: ["data"], message: BLOB_MESSAGES.tooManyPixels }],
+        },
+      },
+      { status: 400 },
+    );
+    await expect(uploadImage(png(), async () => refusal)).rejects.toThrow(
+      BLOB_MESSAGES.tooManyPixels,
+    );
+  });
+
   it("refuses what the blob call refuses before sending anything", async () => {
     const fetchImpl = vi.fn<typeof fetch>();
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.png", { type: "image/png" });

@@ -46,7 +46,20 @@ export async function uploadImage(file: Blob, fetchImpl: typeof fetch = fetch): 
     headers: { "content-type": "application/json" },
     body: JSON.stringify(payload),
   });
-  if (!response.ok) throw new ImageUploadError(`Upload failed with status ${response.status}`);
+  if (!response.ok) {
+    // The server names what is wrong (too many pixels, storage full, …): show its words.
+    const failure: unknown = await response.json().catch(() => null);
+    const error =
+      failure && typeof failure === "object" && "error" in failure
+        ? (failure.error as { message?: unknown; fieldErrors?: { message?: unknown }[] })
+        : null;
+    const message = error?.fieldErrors?.[0]?.message ?? error?.message;
+    throw new ImageUploadError(
+      typeof message === "string" && message
+        ? message
+        : `Upload failed with status ${response.status}`,
+    );
+  }
   const body: unknown = await response.json();
   if (
     body &&
