@@ -96,9 +96,28 @@ const envSchema = z
     TRUST_PROXY: z.preprocess(
       emptyToUndefined,
       z
-        .enum(["true", "false", "1", "0"])
+        .string()
+        .trim()
         .default("false")
-        .transform((value) => value === "true" || value === "1"),
+        .transform((value, ctx): false | number | string[] => {
+          // Never Fastify's `true` (trust every hop): the left-most X-Forwarded-For is whatever
+          // the client wrote. A hop count takes the address the N-th proxy saw; an address list
+          // skips only those proxies (docs/auth.md).
+          if (/^(false|0)$/i.test(value)) return false;
+          if (/^true$/i.test(value)) return 1;
+          if (/^\d+$/.test(value)) {
+            const hops = Number(value);
+            if (hops <= 10) return hops;
+          }
+          const parts = value.split(",").map((part) => part.trim()).filter(Boolean);
+          const address = /^(loopback|linklocal|uniquelocal|[0-9.]+(\/\d{1,2})?|[0-9a-f:]*:[0-9a-f:.]*(\/\d{1,3})?)$/i;
+          if (parts.length > 0 && parts.every((part) => address.test(part))) return parts;
+          ctx.addIssue({
+            code: "custom",
+            message: 'must be a number of proxy hops (1 for one reverse proxy), or the proxies\' addresses/CIDRs comma-separated (e.g. "10.0.0.0/8,loopback"), or false',
+          });
+          return z.NEVER;
+        }),
     ),
     DASHBOARD_DIST: z.preprocess(
       emptyToUndefined,

@@ -18,6 +18,7 @@ import type { GracefulShutdown } from "./http/shutdown";
 import { registerPublicRoutes } from "./http/public";
 import { registerStaticRoutes } from "./http/static";
 import { registerTrpcRoutes } from "./http/trpc";
+import { fastifyTrustProxy } from "./http/trust-proxy";
 import { createMailer } from "./services/mail";
 import type { MailContext } from "./trpc/context";
 import { registerFeedJobs } from "./services/feeds/refresh";
@@ -61,7 +62,7 @@ function loggerOptions(env: Env): FastifyServerOptions["logger"] {
 export async function createServer(env: Env, deps: ServerDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(env),
-    trustProxy: env.trustProxy,
+    trustProxy: fastifyTrustProxy(env.trustProxy),
     bodyLimit: 1024 * 1024,
   });
 

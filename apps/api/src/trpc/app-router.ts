@@ -6,6 +6,7 @@ import { feedRouter } from "../routers/feed";
 import { floowRouter } from "../routers/floow";
 import { integrationRouter } from "../routers/integration";
 import { invitationRouter } from "../routers/invitation";
+import { teamRouter } from "../routers/team";
 import { organizationRouter } from "../routers/organization";
 import { productRouter } from "../routers/product";
 import { supportRouter } from "../routers/support";
@@ -18,6 +19,7 @@ export const appRouter = router({
   auth: authRouter,
   user: userRouter,
   invitation: invitationRouter,
+  team: teamRouter,
   organization: organizationRouter,
   domain: domainRouter,
   floow: floowRouter,

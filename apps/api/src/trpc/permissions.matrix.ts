@@ -171,6 +171,28 @@ export const PERMISSION_MATRIX: Record<string, PermissionRow> = {
     why: "one floow, behind a confirmation",
   },
 
+  // the selling brain (issue 12)
+  "insight.matchCounts": {
+    allowed: MEMBERS,
+    foreign: byId((a) => a.floow.id),
+    why: "the editor's live match counts",
+  },
+  "insight.deadEnds": {
+    allowed: MEMBERS,
+    foreign: byId((a) => a.floow.id),
+    why: "the editor's dead-end list",
+  },
+  "insight.deadEndCounts": {
+    allowed: MEMBERS,
+    foreign: { input: () => undefined, expect: "none of A" },
+    why: "the floows list's dead-end counts",
+  },
+  "ai.suggest": {
+    allowed: MEMBERS,
+    foreign: { input: (a) => ({ id: a.floow.id, name: "", content: "bikes" }) },
+    why: "editors add suggested questions to their floows",
+  },
+
   // feeds and products
   "feed.list": { allowed: MEMBERS, why: "reading the catalogue" },
   "feed.preview": {
