@@ -16,6 +16,8 @@ import {
   NavSubItem,
   NavSubList,
   PackageIcon,
+  PlugIcon,
+  SearchIcon,
   SideNav,
   UserIcon,
 } from "@floow/ui";
@@ -34,7 +36,7 @@ export type SideNavData = {
 };
 
 type NavLinkSpec = NavTarget & {
-  to: "/" | "/domains" | "/floows" | "/products" | "/analytics" | "/documentation" | "/settings";
+  to: "/" | "/domains" | "/floows" | "/products" | "/analytics" | "/inspect" | "/documentation" | "/settings" | "/integrations";
   label: string;
   icon: ReactNode;
 };
@@ -45,6 +47,7 @@ const mainLinks: NavLinkSpec[] = [
   { to: "/floows", label: "Floows", icon: <FlowIcon /> },
   { to: "/products", label: "Products", icon: <PackageIcon /> },
   { to: "/analytics", label: "Analytics", icon: <ChartIcon /> },
+  { to: "/inspect", label: "Inspect", icon: <SearchIcon /> },
 ];
 
 function RouterNavItem({ spec, location }: { spec: NavLinkSpec; location: { pathname: string; hash: string } }) {
@@ -138,6 +141,10 @@ export function AppSideNav({ data }: { data: SideNavData }) {
           />
           <RouterNavItem
             spec={{ to: "/settings", hash: "organization", label: "Organization", icon: <BuildingIcon /> }}
+            location={location}
+          />
+          <RouterNavItem
+            spec={{ to: "/integrations", label: "Integrations", icon: <PlugIcon /> }}
             location={location}
           />
           <NavItem

@@ -1,27 +1,33 @@
-import { ChartIcon } from "@floow/ui";
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { ComingSoon, Page, PageHeader } from "../../../features/layout/page";
+import { FloowAnalyticsPage } from "../../../features/analytics/floow-analytics-page";
+import { resolveRange, validateRangeSearch } from "../../../features/analytics/format";
 import { isValidEntityId } from "../../../lib/entity-id";
+import { httpStatusOf } from "../../../lib/trpc";
 
 export const Route = createFileRoute("/_authed/analytics/floow/$id")({
-  // The route's validity rule (spec section 2): an impossible id is a 404.
+  validateSearch: validateRangeSearch,
+  // The route's validity rule (spec section 2): an impossible id is a 404, and so is an unknown
+  // one or one of another organization (the server answers NOT_FOUND).
   beforeLoad: ({ params }) => {
     if (!isValidEntityId(params.id)) throw notFound();
   },
+  loaderDeps: ({ search }) => ({ range: search.range, from: search.from, to: search.to }),
+  loader: async ({ context: { queryClient, trpc }, params, deps }) => {
+    const { from, to } = resolveRange(deps);
+    try {
+      await queryClient.ensureQueryData(trpc.analytics.floow.queryOptions({ id: params.id, from, to }));
+    } catch (error) {
+      if (httpStatusOf(error) === 404) throw notFound();
+      throw error;
+    }
+  },
   head: () => ({ meta: [{ title: "Floow analytics · Floow" }] }),
-  component: FloowAnalytics,
+  component: FloowAnalyticsRoute,
 });
 
-function FloowAnalytics() {
+function FloowAnalyticsRoute() {
   const { id } = Route.useParams();
-  return (
-    <Page>
-      <PageHeader title="Floow analytics" description={`Floow ${id}`} />
-      <ComingSoon
-        icon={<ChartIcon size={24} />}
-        title="Analytics of one floow are not built yet"
-        description="The funnel and choices of this floow arrive with the analytics screen."
-      />
-    </Page>
-  );
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <FloowAnalyticsPage id={id} search={search} onSearch={(next) => void navigate({ search: next, replace: true })} />;
 }
