@@ -79,6 +79,12 @@ const envSchema = z
     OIDC_ISSUER: z.preprocess(emptyToUndefined, z.string().trim().url("must be the issuer URL").optional()),
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
+    AI_BASE_URL: z.preprocess(
+      emptyToUndefined,
+      z.string().trim().url("must be the model API's base URL, e.g. https://api.openai.com/v1").optional(),
+    ),
+    AI_API_KEY: optionalString,
+    AI_MODEL: optionalString,
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
@@ -170,6 +176,17 @@ const envSchema = z
     ),
   })
   .superRefine((env, ctx) => {
+    const ai = [env.AI_BASE_URL, env.AI_API_KEY, env.AI_MODEL];
+    if (ai.some(Boolean) && !ai.every(Boolean)) {
+      for (const key of ["AI_BASE_URL", "AI_API_KEY", "AI_MODEL"] as const) {
+        if (!env[key]) {
+          ctx.addIssue({ code: "custom", path: [key], message: "is required when any AI_* variable is set (set all three or none)" });
+        }
+      }
+    }
+    if (env.AI_BASE_URL && !env.FETCH_ALLOW_LOOPBACK && /^(localhost|127\.|\[::1\])/.test(new URL(env.AI_BASE_URL).hostname)) {
+      ctx.addIssue({ code: "custom", path: ["AI_BASE_URL"], message: "must not be a loopback address (tests only, with FETCH_ALLOW_LOOPBACK=true)" });
+    }
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {
       for (const key of ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const) {
@@ -207,6 +224,11 @@ const envSchema = z
         ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
         : undefined,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+    /** The OpenAI-compatible model the AI Suggestion asks; none: the offline suggester (docs/editor.md). */
+    ai:
+      env.AI_BASE_URL && env.AI_API_KEY && env.AI_MODEL
+        ? { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL }
+        : undefined,
     trustProxy: env.TRUST_PROXY,
     /** Outgoing e-mail: SMTP when set; else the outbox folder DATA_DIR/outbox (docs/auth.md). */
     smtpUrl: env.SMTP_URL,

@@ -10,6 +10,7 @@ import { appRouter } from "../trpc/app-router";
 import type { AppRouter } from "../trpc/app-router";
 import { createContextFactory } from "../trpc/context";
 import type { MailContext } from "../trpc/context";
+import type { AiModelConfig } from "../services/ai-suggest";
 import { retryAfterOf } from "../trpc/retry-after";
 import { isAllowedOrigin, isJsonContentType } from "./origins";
 
@@ -21,7 +22,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export async function registerTrpcRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<DB>; auth: Auth; trustedOrigins: readonly string[]; fetch?: FeedFetchOptions; supportEmail?: string; mail?: MailContext },
+  deps: { db: Kysely<DB>; auth: Auth; trustedOrigins: readonly string[]; fetch?: FeedFetchOptions; supportEmail?: string; mail?: MailContext; ai?: AiModelConfig },
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook("onRequest", async (request, reply) => {
@@ -43,7 +44,7 @@ export async function registerTrpcRoutes(
       prefix: "/trpc",
       trpcOptions: {
         router: appRouter,
-        createContext: createContextFactory({ db: deps.db, auth: deps.auth, fetch: deps.fetch, supportEmail: deps.supportEmail, mail: deps.mail }),
+        createContext: createContextFactory({ db: deps.db, auth: deps.auth, fetch: deps.fetch, supportEmail: deps.supportEmail, mail: deps.mail, ai: deps.ai }),
         onError({ error, path, req }) {
           if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error, path }, "tRPC procedure failed");
           if (error.code === "SERVICE_UNAVAILABLE") req.log.warn({ err: error.cause, path }, "tRPC procedure: database unavailable");

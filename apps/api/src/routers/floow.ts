@@ -25,6 +25,7 @@ import {
   updateFloow,
 } from "../db/queries/floow";
 import type { FloowWriteResult } from "../db/queries/floow";
+import { enqueueDeadEndCheck } from "../services/insights";
 import { computeFloowResults } from "../services/results";
 import { orgProcedure, router } from "../trpc/init";
 
@@ -108,7 +109,10 @@ export const floowRouter = router({
     await requireDomain(ctx.db, ctx.org.id, changes.domainId);
     if (changes.type === "selling") await requireFeed(ctx.db, ctx.org.id, changes.feedId);
     const result = await updateFloow(ctx.db, ctx.org.id, applyFloowInvariants(changes), version);
-    return unwrap(result, FLOOW_CONFLICT_MESSAGE);
+    const saved = unwrap(result, FLOOW_CONFLICT_MESSAGE);
+    // The dead-end check of what was saved runs in the background (docs/editor.md).
+    if (saved.type === "selling" && saved.feedId) await enqueueDeadEndCheck(ctx.db, ctx.org.id, saved.id);
+    return saved;
   }),
 
   /** development or live → live. An archived floow is restored first. */

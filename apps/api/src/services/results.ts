@@ -14,6 +14,7 @@ import type { DB } from "../db/database";
 import { findLiveFloow } from "../db/queries/floow";
 import { listFeedProductRecords } from "../db/queries/product";
 import { createTtlCache, invalidateCache } from "./cache";
+import { withPartialMatches } from "./partial-matches";
 import { sanitizeProduct } from "./sanitize-product";
 
 /** At most this many products come back from one results call (the best first). */
@@ -44,12 +45,13 @@ function resultsFeedId(floow: Pick<Floow, "type" | "feedId">): string | null {
 
 /** What a results call answers for an outcome: the first RESULTS_LIMIT products, sanitized for display. */
 export function toPublicResults(
-  outcome: ResultsOutcome,
+  outcome: ResultsOutcome & { matches?: string[][] },
   clean: (product: Product) => Product = sanitizeProduct,
 ): PublicResults {
   return {
     products: outcome.products.slice(0, RESULTS_LIMIT).map(clean),
     partial: outcome.partial,
+    ...(outcome.matches && { matches: outcome.matches.slice(0, RESULTS_LIMIT) }),
   };
 }
 
@@ -69,7 +71,11 @@ export async function computeFloowResults(
   const feedId = resultsFeedId(floow);
   if (!feedId) return NO_RESULTS;
   return toPublicResults(
-    computeResults(await loadProducts(db, organizationId, feedId), floow, choiceIds),
+    withPartialMatches(
+      computeResults(await loadProducts(db, organizationId, feedId), floow, choiceIds),
+      floow,
+      choiceIds,
+    ),
   );
 }
 
@@ -161,7 +167,9 @@ function createAnswer(
   let text = '{"products":[';
   for (let i = 0; i < results.products.length; i++)
     text += (i === 0 ? "" : ",") + productJson(results.products[i] as Product);
-  text += `],"partial":${results.partial}}`;
+  text += `],"partial":${results.partial}`;
+  if (results.matches) text += `,"matches":${JSON.stringify(results.matches)}`;
+  text += "}";
   const json = Buffer.from(text);
   const encodings: Partial<Record<AnswerEncoding, Buffer>> = {};
   return {
@@ -285,7 +293,10 @@ export function createResultsService(
       const feedId = resultsFeedId(floow);
       if (!feedId) return NO_RESULTS;
       const { index } = await feedIndex(floow.organizationId, feedId);
-      return toPublicResults(index.compute(floow, choiceIds), clean);
+      return toPublicResults(
+        withPartialMatches(index.compute(floow, choiceIds), floow, choiceIds),
+        clean,
+      );
     },
     async answer(floowId, choiceIds) {
       const floow = await liveFloow(floowId);
@@ -295,7 +306,13 @@ export function createResultsService(
       const { index, load } = await feedIndex(floow.organizationId, feedId);
       const key = `${floowId}\u0000${floow.version}\u0000${floow.updatedAt}\u0000${load}\u0000${choiceIds.join("\u0000")}`;
       return answers.get(key, async () =>
-        createAnswer(toPublicResults(index.compute(floow, choiceIds), clean), productJson),
+        createAnswer(
+          toPublicResults(
+            withPartialMatches(index.compute(floow, choiceIds), floow, choiceIds),
+            clean,
+          ),
+          productJson,
+        ),
       );
     },
     invalidateFeed(organizationId, feedId) {

@@ -1,9 +1,11 @@
+import { aiRouter } from "../routers/ai";
 import { analyticsRouter } from "../routers/analytics";
 import { authRouter } from "../routers/auth";
 import { domainRouter } from "../routers/domain";
 import { eventRouter } from "../routers/event";
 import { feedRouter } from "../routers/feed";
 import { floowRouter } from "../routers/floow";
+import { insightRouter } from "../routers/insight";
 import { integrationRouter } from "../routers/integration";
 import { invitationRouter } from "../routers/invitation";
 import { teamRouter } from "../routers/team";
@@ -23,6 +25,8 @@ export const appRouter = router({
   organization: organizationRouter,
   domain: domainRouter,
   floow: floowRouter,
+  insight: insightRouter,
+  ai: aiRouter,
   feed: feedRouter,
   product: productRouter,
   event: eventRouter,

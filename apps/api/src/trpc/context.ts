@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from "../db/unavailable";
 import { databaseUnavailableError } from "./unavailable";
 import type { FeedFetchOptions } from "../services/feeds";
 import type { Mailer } from "../services/mail";
+import type { AiModelConfig } from "../services/ai-suggest";
 
 /** The signed-in user and their session, as procedures see them. */
 export interface SessionData {
@@ -30,6 +31,8 @@ export interface InnerContext {
   supportEmail: string;
   /** Outgoing e-mail and the origin its links point at (PUBLIC_URL); absent in bare unit tests. */
   mail?: MailContext;
+  /** The OpenAI-compatible model of the AI Suggestion (AI_*); absent: the offline suggester. */
+  ai?: AiModelConfig;
 }
 
 export interface MailContext {
@@ -41,13 +44,13 @@ export interface MailContext {
 export const DEFAULT_SUPPORT_EMAIL = "support@localhost";
 
 export function createInnerContext(
-  opts: Pick<InnerContext, "db" | "auth"> & Partial<Pick<InnerContext, "session" | "clientKey" | "fetch" | "supportEmail" | "mail">>,
+  opts: Pick<InnerContext, "db" | "auth"> & Partial<Pick<InnerContext, "session" | "clientKey" | "fetch" | "supportEmail" | "mail" | "ai">>,
 ): InnerContext {
   return { session: null, clientKey: "local", supportEmail: DEFAULT_SUPPORT_EMAIL, ...opts };
 }
 
 /** The outer context, per HTTP request: the session from the request's cookie. */
-export function createContextFactory(deps: Pick<InnerContext, "db" | "auth" | "fetch"> & Partial<Pick<InnerContext, "supportEmail" | "mail">>) {
+export function createContextFactory(deps: Pick<InnerContext, "db" | "auth" | "fetch"> & Partial<Pick<InnerContext, "supportEmail" | "mail" | "ai">>) {
   return async ({ req }: CreateFastifyContextOptions): Promise<InnerContext> => {
     const result = await deps.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch((error: unknown) => {
       // The session lives in the database: without it, a 503 the client may retry.

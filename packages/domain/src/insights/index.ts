@@ -4,3 +4,4 @@ export * from "./counts";
 export * from "./paths";
 export * from "./ranking";
 export * from "./suggest";
+export * from "./schema";

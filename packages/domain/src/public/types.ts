@@ -43,6 +43,11 @@ export interface PublicFloowResponse {
 export interface PublicResults {
   products: Product[];
   partial: boolean;
+  /**
+   * With partial results: for each product, the labels of the shopper's answers it meets
+   * (the card's "Matches: …"). Absent for exact results.
+   */
+  matches?: string[][];
 }
 
 /** `POST /api/public/events`: how many events were stored, and how many were ignored. */

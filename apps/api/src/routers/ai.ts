@@ -1,0 +1,45 @@
+import { aiRequestSchema, DomainError, suggestFromFeed } from "@floow/domain";
+import type { SuggestedQuestion } from "@floow/domain";
+import { findFloow } from "../db/queries/floow";
+import { listFeedProductRecords } from "../db/queries/product";
+import { feedAttributes, suggestWithModel } from "../services/ai-suggest";
+import type { SuggestionSource } from "../services/ai-suggest";
+import { orgProcedure, rateLimit, router } from "../trpc/init";
+
+/** The AI Suggestion (spec sections 2, 4, 5, 7, 9; docs/editor.md). */
+export const aiRouter = router({
+  /**
+   * The spec's `POST /api/ai` (`{id, name, content}` → `analysis.questions`): questions with
+   * their choices for the floow. With AI_* set, an OpenAI-compatible model answers; without,
+   * the offline suggester builds them from the floow's feed (choices with their filters).
+   * `source` says which. Limited per user: a model call costs money.
+   */
+  suggest: orgProcedure
+    .use(rateLimit({ window: 3600, max: 30 }))
+    .input(aiRequestSchema)
+    .mutation(
+      async ({
+        ctx,
+        input,
+      }): Promise<{ analysis: { questions: SuggestedQuestion[] }; source: SuggestionSource }> => {
+        const floow = await findFloow(ctx.db, ctx.org.id, input.id);
+        if (!floow) throw new DomainError("NOT_FOUND", "Floow not found.");
+        const feedId = floow.type === "selling" ? floow.feedId : null;
+        const products = feedId ? await listFeedProductRecords(ctx.db, ctx.org.id, feedId) : [];
+        if (ctx.ai) {
+          const questions = await suggestWithModel(ctx.ai, {
+            name: input.name || floow.name,
+            content: input.content,
+            language: floow.language,
+            attributes: feedAttributes(products),
+          });
+          return { analysis: { questions }, source: "model" };
+        }
+        const questions = suggestFromFeed(products, {
+          prompt: input.content,
+          language: floow.language,
+        });
+        return { analysis: { questions }, source: "feed" };
+      },
+    ),
+});
