@@ -5,6 +5,8 @@ declare module "autocannon" {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before each send: return the request to send (e.g. with fresh ids). */
+    setupRequest?: (request: Request) => Request;
   }
   interface Options {
     url: string;

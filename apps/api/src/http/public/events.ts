@@ -4,8 +4,11 @@ import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import { findLiveFloowRefs } from "../../db/queries/floow";
+import type { LiveFloowRef } from "../../db/queries/floow";
+import { createTtlCache } from "../../services/cache";
 import { eventDevice } from "../../services/events/device";
 import type { EventIngest } from "../../services/events/ingest";
+import { RESULTS_CACHES } from "../../services/results";
 import { sendError, sendValidationError } from "../errors";
 import { readJsonBody } from "./body";
 
@@ -14,9 +17,21 @@ export const EVENTS_BODY_LIMIT = 512 * 1024;
 
 export function registerEventsRoute(
   scope: FastifyInstance,
-  deps: { db: Kysely<DB>; ingest: EventIngest },
+  deps: { db: Kysely<DB>; ingest: EventIngest; floowCacheMs: number },
   rateLimit: { max: number },
 ): void {
+  // Which floows are live, by id: looked up once per few seconds, not per request (a page
+  // sends a batch a second). Named like the results' floow cache, so a publish or an archive
+  // that invalidates one (here and in other processes) invalidates both.
+  const liveFloows = createTtlCache<LiveFloowRef | null>({ name: RESULTS_CACHES.floows, ttlMs: deps.floowCacheMs });
+  const lookUp = async (ids: readonly string[]) => {
+    const unique = [...new Set(ids)];
+    const refs = await Promise.all(
+      unique.map((id) => liveFloows.get(id, async () => (await findLiveFloowRefs(deps.db, [id])).get(id) ?? null)),
+    );
+    return new Map(unique.map((id, index) => [id, refs[index]]));
+  };
+
   /**
    * `{ events: FloowEventMessage[] }` (1 to 100) → 202 `{ accepted, ignored }` once stored.
    * Each event is stored under its floow's organization and domain (never the ones the message
@@ -37,7 +52,7 @@ export function registerEventsRoute(
       if (parsed.success) valid.push(parsed.data);
       else for (const error of fieldErrorsFrom(parsed.error)) fieldErrors.push({ ...error, path: ["events", index, ...error.path] });
     });
-    const floows = await findLiveFloowRefs(deps.db, valid.map((event) => event.floowId));
+    const floows = await lookUp(valid.map((event) => event.floowId));
     const device = eventDevice(request.headers);
     const known = valid.flatMap((message) => {
       const floow = floows.get(message.floowId);

@@ -80,7 +80,7 @@ export async function registerPublicRoutes(app: FastifyInstance, deps: PublicRou
       });
       registerFloowRoutes(scope, { db: deps.db, cacheMs: deps.floowsCacheMs ?? 5_000 }, { max: limits.floows });
       registerResultsRoute(scope, { results }, { max: limits.results });
-      registerEventsRoute(scope, { db: deps.db, ingest }, { max: limits.events });
+      registerEventsRoute(scope, { db: deps.db, ingest, floowCacheMs: deps.floowsCacheMs ?? 5_000 }, { max: limits.events });
     },
     { prefix: "/api/public" },
   );
