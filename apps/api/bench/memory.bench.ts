@@ -1,0 +1,200 @@
+/**
+ * Memory of the embedded server at idle (issue 13): the production build (`dist/main.js`,
+ * build it first with `pnpm --filter @floow/api build`) started as `pnpm start` starts it, on
+ * an embedded PGlite in a fresh data folder, then restarted on the same folder. Each time it
+ * answers a few requests (health, readiness, a public floows lookup) and is left idle for
+ * IDLE_SECONDS; its resident memory (VmRSS from /proc) is read then, with the peak (VmHWM).
+ * Loopback only; each server is stopped with SIGTERM at the end of its run.
+ *
+ * Writes the "Embedded server memory" section of docs/benchmarks.md. Target: idle RSS ≤ 250 MB.
+ * Run with `pnpm bench memory` in apps/api.
+ */
+import { execSync, spawn } from "node:child_process";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const TARGET_MB = 250;
+const IDLE_SECONDS = 10;
+const here = dirname(fileURLToPath(import.meta.url));
+const builtJs = join(here, "../dist/main.js");
+// A copy the bench runs, so a build started meanwhile (which empties dist/) does not break it;
+// under node_modules so the API's dependencies resolve as from dist/.
+const copyDir = join(here, "../node_modules/.cache/floow-memory-bench");
+const mainJs = join(copyDir, "main.js");
+const docsFile = join(here, "../../../docs/benchmarks.md");
+
+interface Run {
+  label: string;
+  startMs: number;
+  idleMb: number;
+  peakMb: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function statusMb(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith(`${field}:`));
+  return Math.round(Number(line?.replace(/\D+/g, "") ?? 0) / 1024);
+}
+
+async function measure(label: string, dataDir: string): Promise<Run> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--enable-source-maps", mainJs], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      LOG_LEVEL: "warn",
+      FEED_REFRESH_INTERVAL: "off",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+      const ok = await fetch(`${base}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (performance.now() - started > 120_000)
+        throw new Error("the server did not start within 120 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const startMs = performance.now() - started;
+    for (const path of [
+      "/healthz",
+      "/readyz",
+      "/api/public/domains/none/floows",
+      "/api/public/floows/none",
+    ]) {
+      await fetch(`${base}${path}`).then((response) => response.arrayBuffer());
+    }
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+    const run = {
+      label,
+      startMs,
+      idleMb: statusMb(child.pid as number, "VmRSS"),
+      peakMb: statusMb(child.pid as number, "VmHWM"),
+    };
+    console.log(run);
+    return run;
+  } finally {
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+function render(runs: Run[], load: [string, string]): string {
+  const sh = (command: string) => {
+    try {
+      return execSync(command, { encoding: "utf8" }).trim();
+    } catch {
+      return "n/a";
+    }
+  };
+  const rows = runs
+    .map(
+      (run) =>
+        `| ${run.label} | ${(run.startMs / 1000).toFixed(1)} s | **${run.idleMb} MB** | ${run.peakMb} MB |`,
+    )
+    .join("\n");
+  const met = runs.every((run) => run.idleMb <= TARGET_MB);
+  return `## Embedded server memory
+
+Measured by \`apps/api/bench/memory.bench.ts\` on ${new Date().toISOString().slice(0, 10)}.
+
+The production build (\`node dist/main.js\`, as \`pnpm start\` runs it) on an embedded PGlite:
+first in a fresh data folder (the database is created: initdb, then the migrations), then
+restarted on the same folder. Each time it answers a few requests (health, readiness, public
+floows lookups) and then idles ${IDLE_SECONDS} s; the resident memory (VmRSS) is read then, with the peak
+(VmHWM) since start.
+
+| Run | Ready after | Idle RSS | Peak RSS |
+|---|---:|---:|---:|
+${rows}
+
+Target: idle RSS ≤ ${TARGET_MB} MB: **${met ? "met" : "NOT met"}**. Where the memory goes and what is set:
+[docs/architecture.md](architecture.md#embedded-database-memory).
+
+Machine: ${sh("nproc")} CPUs (${cpus()[0]?.model ?? "unknown"}), ${sh("free -h | awk '/^Mem:/ {print $2}'")} memory, Node ${process.version};
+load average (1, 5, 15 min) before: ${load[0]}, after: ${load[1]} (the machine was shared with other
+agents building and testing at the same time). Command: \`pnpm bench memory\` in apps/api
+(after \`pnpm --filter @floow/api build\`).
+`;
+}
+
+/** Replaces this benchmark's section of docs/benchmarks.md, leaving the others alone. */
+function writeSection(section: string): void {
+  const current = existsSync(docsFile) ? readFileSync(docsFile, "utf8") : "# Benchmarks\n";
+  const start = current.indexOf("## Embedded server memory");
+  let next: string;
+  if (start === -1) {
+    next = `${current.trimEnd()}\n\n${section}`;
+  } else {
+    const after = current.indexOf("\n## ", start + 1);
+    next =
+      current.slice(0, start) + section + (after === -1 ? "" : `\n${current.slice(after + 1)}`);
+  }
+  writeFileSync(docsFile, `${next.trimEnd()}\n`);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(builtJs))
+    throw new Error(`${builtJs} is missing: run pnpm --filter @floow/api build first`);
+  mkdirSync(copyDir, { recursive: true });
+  copyFileSync(builtJs, mainJs);
+  if (existsSync(`${builtJs}.map`)) copyFileSync(`${builtJs}.map`, `${mainJs}.map`);
+  const loadAverage = () =>
+    loadavg()
+      .map((value) => value.toFixed(2))
+      .join(", ");
+  const before = loadAverage();
+  const dataDir = mkdtempSync(join(tmpdir(), "floow-memory-bench-"));
+  try {
+    const runs = [
+      await measure("fresh data folder (created, migrated)", dataDir),
+      await measure("restarted on the same folder", dataDir),
+    ];
+    if (process.argv.includes("--no-write")) return;
+    writeSection(render(runs, [before, loadAverage()]));
+    const worst = Math.max(...runs.map((run) => run.idleMb));
+    if (worst > TARGET_MB) {
+      console.error(`idle RSS ${worst} MB is over the ${TARGET_MB} MB target`);
+      process.exitCode = 1;
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
