@@ -10,8 +10,11 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthedRouteImport } from './routes/_authed'
+import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
+import { Route as InvitationRouteImport } from './routes/invitation'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedDocumentationRouteImport } from './routes/_authed/documentation'
 import { Route as AuthedEditorRouteImport } from './routes/_authed/editor'
@@ -29,6 +32,16 @@ const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InvitationRoute = InvitationRouteImport.update({
+  id: '/invitation',
+  path: '/invitation',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -37,6 +50,11 @@ const LoginRoute = LoginRouteImport.update({
 const LogoutRoute = LogoutRouteImport.update({
   id: '/logout',
   path: '/logout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedIndexRoute = AuthedIndexRouteImport.update({
@@ -102,8 +120,11 @@ const AuthedAnalyticsFloowIdRoute = AuthedAnalyticsFloowIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute
+  '/confirm-email': typeof ConfirmEmailRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/documentation': typeof AuthedDocumentationRoute
   '/editor': typeof AuthedEditorRoute
   '/floows': typeof AuthedFloowsRoute
@@ -117,8 +138,11 @@ export interface FileRoutesByFullPath {
   '/analytics/floow/$id': typeof AuthedAnalyticsFloowIdRoute
 }
 export interface FileRoutesByTo {
+  '/confirm-email': typeof ConfirmEmailRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/documentation': typeof AuthedDocumentationRoute
   '/editor': typeof AuthedEditorRoute
   '/floows': typeof AuthedFloowsRoute
@@ -135,8 +159,11 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_authed': typeof AuthedRouteWithChildren
+  '/confirm-email': typeof ConfirmEmailRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/_authed/documentation': typeof AuthedDocumentationRoute
   '/_authed/editor': typeof AuthedEditorRoute
   '/_authed/floows': typeof AuthedFloowsRoute
@@ -154,8 +181,11 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/confirm-email'
+    | '/invitation'
     | '/login'
     | '/logout'
+    | '/reset-password'
     | '/documentation'
     | '/editor'
     | '/floows'
@@ -169,8 +199,11 @@ export interface FileRouteTypes {
     | '/analytics/floow/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/confirm-email'
+    | '/invitation'
     | '/login'
     | '/logout'
+    | '/reset-password'
     | '/documentation'
     | '/editor'
     | '/floows'
@@ -186,8 +219,11 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_authed'
+    | '/confirm-email'
+    | '/invitation'
     | '/login'
     | '/logout'
+    | '/reset-password'
     | '/_authed/documentation'
     | '/_authed/editor'
     | '/_authed/floows'
@@ -204,8 +240,11 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
+  ConfirmEmailRoute: typeof ConfirmEmailRoute
+  InvitationRoute: typeof InvitationRoute
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   FloowIdRoute: typeof FloowIdRoute
 }
 
@@ -216,6 +255,20 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirm-email': {
+      id: '/confirm-email'
+      path: '/confirm-email'
+      fullPath: '/confirm-email'
+      preLoaderRoute: typeof ConfirmEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invitation': {
+      id: '/invitation'
+      path: '/invitation'
+      fullPath: '/invitation'
+      preLoaderRoute: typeof InvitationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -230,6 +283,13 @@ declare module '@tanstack/react-router' {
       path: '/logout'
       fullPath: '/logout'
       preLoaderRoute: typeof LogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authed/': {
@@ -352,8 +412,11 @@ const AuthedRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
+  ConfirmEmailRoute: ConfirmEmailRoute,
+  InvitationRoute: InvitationRoute,
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   FloowIdRoute: FloowIdRoute,
 }
 export const routeTree = rootRouteImport

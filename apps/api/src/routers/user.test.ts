@@ -58,8 +58,8 @@ describe.each(testDbKinds)("user.get (%s)", (kind) => {
       sector: null,
     });
     expect(asMember.users).toEqual([
-      { user_id: admin.id, email: admin.email, name: "Ada Admin", role: "admin" },
-      { user_id: member.id, email: member.email, name: "Max Member", role: "member" },
+      { user_id: admin.id, email: admin.email, name: "Ada Admin", role: "admin", picture: null },
+      { user_id: member.id, email: member.email, name: "Max Member", role: "member", picture: null },
     ]);
     // Members see who is invited, without the id (admins manage invitations by id; docs/permissions.md).
     expect(asMember.invitations).toEqual([{ email: "invitee@example.com", role: "member", name: "", expires_at: expect.any(String) }]);

@@ -4,6 +4,7 @@ import { LoginForm } from "../features/auth/login-form";
 import { safeRedirect } from "../features/auth/safe-redirect";
 import { FloowMark } from "../features/navigation/app-side-nav";
 import { authClient } from "../lib/auth-client";
+import { useFlashToast } from "../lib/flash-toast";
 
 export const Route = createFileRoute("/login")({
   validateSearch: z.object({ redirect: z.string().optional(), failed: z.boolean().optional() }),
@@ -22,6 +23,8 @@ export const Route = createFileRoute("/login")({
 function LoginPage() {
   const search = Route.useSearch();
   const navigate = useNavigate();
+  // E.g. "Your e-mail address is now …" after a confirmed e-mail change (through /logout).
+  useFlashToast();
   return (
     <div className="grid min-h-dvh bg-white lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
       <main className="flex flex-col px-6 py-8 sm:px-12">

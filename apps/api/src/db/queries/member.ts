@@ -67,6 +67,8 @@ export interface TeamUser {
   email: string;
   name: string;
   role: Role;
+  /** The user's picture (an uploaded image's address), or null: the team list shows initials. */
+  picture: string | null;
 }
 
 /** The organization's members, oldest first (the spec's "Team user"). */
@@ -74,10 +76,10 @@ export async function listTeamUsers(db: Kysely<DB>, organizationId: string): Pro
   const rows = await db
     .selectFrom("member")
     .innerJoin("user", "user.id", "member.user_id")
-    .select(["user.id", "user.email", "user.name", "member.role"])
+    .select(["user.id", "user.email", "user.name", "user.image", "member.role"])
     .where("member.organization_id", "=", organizationId)
     .orderBy("member.created_at", "asc")
     .orderBy("member.id", "asc")
     .execute();
-  return rows.map((row) => ({ user_id: row.id, email: row.email, name: row.name, role: toRole(row.role) }));
+  return rows.map((row) => ({ user_id: row.id, email: row.email, name: row.name, role: toRole(row.role), picture: row.image ?? null }));
 }

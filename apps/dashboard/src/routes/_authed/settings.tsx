@@ -16,6 +16,8 @@ import type { ReactNode } from "react";
 import { Page, PageHeader } from "../../features/layout/page";
 import { OrganizationForm } from "../../features/settings/organization-form";
 import { PersonalForm } from "../../features/settings/personal-form";
+import { AccountSection } from "../../features/account/account-section";
+import { TeamSection } from "../../features/team/team-section";
 import { useHashTab } from "../../features/layout/use-hash-tab";
 import { PrivacyAndGuideSection } from "../../features/settings/privacy-and-guide-section";
 import { initials, roleLabel } from "../../features/navigation/nav-logic";
@@ -59,9 +61,7 @@ function Settings() {
               <PersonalForm user={user} />
             </CardContent>
           </Card>
-          <LaterNote>
-            Changing your e-mail address or password needs e-mail delivery, which Floow does not send yet.
-          </LaterNote>
+          <AccountSection user={user} />
           <PrivacyAndGuideSection />
         </TabsContent>
 
@@ -79,39 +79,13 @@ function Settings() {
               )}
             </CardContent>
           </Card>
-          {organization ? (
-            <Card>
-              <CardHeader>
-                <CardTitle>Team</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
-                  <Detail label="Teammates">{data.users.length}</Detail>
-                  <Detail label="Open invitations">{data.invitations.length}</Detail>
-                </dl>
-              </CardContent>
-            </Card>
-          ) : null}
-          <LaterNote>Inviting and removing teammates, integrations and webhooks are managed here in a later release.</LaterNote>
+          {organization ? <TeamSection data={data} /> : null}
         </TabsContent>
       </Tabs>
     </Page>
   );
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <dt className="text-xs font-medium tracking-wide text-grey-500 uppercase">{label}</dt>
-      <dd className="text-sm text-grey-900">{children}</dd>
-    </div>
-  );
-}
-
 function Muted({ children }: { children: ReactNode }) {
   return <span className="text-grey-400">{children}</span>;
-}
-
-function LaterNote({ children }: { children: ReactNode }) {
-  return <p className="text-sm text-grey-500">{children}</p>;
 }
