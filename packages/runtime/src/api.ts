@@ -71,5 +71,7 @@ export async function fetchResults(
     }),
   );
   assertResults(body);
-  return { products: body.products, partial: body.partial === true };
+  // Partial results name the answers each product meets ("Matches: …").
+  const matches = Array.isArray(body.matches) ? { matches: body.matches as string[][] } : {};
+  return { products: body.products, partial: body.partial === true, ...matches };
 }

@@ -33,6 +33,8 @@ export interface ResultsState {
   status: "idle" | "loading" | "done" | "error";
   products: Product[];
   partial: boolean;
+  /** With partial results: the labels of the answers each product meets. */
+  matches?: string[][];
   /** "Show more" pressed this many times. */
   more: number;
 }
@@ -325,7 +327,7 @@ export class Flow {
       (answer) => {
         if (token !== this._resultsToken) return;
         this._set({
-          results: { status: "done", products: answer.products, partial: answer.partial, more: 0 },
+          results: { ...answer, status: "done", more: 0 },
         });
         if (emit) this._options.emit("finish", this._finishPayload(answer.products, answer.partial));
       },

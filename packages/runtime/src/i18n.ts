@@ -14,6 +14,8 @@ export interface RuntimeTexts {
   /** `{n}` and `{total}` are replaced (`stepOf`). */
   stepOf: string;
   partial: string;
+  /** Before the answers a partial match meets: "Matches: City, under € 800". */
+  matches: string;
 }
 
 export const TEXTS: Readonly<Record<Language, RuntimeTexts>> = {
@@ -25,6 +27,7 @@ export const TEXTS: Readonly<Record<Language, RuntimeTexts>> = {
     required: "required",
     stepOf: "Step {n} of {total}",
     partial: "No exact match: these come closest to your answers.",
+    matches: "Matches:",
   },
   nl: {
     close: "Sluiten",
@@ -34,6 +37,7 @@ export const TEXTS: Readonly<Record<Language, RuntimeTexts>> = {
     required: "verplicht",
     stepOf: "Stap {n} van {total}",
     partial: "Geen exacte match: deze komen het dichtst bij je antwoorden.",
+    matches: "Past bij:",
   },
   fr: {
     close: "Fermer",
@@ -43,6 +47,7 @@ export const TEXTS: Readonly<Record<Language, RuntimeTexts>> = {
     required: "obligatoire",
     stepOf: "Étape {n} sur {total}",
     partial: "Aucune correspondance exacte : voici les plus proches de vos réponses.",
+    matches: "Correspond à :",
   },
   de: {
     close: "Schließen",
@@ -52,6 +57,7 @@ export const TEXTS: Readonly<Record<Language, RuntimeTexts>> = {
     required: "erforderlich",
     stepOf: "Schritt {n} von {total}",
     partial: "Keine genaue Übereinstimmung: Diese kommen Ihren Antworten am nächsten.",
+    matches: "Passt zu:",
   },
 };
 

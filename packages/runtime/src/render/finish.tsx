@@ -5,7 +5,7 @@ import { gap, padding, radius } from "../theme";
 import { Button, Img, Rich } from "./parts";
 import type { Ui, UiProps } from "./ui";
 
-function ResultCard({ ui, product, layout }: { ui: Ui; product: Product; layout: ResultsLayout }) {
+function ResultCard({ ui, product, layout, matched }: { ui: Ui; product: Product; layout: ResultsLayout; matched?: string[] | undefined }) {
   const { floow } = ui;
   const p = resultProduct(product, floow.finish.results);
   const position = layout.imagePosition;
@@ -17,6 +17,7 @@ function ResultCard({ ui, product, layout }: { ui: Ui; product: Product; layout:
         {/* Names are text, never HTML. */}
         <h3 class="name">{p.name}</h3>
         {p.price ? <p class="price">{p.price}</p> : null}
+        {matched?.length ? <p class="note">{`${ui.texts.matches} ${matched.join(", ")}`}</p> : null}
         <Rich html={p.description} class="desc" />
         {p.attributes.length > 0 ? (
           <dl class="attrs">
@@ -57,7 +58,7 @@ function Results({ ui }: UiProps) {
   const { floow, flow, texts } = ui;
   const results = floow.finish.results;
   const layout = results[ui.device];
-  const { status, products, partial, more } = flow.state.results;
+  const { status, products, partial, matches, more } = flow.state.results;
   if (status === "loading") return <Skeleton label={texts.loading} />;
   // Spec: a failed results call only clears the loading flag, so it reads as no results.
   if (products.length === 0) return <p class="placeholder">{results.placeholder.text}</p>;
@@ -76,7 +77,7 @@ function Results({ ui }: UiProps) {
         }}
       >
         {shown.map((product, i) => (
-          <ResultCard key={i} ui={ui} product={product} layout={layout} />
+          <ResultCard key={i} ui={ui} product={product} layout={layout} matched={matches?.[i]} />
         ))}
       </div>
       {shown.length < products.length ? (
