@@ -182,6 +182,11 @@ describe.each(testDbKinds)("ai.suggest (%s)", (kind) => {
     ).rejects.toThrow();
   });
 
+  it("says which suggester answers: the model's name with AI_* set, else the feed", async () => {
+    expect(await callerFor(server.app, admin).ai.config()).toEqual({ source: "feed", model: null });
+    expect(await withModel(admin).ai.config()).toEqual({ source: "model", model: "fake-model" });
+  });
+
   it("refuses an empty prompt at the field, and another organization's floow as NOT_FOUND", async () => {
     await expect(
       callerFor(server.app, admin).ai.suggest({ id: floowId, name: "", content: "  " }),

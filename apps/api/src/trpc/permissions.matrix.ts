@@ -187,6 +187,7 @@ export const PERMISSION_MATRIX: Record<string, PermissionRow> = {
     foreign: { input: () => undefined, expect: "none of A" },
     why: "the floows list's dead-end counts",
   },
+  "ai.config": { allowed: MEMBERS, why: "the AI Suggestion dialog says who answers" },
   "ai.suggest": {
     allowed: MEMBERS,
     foreign: { input: (a) => ({ id: a.floow.id, name: "", content: "bikes" }) },
