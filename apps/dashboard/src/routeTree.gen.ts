@@ -20,6 +20,7 @@ import { Route as AuthedDocumentationRouteImport } from './routes/_authed/docume
 import { Route as AuthedEditorRouteImport } from './routes/_authed/editor'
 import { Route as AuthedFloowsRouteImport } from './routes/_authed/floows'
 import { Route as AuthedInspectRouteImport } from './routes/_authed/inspect'
+import { Route as AuthedIntegrationsRouteImport } from './routes/_authed/integrations'
 import { Route as AuthedProductsRouteImport } from './routes/_authed/products'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as FloowIdRouteImport } from './routes/floow.$id'
@@ -82,6 +83,11 @@ const AuthedInspectRoute = AuthedInspectRouteImport.update({
   path: '/inspect',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedIntegrationsRoute = AuthedIntegrationsRouteImport.update({
+  id: '/integrations',
+  path: '/integrations',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedProductsRoute = AuthedProductsRouteImport.update({
   id: '/products',
   path: '/products',
@@ -129,6 +135,7 @@ export interface FileRoutesByFullPath {
   '/editor': typeof AuthedEditorRoute
   '/floows': typeof AuthedFloowsRoute
   '/inspect': typeof AuthedInspectRoute
+  '/integrations': typeof AuthedIntegrationsRoute
   '/products': typeof AuthedProductsRoute
   '/settings': typeof AuthedSettingsRoute
   '/floow/$id': typeof FloowIdRoute
@@ -147,6 +154,7 @@ export interface FileRoutesByTo {
   '/editor': typeof AuthedEditorRoute
   '/floows': typeof AuthedFloowsRoute
   '/inspect': typeof AuthedInspectRoute
+  '/integrations': typeof AuthedIntegrationsRoute
   '/products': typeof AuthedProductsRoute
   '/settings': typeof AuthedSettingsRoute
   '/floow/$id': typeof FloowIdRoute
@@ -168,6 +176,7 @@ export interface FileRoutesById {
   '/_authed/editor': typeof AuthedEditorRoute
   '/_authed/floows': typeof AuthedFloowsRoute
   '/_authed/inspect': typeof AuthedInspectRoute
+  '/_authed/integrations': typeof AuthedIntegrationsRoute
   '/_authed/products': typeof AuthedProductsRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/floow/$id': typeof FloowIdRoute
@@ -190,6 +199,7 @@ export interface FileRouteTypes {
     | '/editor'
     | '/floows'
     | '/inspect'
+    | '/integrations'
     | '/products'
     | '/settings'
     | '/floow/$id'
@@ -208,6 +218,7 @@ export interface FileRouteTypes {
     | '/editor'
     | '/floows'
     | '/inspect'
+    | '/integrations'
     | '/products'
     | '/settings'
     | '/floow/$id'
@@ -228,6 +239,7 @@ export interface FileRouteTypes {
     | '/_authed/editor'
     | '/_authed/floows'
     | '/_authed/inspect'
+    | '/_authed/integrations'
     | '/_authed/products'
     | '/_authed/settings'
     | '/floow/$id'
@@ -327,6 +339,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedInspectRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/integrations': {
+      id: '/_authed/integrations'
+      path: '/integrations'
+      fullPath: '/integrations'
+      preLoaderRoute: typeof AuthedIntegrationsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/products': {
       id: '/_authed/products'
       path: '/products'
@@ -384,6 +403,7 @@ interface AuthedRouteChildren {
   AuthedEditorRoute: typeof AuthedEditorRoute
   AuthedFloowsRoute: typeof AuthedFloowsRoute
   AuthedInspectRoute: typeof AuthedInspectRoute
+  AuthedIntegrationsRoute: typeof AuthedIntegrationsRoute
   AuthedProductsRoute: typeof AuthedProductsRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
@@ -398,6 +418,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedEditorRoute: AuthedEditorRoute,
   AuthedFloowsRoute: AuthedFloowsRoute,
   AuthedInspectRoute: AuthedInspectRoute,
+  AuthedIntegrationsRoute: AuthedIntegrationsRoute,
   AuthedProductsRoute: AuthedProductsRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedIndexRoute: AuthedIndexRoute,

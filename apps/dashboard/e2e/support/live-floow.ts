@@ -285,6 +285,8 @@ export interface LiveFloows {
   sizes: { id: string };
   /** Serves the feed (and product images); merchant pages may be added with `set`. */
   shop: StaticServer;
+  /** The organization's admin who set it all up, to sign in with in the browser. */
+  admin: { email: string; password: string };
 }
 
 export const ADVISOR = {
@@ -423,7 +425,9 @@ export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
 
   const client = new DashboardClient(apiUrl);
   const tag = `${Date.now()}.${randomUUID().slice(0, 8)}`;
-  await client.signUp("Robin Runtime", `robin.${tag}@example.com`, "correct-horse-battery");
+  const email = `robin.${tag}@example.com`;
+  const password = "correct-horse-battery";
+  await client.signUp("Robin Runtime", email, password);
   const organization = await client.mutation<{ id: string }>("organization.create", {
     name: "Velo",
     displayName: "Velo Bikes",
@@ -501,6 +505,7 @@ export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
     help: { id: help.id, step: help.step },
     sizes: { id: sizes.id },
     shop,
+    admin: { email, password },
   };
 }
 

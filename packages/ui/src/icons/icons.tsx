@@ -324,3 +324,12 @@ export const ClipboardListIcon = createIcon(
     <path d="M9 12h6M9 16h4" />
   </>,
 );
+
+export const PlugIcon = createIcon(
+  "Plug",
+  <>
+    <path d="M9 2v6M15 2v6" />
+    <path d="M6 8h12v3a6 6 0 0 1-12 0V8Z" />
+    <path d="M12 17v5" />
+  </>,
+);

@@ -29,6 +29,7 @@ import { useHashTab } from "../../../features/layout/use-hash-tab";
 import { useFlashToast } from "../../../lib/flash-toast";
 import { selectDomain, useSelectedDomainId } from "../../../lib/selected-domain";
 import { useTRPC } from "../../../lib/trpc";
+import { WebhooksSection } from "../../../features/webhooks/webhooks-section";
 
 export const Route = createFileRoute("/_authed/domains/domain")({
   head: () => ({ meta: [{ title: "Domain · Floow" }] }),
@@ -36,6 +37,7 @@ export const Route = createFileRoute("/_authed/domains/domain")({
     Promise.all([
       queryClient.ensureQueryData(trpc.domain.list.queryOptions()),
       queryClient.ensureQueryData(trpc.floow.list.queryOptions()),
+      queryClient.ensureQueryData(trpc.webhook.list.queryOptions()),
     ]),
   component: DomainPage,
 });
@@ -115,8 +117,9 @@ function DomainPage() {
         <TabsContent value="floows">
           <DomainFloows domain={domain} domains={domains} />
         </TabsContent>
-        <TabsContent value="implementation">
+        <TabsContent value="implementation" className="flex flex-col gap-6">
           <DomainImplementation domain={domain} />
+          <WebhooksSection domain={domain} />
         </TabsContent>
       </Tabs>
     </Page>
