@@ -25,6 +25,7 @@ export function Progress({ ui }: UiProps) {
           aria-valuemax={100}
           aria-valuenow={Math.round(percent)}
           aria-valuetext={label}
+          aria-label={label}
         >
           <i style={{ width: `${percent}%` }} />
         </div>

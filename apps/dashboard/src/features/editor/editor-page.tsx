@@ -5,6 +5,7 @@ import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { EditorWorkspace } from "./components/editor-workspace";
 import { createEditorApi } from "./editor-api";
 import { EditorProvider } from "./editor-context";
+import { OnboardingBridge } from "./onboarding-bridge";
 import "./editor.css";
 
 /** The editor for one loaded floow; keyed by floow id so another floow starts fresh. */
@@ -19,6 +20,7 @@ export function EditorPage({ floow, domain }: { floow: VersionedFloow; domain: D
   return (
     <EditorProvider key={floow.id} initial={floow} domain={domain} api={api}>
       <EditorWorkspace />
+      <OnboardingBridge />
     </EditorProvider>
   );
 }

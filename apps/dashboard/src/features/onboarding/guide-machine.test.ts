@@ -22,7 +22,10 @@ const editor = (over: Partial<EditorContext> = {}): EditorContext => ({
 });
 /** A record with every stage before `stage` completed. */
 const upTo = (stage: OnboardingStage): OnboardingRecord =>
-  ONBOARDING_STAGES.slice(0, ONBOARDING_STAGES.indexOf(stage)).reduce(completeStage, createOnboardingRecord());
+  ONBOARDING_STAGES.slice(0, ONBOARDING_STAGES.indexOf(stage)).reduce(
+    completeStage,
+    createOnboardingRecord(),
+  );
 
 describe("the onboarding guide's state machine", () => {
   it("has a rule for each of the spec's 23 stages", () => {
@@ -67,7 +70,9 @@ describe("the onboarding guide's state machine", () => {
     const record = completeStage(createOnboardingRecord(), "introduction");
     expect(guideStage(record, at("/floows"))?.stage).toBe("domainCreate");
     const withFloowsSeen = completeStage(record, "floows");
-    expect(guideStage(withFloowsSeen, at("/floows", { domainCount: 1 }))?.stage).toBe("floowCreate");
+    expect(guideStage(withFloowsSeen, at("/floows", { domainCount: 1 }))?.stage).toBe(
+      "floowCreate",
+    );
     expect(guideStage(withFloowsSeen, at("/floows", { domainCount: 1, floowCount: 1 }))).toBeNull();
   });
 
@@ -78,29 +83,41 @@ describe("the onboarding guide's state machine", () => {
     record = completeStage(record, "editor");
     // Still in the floow phase: editorBuild waits for the build phase.
     expect(guideStage(record, at("/editor", { editor: editor() }))).toBeNull();
-    expect(guideStage(record, at("/editor", { editor: editor({ phase: "build" }) }))?.stage).toBe("editorBuild");
-    record = ["editorBuild", "editorWorkspace"].reduce((r, s) => completeStage(r, s as OnboardingStage), record);
-    expect(guideStage(record, at("/editor", { editor: editor({ phase: "build" }) }))).toMatchObject({
-      stage: "editorToolbar",
-      editor: { state: "style" },
-    });
+    expect(guideStage(record, at("/editor", { editor: editor({ phase: "build" }) }))?.stage).toBe(
+      "editorBuild",
+    );
+    record = ["editorBuild", "editorWorkspace"].reduce(
+      (r, s) => completeStage(r, s as OnboardingStage),
+      record,
+    );
+    expect(guideStage(record, at("/editor", { editor: editor({ phase: "build" }) }))).toMatchObject(
+      {
+        stage: "editorToolbar",
+        editor: { state: "style" },
+      },
+    );
     record = completeStage(record, "editorToolbar");
     expect(guideStage(record, at("/editor", { editor: editor({ phase: "build" }) }))).toBeNull();
-    expect(guideStage(record, at("/editor", { editor: editor({ phase: "build", state: "style" }) }))?.stage).toBe(
-      "editorCopyStyle",
-    );
+    expect(
+      guideStage(record, at("/editor", { editor: editor({ phase: "build", state: "style" }) }))
+        ?.stage,
+    ).toBe("editorCopyStyle");
     record = completeStage(record, "editorCopyStyle");
     // Filters and conditions need a step.
     expect(guideStage(record, at("/editor", { editor: editor({ phase: "build" }) }))).toBeNull();
-    expect(guideStage(record, at("/editor", { editor: editor({ phase: "build", stepCount: 2 }) }))?.stage).toBe(
-      "editorFiltersAndConditions",
-    );
+    expect(
+      guideStage(record, at("/editor", { editor: editor({ phase: "build", stepCount: 2 }) }))
+        ?.stage,
+    ).toBe("editorFiltersAndConditions");
     record = completeStage(record, "editorFiltersAndConditions");
-    expect(guideStage(record, at("/editor", { editor: editor({ phase: "build", finish: true }) }))?.stage).toBe(
-      "editorResults",
-    );
+    expect(
+      guideStage(record, at("/editor", { editor: editor({ phase: "build", finish: true }) }))
+        ?.stage,
+    ).toBe("editorResults");
     record = completeStage(record, "editorResults");
-    expect(guideStage(record, at("/editor", { editor: editor({ phase: "launch" }) }))).toMatchObject({
+    expect(
+      guideStage(record, at("/editor", { editor: editor({ phase: "launch" }) })),
+    ).toMatchObject({
       stage: "editorLaunch",
       to: "/products",
     });
@@ -108,8 +125,15 @@ describe("the onboarding guide's state machine", () => {
 
   it("ends at settingsOrganization, and shows nothing when finished or disabled", () => {
     const record = upTo("settingsOrganization");
-    expect(guideStage(record, at("/settings", { hash: "organization" }))?.stage).toBe("settingsOrganization");
-    expect(guideStage(completeStage(record, "settingsOrganization"), at("/settings", { hash: "organization" }))).toBeNull();
+    expect(guideStage(record, at("/settings", { hash: "organization" }))?.stage).toBe(
+      "settingsOrganization",
+    );
+    expect(
+      guideStage(
+        completeStage(record, "settingsOrganization"),
+        at("/settings", { hash: "organization" }),
+      ),
+    ).toBeNull();
     expect(guideStage({ ...createOnboardingRecord(), disabled: true }, at("/"))).toBeNull();
   });
 });

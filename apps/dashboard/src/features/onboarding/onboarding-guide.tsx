@@ -17,7 +17,7 @@ import "./onboarding-guide.css";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTRPC } from "../../lib/trpc";
 import { useEditorContext } from "./editor-bridge";
-import { completeStage, guideStage, stagesDone } from "./guide-machine";
+import { completeStage, guideStage } from "./guide-machine";
 import type { GuideContext, GuideStage, GuideTarget } from "./guide-machine";
 import { onboardingStore, setOnboardingDisabled, useOnboardingRecord } from "./onboarding-record";
 
@@ -65,12 +65,12 @@ export function OnboardingGuide() {
   const { context, editor } = useGuideContext();
   const navigate = useNavigate();
   const stage = guideStage(record, context);
-  // Hidden (Escape, a click outside) for this stage at this place only.
-  const place = `${context.pathname}#${context.hash}`;
+  // Hidden (Escape, a click outside or on the element) for this stage until the user
+  // navigates: every navigation has its own history key.
+  const visit = useLocation({ select: (l) => l.state.__TSR_key ?? l.href });
   const [snoozed, setSnoozed] = useState<string | null>(null);
-  const key = stage ? `${stage.stage}@${place}` : null;
+  const key = stage ? `${stage.stage}@${visit}` : null;
   const show = stage && snoozed !== key ? stage : null;
-  const driverRef = useRef<Driver | null>(null);
   const actions = useRef({ editor, navigate });
   actions.current = { editor, navigate };
 
@@ -78,6 +78,11 @@ export function OnboardingGuide() {
     if (!show || !key) return;
     let cancelled = false;
     let tour: Driver | null = null;
+    let target: Element | null = null;
+    const onTargetClick = () => {
+      tour?.destroy();
+      setSnoozed(key);
+    };
     const complete = (view: GuideStage) => {
       onboardingStore.set(completeStage(onboardingStore.get(), view.stage));
       const { editor: bridge, navigate: go } = actions.current;
@@ -88,7 +93,6 @@ export function OnboardingGuide() {
     const open = () => {
       if (cancelled) return;
       const element = findTarget(show.target);
-      const done = stagesDone(onboardingStore.get());
       tour = driver({
         animate: false,
         allowKeyboardControl: true,
@@ -97,7 +101,7 @@ export function OnboardingGuide() {
         stageRadius: 10,
         popoverClass: "floow-guide",
         showProgress: true,
-        progressText: `${Math.min(done + 1, ONBOARDING_STAGES.length)} of ${ONBOARDING_STAGES.length}`,
+        progressText: `${ONBOARDING_STAGES.indexOf(show.stage) + 1} of ${ONBOARDING_STAGES.length}`,
         showButtons: ["next", "close"],
         doneBtnText: show.next,
         nextBtnText: show.next,
@@ -126,7 +130,9 @@ export function OnboardingGuide() {
                   "aria-labelledby",
                   popover.title.id || "driver-popover-title",
                 );
-                popover.nextButton.focus();
+                // driver.js focuses the popup's first control: make that the main button
+                // (Enter goes on), with the close button after it in the Tab order.
+                popover.wrapper.append(popover.closeButton);
               },
             },
           },
@@ -141,8 +147,11 @@ export function OnboardingGuide() {
           setSnoozed(key);
         },
       });
-      driverRef.current = tour;
       tour.drive();
+      // The user acts on the element pointed at (opens a dialog, switches a tab): the popup
+      // steps aside until they come here again.
+      element?.addEventListener("click", onTargetClick, { once: true, capture: true });
+      target = element;
     };
     // The element may render a moment later (data loading, a tab switching): wait a little.
     let tries = 0;
@@ -155,6 +164,7 @@ export function OnboardingGuide() {
     return () => {
       cancelled = true;
       window.clearTimeout(timer);
+      target?.removeEventListener("click", onTargetClick, { capture: true });
       tour?.destroy();
     };
     // One popup per stage and place; the stage's text does not change in between.

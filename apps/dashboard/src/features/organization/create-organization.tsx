@@ -1,6 +1,7 @@
 import { Button, Card, CardContent, Field, Input, toast } from "@floow/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { createOrganizationSchema, TOASTS } from "@floow/domain";
 import type { z } from "zod";
@@ -13,6 +14,7 @@ type FormValues = z.input<typeof createOrganizationSchema>;
 export function CreateOrganization({ userName }: { userName: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const router = useRouter();
   const form = useForm<FormValues>({
     resolver: zodResolver(createOrganizationSchema),
     defaultValues: { name: "", displayName: "" },
@@ -23,6 +25,9 @@ export function CreateOrganization({ userName }: { userName: string }) {
       onSuccess: async (organization) => {
         toast.success(TOASTS.success.organizationCreate(organization.name));
         await queryClient.invalidateQueries({ queryKey: trpc.user.get.queryKey() });
+        // The page asked for (a /login?redirect=… target) loaded without an organization:
+        // load it again now that there is one.
+        await router.invalidate();
       },
       onError: () => {
         toast.error(TOASTS.failure.organizationCreate);
@@ -46,15 +51,26 @@ export function CreateOrganization({ userName }: { userName: string }) {
               {firstName ? `Welcome, ${firstName}` : "Welcome"}
             </h1>
             <p className="text-sm text-grey-600">
-              Create your organization. Domains, floows, product feeds and teammates all belong to it.
+              Create your organization. Domains, floows, product feeds and teammates all belong to
+              it.
             </p>
           </div>
         </div>
         <Card>
           <CardContent>
-            <form className="flex flex-col gap-5" onSubmit={onSubmit} noValidate aria-label="Create organization">
+            <form
+              className="flex flex-col gap-5"
+              onSubmit={onSubmit}
+              noValidate
+              aria-label="Create organization"
+            >
               <Field label="Organization name" error={form.formState.errors.name?.message}>
-                <Input autoComplete="organization" autoFocus placeholder="Acme" {...form.register("name")} />
+                <Input
+                  autoComplete="organization"
+                  autoFocus
+                  placeholder="Acme"
+                  {...form.register("name")}
+                />
               </Field>
               <Field
                 label="Display name"
@@ -63,7 +79,12 @@ export function CreateOrganization({ userName }: { userName: string }) {
               >
                 <Input placeholder="Acme Inc." {...form.register("displayName")} />
               </Field>
-              <Button type="submit" size="lg" className="w-full" loading={createOrganization.isPending}>
+              <Button
+                type="submit"
+                size="lg"
+                className="w-full"
+                loading={createOrganization.isPending}
+              >
                 Create organization
               </Button>
             </form>
