@@ -1,6 +1,6 @@
 import type { AppRouter } from "@floow/api";
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from "@trpc/client";
 import {
   createTRPCContext,
   createTRPCOptionsProxy,
@@ -56,9 +56,15 @@ export function createQueryClient(onUnauthorized: () => void) {
 export function createTRPC(queryClient: QueryClient) {
   const client = createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: "/trpc",
-        fetch: (url, options) => fetch(url, { ...options, credentials: "include" }),
+      // A long poll (`context: { unbatched: true }`, e.g. /inspect's `event.live`) goes alone:
+      // in a batch it would hold the other queries' answers back.
+      splitLink({
+        condition: (op) => op.context.unbatched === true,
+        true: httpLink({ url: "/trpc", fetch: (url, options) => fetch(url, { ...options, credentials: "include" }) }),
+        false: httpBatchLink({
+          url: "/trpc",
+          fetch: (url, options) => fetch(url, { ...options, credentials: "include" }),
+        }),
       }),
     ],
   });

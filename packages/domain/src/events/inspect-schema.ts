@@ -85,3 +85,27 @@ export interface InspectedEventPage {
   events: InspectedEvent[];
   nextCursor: string | null;
 }
+
+/**
+ * `event.live` (the /inspect screen's long poll): the events stored after `after` (a `cursor`
+ * of an earlier answer), waiting up to about 25 seconds for one. Without `after`: no events,
+ * only the cursor to start from (the newest stored event).
+ */
+export const eventLiveSchema = z
+  .object({
+    floowId: idSchema.optional(),
+    type: z.enum(EVENT_TYPES, { error: "Please choose an event type." }).optional(),
+    after: z
+      .string({ error: "Please pass the cursor of an earlier answer." })
+      .refine((cursor) => cursor === "" || isRealInstant(cursor), { error: "Please pass the cursor of an earlier answer." })
+      .optional(),
+  })
+  .default({});
+
+export type EventLiveQuery = z.output<typeof eventLiveSchema>;
+
+/** An `event.live` answer: new events, newest first, and the cursor to ask from next. */
+export interface LiveEventPage {
+  events: InspectedEvent[];
+  cursor: string;
+}

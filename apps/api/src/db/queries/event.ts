@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Kysely } from "kysely";
-import type { EventRecentQuery, FloowEventMessage, FloowEventType, InspectedEventPage } from "@floow/domain";
+import type { EventRecentQuery, FloowEventMessage, FloowEventType, InspectedEvent, InspectedEventPage } from "@floow/domain";
 import type { DB } from "../database";
 
 export interface EventToStore {
@@ -117,5 +117,64 @@ export async function listRecentEvents(
       payload: row.payload,
     })),
     nextCursor: rows.length > query.limit && last ? `${last.cursor_at}~${last.id}` : null,
+  };
+}
+
+/**
+ * The organization's events stored after `after` (a cursor, `""` for none: then only the cursor
+ * of the newest event), newest first, at most `limit`, and the cursor to continue from.
+ */
+export async function listEventsAfter(
+  db: Kysely<DB>,
+  organizationId: string,
+  query: { floowId?: string; type?: FloowEventType; after: string },
+  limit = 100,
+): Promise<{ events: InspectedEvent[]; cursor: string }> {
+  let select = db
+    .selectFrom("event")
+    .innerJoin("floow", (join) =>
+      join.onRef("floow.id", "=", "event.floow_id").onRef("floow.organization_id", "=", "event.organization_id"),
+    )
+    .select([
+      "event.id",
+      "event.floow_id",
+      "floow.name as floow_name",
+      "event.domain_id",
+      "event.session_id",
+      "event.type",
+      "event.created_at",
+      "event.payload",
+      cursorInstant.as("cursor_at"),
+    ])
+    .where("event.organization_id", "=", organizationId);
+  if (query.floowId !== undefined) select = select.where("event.floow_id", "=", query.floowId);
+  if (query.type !== undefined) select = select.where("event.type", "=", query.type);
+  if (query.after !== "") {
+    const [at, id] = query.after.split("~") as [string, string];
+    select = select.where((eb) =>
+      eb(eb.refTuple("event.created_at", "event.id"), ">", eb.tuple(sql<Date>`${at}::timestamptz`, id)),
+    );
+  }
+  const rows = await select
+    .orderBy("event.created_at", "desc")
+    .orderBy("event.id", "desc")
+    .limit(query.after === "" ? 1 : limit)
+    .execute();
+  const newest = rows[0];
+  return {
+    events:
+      query.after === ""
+        ? []
+        : rows.map((row) => ({
+            id: row.id,
+            floowId: row.floow_id,
+            floowName: row.floow_name,
+            domainId: row.domain_id,
+            sessionId: row.session_id,
+            type: row.type as FloowEventType,
+            createdAt: iso(row.created_at),
+            payload: row.payload,
+          })),
+    cursor: newest ? `${newest.cursor_at}~${newest.id}` : query.after || "1970-01-01T00:00:00.000000Z~0",
   };
 }

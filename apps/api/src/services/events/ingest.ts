@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import type { EventToStore } from "../../db/queries/event";
+import { signalEventsStored } from "./stored-signal";
 import { storeEvents } from "./store-events";
 
 export interface EventIngestOptions {
@@ -53,8 +54,9 @@ export function createEventIngest(db: Kysely<DB>, options: EventIngestOptions = 
       }
       queued -= count;
       try {
-        await storeEvents(db, batch.flatMap((pending) => pending.events));
+        const stored = await storeEvents(db, batch.flatMap((pending) => pending.events));
         for (const pending of batch) pending.resolve();
+        signalEventsStored(stored.map((event) => event.organizationId));
       } catch (error) {
         onError(error);
         for (const pending of batch) pending.reject(error);

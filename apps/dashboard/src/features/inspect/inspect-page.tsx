@@ -15,18 +15,20 @@ import { EventsExplanationButton } from "../events-explanation/events-explanatio
 import { Page, PageHeader } from "../layout/page";
 import { EVENT_TYPE_LABELS } from "./event-summary";
 import { EventsTable } from "./events-table";
+import { useLiveEvents } from "./live-events";
 import { useRecentEvents, type EventFilters } from "./recent-events";
 
 /**
  * /inspect: the organization's latest floow interaction events as they reached Floow
- * (`POST /api/public/events`), newest first, refreshed every 5 seconds while live.
+ * (`POST /api/public/events`), newest first; while live, new ones appear as they arrive (a long poll).
  */
 export function InspectPage() {
   const trpc = useTRPC();
   const { data: bundle } = useSuspenseQuery(trpc.user.get.queryOptions());
   const [filters, setFilters] = useState<EventFilters>({});
   const [live, setLive] = useState(true);
-  const recent = useRecentEvents(filters, live);
+  const recent = useRecentEvents(filters);
+  useLiveEvents(filters, live, recent.isSuccess);
   const filtered = filters.floowId !== undefined || filters.type !== undefined;
   const floows = [...bundle.floows].sort((a, b) => a.name.localeCompare(b.name));
 
@@ -93,7 +95,7 @@ export function InspectPage() {
             </Select>
           </Field>
           <p className="pb-2 text-xs text-grey-500" role="status">
-            {live ? "Live: refreshes every 5 seconds" : "Paused"}
+            {live ? "Live: new events appear as they arrive" : "Paused"}
           </p>
         </div>
 

@@ -64,7 +64,7 @@ describe("useRecentEvents", () => {
       first: { events: [event("e3"), event("e2")], nextCursor: "c2" },
       c2: { events: [event("e1")], nextCursor: null },
     });
-    const { result } = renderHook(() => useRecentEvents({ floowId: "f", type: "start" }, false), {
+    const { result } = renderHook(() => useRecentEvents({ floowId: "f", type: "start" }), {
       wrapper,
     });
     await waitFor(() => expect(result.current.events.map((e) => e.id)).toEqual(["e3", "e2"]));

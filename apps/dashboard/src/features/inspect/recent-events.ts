@@ -2,8 +2,6 @@ import type { FloowEventType, InspectedEvent } from "@floow/domain";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 
-/** How often the inspector asks for new events while it is live (and the tab is visible). */
-export const INSPECT_REFRESH_MS = 5_000;
 
 export interface EventFilters {
   floowId?: string;
@@ -20,7 +18,7 @@ export interface EventFilters {
  * procedure's input names it `before`. The key is tRPC's key of the procedure (its path, the
  * filters, type `infinite`), so `trpc.event.recent.pathFilter()` finds it.
  */
-export function useRecentEvents(filters: EventFilters, live: boolean) {
+export function useRecentEvents(filters: EventFilters) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const [path] = trpc.event.recent.pathKey();
@@ -32,10 +30,9 @@ export function useRecentEvents(filters: EventFilters, live: boolean) {
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
-    // Live: every 5 s, but only while the tab is visible (refetchIntervalInBackground is off).
-    refetchInterval: live ? INSPECT_REFRESH_MS : false,
-    // Paused means the list holds still, also when the window gets the focus back.
-    refetchOnWindowFocus: live,
+    // Live, new events arrive through the long poll (live-events.ts), not by reloading the
+    // list; paused, the list holds still, also when the window gets the focus back.
+    refetchOnWindowFocus: false,
     // Fresh on every visit: the screen is about what just happened.
     staleTime: 0,
   });
