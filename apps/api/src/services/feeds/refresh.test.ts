@@ -104,6 +104,16 @@ describe.each(testDbKinds)("refreshFeed (%s)", (kind) => {
   });
   afterAll(() => handle.close());
 
+  /** The staging tables of PGlite imports left behind (none once a refresh ended). */
+  const stagingTables = async () =>
+    (
+      await sql<{
+        tablename: string;
+      }>`select "tablename" from "pg_tables" where "tablename" like 'product_stage_%'`.execute(
+        handle.db,
+      )
+    ).rows;
+
   const saveFeed = async (id: string, path: string) => {
     const saved = await upsertFeed(handle.db, organizationId, {
       id,
@@ -336,6 +346,7 @@ describe.each(testDbKinds)("refreshFeed (%s)", (kind) => {
           .where("feed_id", "=", "endless")
           .execute(),
       ).toEqual([]);
+      expect(await stagingTables()).toEqual([]);
     } finally {
       await refresher.stop();
     }
@@ -349,6 +360,7 @@ describe.each(testDbKinds)("refreshFeed (%s)", (kind) => {
       }),
     );
     expect(error.code).toBe("CPU_BUDGET");
+    expect(await stagingTables()).toEqual([]);
     const feed = await findFeed(handle.db, organizationId, "repeated");
     expect(feed?.lastRefreshStatus).toBe("failed");
     expect(feed?.lastRefreshError).toMatch(

@@ -8,8 +8,8 @@ import {
 } from "../../db/queries/feed";
 import { enqueueJob } from "../../db/queries/job";
 import type { Job } from "../../db/queries/job";
-import { discardStagedProducts, feedHasProducts } from "../../db/queries/product";
-import { openProductLoader } from "../../db/queries/product-load";
+import { feedHasProducts } from "../../db/queries/product";
+import { discardProductLoad, openProductLoader } from "../../db/queries/product-load";
 import { isSafeFetchError } from "../safe-fetch";
 import { createJobWorker } from "../jobs/worker";
 import type { JobWorker } from "../jobs/worker";
@@ -189,7 +189,7 @@ export function registerFeedJobs(worker: JobWorker, db: Kysely<DB>, options: Fee
     },
     onAbandoned: async (job) => {
       const { feedId } = job.payload as { feedId: string };
-      await discardStagedProducts(db, feedId);
+      await discardProductLoad(db, feedId);
       await setFeedRefreshStatus(db, feedId, "failed", { error: abandonedMessage(job.attempts) });
     },
   });
