@@ -36,8 +36,11 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   const recipients = (mail: ParsedMail) =>
-    (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => (v.address ?? "").toLowerCase()));
-  const to = (address: string) => messages.filter((mail) => recipients(mail).includes(address.toLowerCase()));
+    (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
+      a.value.map((v) => (v.address ?? "").toLowerCase()),
+    );
+  const to = (address: string) =>
+    messages.filter((mail) => recipients(mail).includes(address.toLowerCase()));
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,

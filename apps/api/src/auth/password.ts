@@ -23,13 +23,19 @@ function factory(): ZxcvbnFactory {
 
 /** Why a password is refused, or null when it is accepted. `userInputs`: e-mail, name… */
 export function passwordProblem(password: string, userInputs: string[] = []): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+  if (password.length < PASSWORD_MIN_LENGTH)
+    return `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
   if (password.length > 128) return "Password must be at most 128 characters.";
   // zxcvbn's cost grows with the length; the first 100 characters decide.
-  const inputs = userInputs.flatMap((value) => [value, ...value.split(/[@.\s_-]+/)]).filter((value) => value.length >= 3);
+  const inputs = userInputs
+    .flatMap((value) => [value, ...value.split(/[@.\s_-]+/)])
+    .filter((value) => value.length >= 3);
   const result = factory().check(password.slice(0, 100), inputs);
   if (result.score >= MIN_PASSWORD_SCORE) return null;
-  const reasons = [result.feedback.warning, ...result.feedback.suggestions].filter((line): line is string => Boolean(line));
-  const why = reasons.length > 0 ? reasons.join(" ") : "Add more words or characters that are hard to guess.";
+  const reasons = [result.feedback.warning, ...result.feedback.suggestions].filter(
+    (line): line is string => Boolean(line),
+  );
+  const why =
+    reasons.length > 0 ? reasons.join(" ") : "Add more words or characters that are hard to guess.";
   return `This password is too easy to guess. ${why}`;
 }

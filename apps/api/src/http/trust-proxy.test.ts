@@ -10,8 +10,14 @@ describe("TRUST_PROXY", () => {
     expect(loadEnv({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
     expect(loadEnv({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
     expect(loadEnv({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
-    expect(loadEnv({ TRUST_PROXY: "10.0.0.0/8, loopback,::1" }).trustProxy).toEqual(["10.0.0.0/8", "loopback", "::1"]);
-    expect(() => loadEnv({ TRUST_PROXY: "everyone" })).toThrow(/TRUST_PROXY: must be a number of proxy hops/);
+    expect(loadEnv({ TRUST_PROXY: "10.0.0.0/8, loopback,::1" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "loopback",
+      "::1",
+    ]);
+    expect(() => loadEnv({ TRUST_PROXY: "everyone" })).toThrow(
+      /TRUST_PROXY: must be a number of proxy hops/,
+    );
   });
 
   // The attack: rotating the left-most X-Forwarded-For got 25 of 25 wrong passwords

@@ -8,7 +8,9 @@
  *   reaches the API directly could add hops of its own), so this is for an API reachable
  *   only through its proxies (docs/auth.md).
  */
-export function fastifyTrustProxy(value: false | number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  value: false | number | string[],
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (value === false || value === 0) return false;
   if (typeof value === "number") {
     const hops = value;

@@ -21,26 +21,50 @@ describe.each(testDbKinds)("account (%s)", (kind) => {
   });
 
   async function signedIn(email: string, password = "correct horse battery") {
-    const response = await server.app.inject({ method: "POST", url: "/api/auth/sign-in/email", headers: jsonWrite, payload: { email, password } });
-    return { status: response.statusCode, cookie: [response.headers["set-cookie"]].flat().map((c) => String(c).split(";")[0]).join("; ") };
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: jsonWrite,
+      payload: { email, password },
+    });
+    return {
+      status: response.statusCode,
+      cookie: [response.headers["set-cookie"]]
+        .flat()
+        .map((c) => String(c).split(";")[0])
+        .join("; "),
+    };
   }
   const sessionOf = async (cookie: string) =>
-    (await server.app.inject({ method: "GET", url: "/api/auth/get-session", headers: { cookie } })).json() as { user: { email: string } } | null;
+    (
+      await server.app.inject({ method: "GET", url: "/api/auth/get-session", headers: { cookie } })
+    ).json() as { user: { email: string } } | null;
 
   it("Change Email: checks the old address, mails the new one, changes on confirmation and ends every session", async () => {
     const ann = await createUser(server.app, "Ann Change");
     const { cookie } = await signedIn(ann.email);
     const as = callerFor(server.app, ann);
-    await expect(as.user.changeEmail({ oldEmail: "someone@else.example", newEmail: "ann.new@example.com" })).rejects.toMatchObject({
+    await expect(
+      as.user.changeEmail({ oldEmail: "someone@else.example", newEmail: "ann.new@example.com" }),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: "Old email must match the current user email",
     });
-    await expect(as.user.changeEmail({ oldEmail: ann.email, newEmail: "nope" })).rejects.toMatchObject({ message: "Must be a valid email address" });
+    await expect(
+      as.user.changeEmail({ oldEmail: ann.email, newEmail: "nope" }),
+    ).rejects.toMatchObject({ message: "Must be a valid email address" });
     const taken = await createUser(server.app);
-    await expect(as.user.changeEmail({ oldEmail: ann.email, newEmail: taken.email })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(
+      as.user.changeEmail({ oldEmail: ann.email, newEmail: taken.email }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
 
     const before = smtp.to("ann.new@example.com").length;
-    expect(await as.user.changeEmail({ oldEmail: ann.email.toUpperCase(), newEmail: "Ann.New@example.com" })).toEqual({ email: "ann.new@example.com" });
+    expect(
+      await as.user.changeEmail({
+        oldEmail: ann.email.toUpperCase(),
+        newEmail: "Ann.New@example.com",
+      }),
+    ).toEqual({ email: "ann.new@example.com" });
     const mail = await smtp.next("ann.new@example.com", before);
     expect(mail.subject).toBe("Confirm your new Floow e-mail address");
     expect(mail.text).toContain(ann.email);
@@ -49,20 +73,28 @@ describe.each(testDbKinds)("account (%s)", (kind) => {
 
     const link = linkIn(mail, `${TEST_ORIGIN}/confirm-email?token=`);
     const oldBefore = smtp.to(ann.email).length;
-    expect(await callerFor(server.app).user.confirmEmail({ token: link.searchParams.get("token")! })).toEqual({ email: "ann.new@example.com" });
+    expect(
+      await callerFor(server.app).user.confirmEmail({ token: link.searchParams.get("token")! }),
+    ).toEqual({ email: "ann.new@example.com" });
     expect(await sessionOf(cookie)).toBeNull();
-    expect((await smtp.next(ann.email, oldBefore)).subject).toBe("Your Floow e-mail address was changed");
+    expect((await smtp.next(ann.email, oldBefore)).subject).toBe(
+      "Your Floow e-mail address was changed",
+    );
     expect((await signedIn("ann.new@example.com")).status).toBe(200);
     expect((await signedIn(ann.email)).status).toBe(401);
     // The link works once.
-    await expect(callerFor(server.app).user.confirmEmail({ token: link.searchParams.get("token")! })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      callerFor(server.app).user.confirmEmail({ token: link.searchParams.get("token")! }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("Change Password: mails a reset link to the user's own address; the new password works and every session ends", async () => {
     const bob = await createUser(server.app, "Bob Reset");
     const first = await signedIn(bob.email);
     const as = callerFor(server.app, bob);
-    await expect(as.user.requestPasswordChange({ email: "other@example.com" })).rejects.toMatchObject({
+    await expect(
+      as.user.requestPasswordChange({ email: "other@example.com" }),
+    ).rejects.toMatchObject({
       message: "Email should be correct and match the user email",
     });
     const before = smtp.to(bob.email).length;
@@ -71,15 +103,30 @@ describe.each(testDbKinds)("account (%s)", (kind) => {
     expect(mail.subject).toBe("Change your Floow password");
     const token = linkIn(mail, `${TEST_ORIGIN}/reset-password?token=`).searchParams.get("token")!;
 
-    const weak = await server.app.inject({ method: "POST", url: "/api/auth/reset-password", headers: jsonWrite, payload: { token, newPassword: "password1" } });
+    const weak = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      headers: jsonWrite,
+      payload: { token, newPassword: "password1" },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toMatch(/^This password is too easy to guess\./);
-    const reset = await server.app.inject({ method: "POST", url: "/api/auth/reset-password", headers: jsonWrite, payload: { token, newPassword: "violet-harbour-kettle-42" } });
+    const reset = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      headers: jsonWrite,
+      payload: { token, newPassword: "violet-harbour-kettle-42" },
+    });
     expect(reset.statusCode).toBe(200);
     expect(await sessionOf(first.cookie)).toBeNull();
     expect((await signedIn(bob.email)).status).toBe(401);
     expect((await signedIn(bob.email, "violet-harbour-kettle-42")).status).toBe(200);
-    const again = await server.app.inject({ method: "POST", url: "/api/auth/reset-password", headers: jsonWrite, payload: { token, newPassword: "another-harbour-kettle-43" } });
+    const again = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      headers: jsonWrite,
+      payload: { token, newPassword: "another-harbour-kettle-43" },
+    });
     expect(again.statusCode).toBe(400);
   });
 
@@ -88,19 +135,50 @@ describe.each(testDbKinds)("account (%s)", (kind) => {
     const org = await createOrganization(server.app, admin, "Solo Co");
     const member = await createUser(server.app, "Mia Member");
     await addMember(server.app, org.id, member, "member");
-    await expect(callerFor(server.app, member).user.remove({ userId: admin.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(callerFor(server.app, admin).user.remove({ userId: admin.id })).rejects.toMatchObject({
+    await expect(
+      callerFor(server.app, member).user.remove({ userId: admin.id }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      callerFor(server.app, admin).user.remove({ userId: admin.id }),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
-      message: "You are the last admin of Solo Co. Make another teammember an admin first, then delete your account.",
+      message:
+        "You are the last admin of Solo Co. Make another teammember an admin first, then delete your account.",
     });
     // A member deletes their account: the organization stays.
-    expect(await callerFor(server.app, member).user.remove({ userId: member.id })).toEqual({ userId: member.id, organizationsDeleted: 0 });
-    expect(await server.app.database.db.selectFrom("user").select("id").where("id", "=", member.id).executeTakeFirst()).toBeUndefined();
+    expect(await callerFor(server.app, member).user.remove({ userId: member.id })).toEqual({
+      userId: member.id,
+      organizationsDeleted: 0,
+    });
+    expect(
+      await server.app.database.db
+        .selectFrom("user")
+        .select("id")
+        .where("id", "=", member.id)
+        .executeTakeFirst(),
+    ).toBeUndefined();
     // Alone now: the admin's account and the organization (with its domains) go.
     await seedDomain(server.app.database.db, org.id);
-    expect(await callerFor(server.app, admin).user.remove({ userId: admin.id })).toEqual({ userId: admin.id, organizationsDeleted: 1 });
-    expect(await server.app.database.db.selectFrom("organization").select("id").where("id", "=", org.id).executeTakeFirst()).toBeUndefined();
-    expect(await server.app.database.db.selectFrom("domain").select("id").where("organization_id", "=", org.id).execute()).toEqual([]);
-    await expect(callerFor(server.app, admin).user.get()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect(await callerFor(server.app, admin).user.remove({ userId: admin.id })).toEqual({
+      userId: admin.id,
+      organizationsDeleted: 1,
+    });
+    expect(
+      await server.app.database.db
+        .selectFrom("organization")
+        .select("id")
+        .where("id", "=", org.id)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await server.app.database.db
+        .selectFrom("domain")
+        .select("id")
+        .where("organization_id", "=", org.id)
+        .execute(),
+    ).toEqual([]);
+    await expect(callerFor(server.app, admin).user.get()).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
   });
 });

@@ -21,7 +21,9 @@ import { invitationMail } from "../services/mail";
 import type { InnerContext } from "../trpc/context";
 import { adminProcedure, authedProcedure, publicProcedure, rateLimit, router } from "../trpc/init";
 
-const tokenInput = z.object({ token: z.string().min(1, { error: "The invitation link is incomplete." }).max(200) });
+const tokenInput = z.object({
+  token: z.string().min(1, { error: "The invitation link is incomplete." }).max(200),
+});
 
 function invitationUrl(publicUrl: string, token: string): string {
   const url = new URL("/invitation", publicUrl);
@@ -37,7 +39,13 @@ function mailOf(ctx: InnerContext) {
 /** Sends the invitation e-mail; when it cannot be sent, the caller undoes what it saved. */
 async function sendInvitation(
   ctx: InnerContext & { session: NonNullable<InnerContext["session"]> },
-  invitation: { organizationId: string; email: string; role: "admin" | "member"; token: string; expiresAt: Date },
+  invitation: {
+    organizationId: string;
+    email: string;
+    role: "admin" | "member";
+    token: string;
+    expiresAt: Date;
+  },
 ) {
   const mail = mailOf(ctx);
   const organization = await findOrganization(ctx.db, invitation.organizationId);
@@ -54,11 +62,20 @@ async function sendInvitation(
 }
 
 const notSent = (cause: unknown) =>
-  new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "The invitation e-mail could not be sent. Please try again.", cause });
+  new TRPCError({
+    code: "INTERNAL_SERVER_ERROR",
+    message: "The invitation e-mail could not be sent. Please try again.",
+    cause,
+  });
 
 const invalidLink = () => {
-  const message = "This invitation link is not valid. Ask an admin of the organization for a new one.";
-  return new TRPCError({ code: "NOT_FOUND", message, cause: new DomainError("NOT_FOUND", message) });
+  const message =
+    "This invitation link is not valid. Ask an admin of the organization for a new one.";
+  return new TRPCError({
+    code: "NOT_FOUND",
+    message,
+    cause: new DomainError("NOT_FOUND", message),
+  });
 };
 
 /**
@@ -95,7 +112,13 @@ export const invitationRouter = router({
         expiresAt,
       });
       try {
-        await sendInvitation(ctx, { organizationId: ctx.org.id, email, role: input.role, token, expiresAt });
+        await sendInvitation(ctx, {
+          organizationId: ctx.org.id,
+          email,
+          role: input.role,
+          token,
+          expiresAt,
+        });
       } catch (error) {
         await deleteInvitation(ctx.db, id);
         throw notSent(error);
@@ -174,16 +197,28 @@ export const invitationRouter = router({
       const invitation = await findInvitationByToken(ctx.db, input.token);
       if (!invitation || invitation.status !== "pending") throw invalidLink();
       if (new Date(invitation.expires_at).getTime() <= Date.now()) {
-        const message = "This invitation has expired. Ask an admin of the organization to send a new one.";
-        throw new TRPCError({ code: "BAD_REQUEST", message, cause: new DomainError("BAD_REQUEST", message) });
+        const message =
+          "This invitation has expired. Ask an admin of the organization to send a new one.";
+        throw new TRPCError({
+          code: "BAD_REQUEST",
+          message,
+          cause: new DomainError("BAD_REQUEST", message),
+        });
       }
       if (normalizeEmail(invitation.email) !== normalizeEmail(ctx.session.user.email)) {
         const message = `This invitation is for ${invitation.email}. Sign in with that address to accept it.`;
-        throw new TRPCError({ code: "FORBIDDEN", message, cause: new DomainError("FORBIDDEN", message) });
+        throw new TRPCError({
+          code: "FORBIDDEN",
+          message,
+          cause: new DomainError("FORBIDDEN", message),
+        });
       }
       if (!(await acceptInvitation(ctx.db, invitation, ctx.session.user.id))) throw invalidLink();
       await setActiveOrganization(ctx.db, ctx.session.session.id, invitation.organization_id);
       ctx.session.session.activeOrganizationId = invitation.organization_id;
-      return { organizationId: invitation.organization_id, organizationName: invitation.organization_name };
+      return {
+        organizationId: invitation.organization_id,
+        organizationName: invitation.organization_name,
+      };
     }),
 });

@@ -11,9 +11,14 @@ export const LAST_ADMIN_MESSAGE =
   "The organization needs at least one admin. Make another teammember an admin first.";
 
 function check(result: TeamChange): void {
-  if (result === "not-found") throw new TRPCError({ code: "NOT_FOUND", message: "Teammember not found." });
+  if (result === "not-found")
+    throw new TRPCError({ code: "NOT_FOUND", message: "Teammember not found." });
   if (result === "last-admin") {
-    throw new TRPCError({ code: "BAD_REQUEST", message: LAST_ADMIN_MESSAGE, cause: new DomainError("BAD_REQUEST", LAST_ADMIN_MESSAGE) });
+    throw new TRPCError({
+      code: "BAD_REQUEST",
+      message: LAST_ADMIN_MESSAGE,
+      cause: new DomainError("BAD_REQUEST", LAST_ADMIN_MESSAGE),
+    });
   }
 }
 
@@ -34,7 +39,10 @@ export const teamRouter = router({
   remove: orgProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
     const self = input.userId === ctx.session.user.id;
     if (!self && ctx.org.role !== "admin") {
-      throw new TRPCError({ code: "FORBIDDEN", message: "Only an admin of the organization can remove a teammember." });
+      throw new TRPCError({
+        code: "FORBIDDEN",
+        message: "Only an admin of the organization can remove a teammember.",
+      });
     }
     check(await removeMember(ctx.db, ctx.org.id, input.userId));
     if (self) ctx.session.session.activeOrganizationId = null;

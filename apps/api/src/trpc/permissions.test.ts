@@ -14,8 +14,16 @@ import type { MatrixCaller, MatrixFixture } from "./permissions.matrix";
 const procedures = Object.keys(appRouter._def.procedures).sort();
 
 /** Calls `path` ("feed.upsert") on a caller with `input`; returns the result or the error's code. */
-async function call(caller: unknown, path: string, input?: unknown): Promise<{ ok: true; value: unknown } | { ok: false; code: string }> {
-  const fn = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input?: unknown) => Promise<unknown>;
+async function call(
+  caller: unknown,
+  path: string,
+  input?: unknown,
+): Promise<{ ok: true; value: unknown } | { ok: false; code: string }> {
+  const fn = path
+    .split(".")
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
+    input?: unknown,
+  ) => Promise<unknown>;
   try {
     return { ok: true, value: await fn(input) };
   } catch (error) {
@@ -26,8 +34,14 @@ async function call(caller: unknown, path: string, input?: unknown): Promise<{ o
 describe("the permission matrix (src/trpc/permissions.matrix.ts)", () => {
   it("has exactly one row per procedure of the app router", () => {
     const rows = Object.keys(PERMISSION_MATRIX).sort();
-    expect(procedures.filter((p) => !rows.includes(p)), "procedures without a row in permissions.matrix.ts").toEqual([]);
-    expect(rows.filter((r) => !procedures.includes(r)), "rows of procedures that do not exist").toEqual([]);
+    expect(
+      procedures.filter((p) => !rows.includes(p)),
+      "procedures without a row in permissions.matrix.ts",
+    ).toEqual([]);
+    expect(
+      rows.filter((r) => !procedures.includes(r)),
+      "rows of procedures that do not exist",
+    ).toEqual([]);
   });
 });
 
@@ -51,7 +65,9 @@ describe.each(testDbKinds)("roles × procedures (%s)", (kind) => {
 
     const domain = await seedDomain(app.database.db, organizationId);
     const floow = await seedFloow(app.database.db, organizationId, domain.id);
-    const feedId = await seedFeed(app.database.db, organizationId, [{ id: "p1", name: "Product 1" }]);
+    const feedId = await seedFeed(app.database.db, organizationId, [
+      { id: "p1", name: "Product 1" },
+    ]);
     const invitationId = randomBytes(8).toString("hex");
     await app.database.db
       .insertInto("invitation")
@@ -66,7 +82,15 @@ describe.each(testDbKinds)("roles × procedures (%s)", (kind) => {
         expires_at: new Date(Date.now() + 86_400_000),
       })
       .execute();
-    fixture = { organizationId, adminId: admin.id, memberId: member.id, domain, floow, feedId, invitationId };
+    fixture = {
+      organizationId,
+      adminId: admin.id,
+      memberId: member.id,
+      domain,
+      floow,
+      feedId,
+      invitationId,
+    };
 
     callers.admin = callerFor(app, admin);
     callers.member = callerFor(app, member);
@@ -85,46 +109,77 @@ describe.each(testDbKinds)("roles × procedures (%s)", (kind) => {
       const result = await call(callers[who], path);
       const refused = !result.ok && ["UNAUTHORIZED", "FORBIDDEN"].includes(result.code);
       if (row.allowed.includes(who)) {
-        expect(refused, `${path} as ${who}: expected to pass the role check, got ${result.ok ? "ok" : result.code}`).toBe(false);
+        expect(
+          refused,
+          `${path} as ${who}: expected to pass the role check, got ${result.ok ? "ok" : result.code}`,
+        ).toBe(false);
       } else {
-        expect(result.ok ? "ok" : result.code, `${path} as ${who}`).toBe(who === "anonymous" ? "UNAUTHORIZED" : "FORBIDDEN");
+        expect(result.ok ? "ok" : result.code, `${path} as ${who}`).toBe(
+          who === "anonymous" ? "UNAUTHORIZED" : "FORBIDDEN",
+        );
       }
     }
   });
 
-  it.each(rows.filter(([, row]) => row.foreign))("%s: another organization's ids are NOT_FOUND", async (path, row) => {
-    const foreign = row.foreign!;
-    const result = await call(outsider, path, foreign.input(fixture));
-    if ((foreign.expect ?? "NOT_FOUND") === "NOT_FOUND") {
-      expect(result.ok ? "ok" : result.code).toBe("NOT_FOUND");
-    } else {
-      expect(result.ok, result.ok ? "" : result.code).toBe(true);
-      const text = JSON.stringify(result.ok ? result.value : null);
-      for (const id of [fixture.domain.id, fixture.floow.id, fixture.feedId, fixture.invitationId]) expect(text).not.toContain(id);
-    }
-  });
+  it.each(rows.filter(([, row]) => row.foreign))(
+    "%s: another organization's ids are NOT_FOUND",
+    async (path, row) => {
+      const foreign = row.foreign!;
+      const result = await call(outsider, path, foreign.input(fixture));
+      if ((foreign.expect ?? "NOT_FOUND") === "NOT_FOUND") {
+        expect(result.ok ? "ok" : result.code).toBe("NOT_FOUND");
+      } else {
+        expect(result.ok, result.ok ? "" : result.code).toBe(true);
+        const text = JSON.stringify(result.ok ? result.value : null);
+        for (const id of [
+          fixture.domain.id,
+          fixture.floow.id,
+          fixture.feedId,
+          fixture.invitationId,
+        ])
+          expect(text).not.toContain(id);
+      }
+    },
+  );
 
   it("serves over HTTP only the better-auth endpoints on the allow-list (docs/permissions.md)", async () => {
-    const endpoints = Object.values(server.app.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>)
-      .filter((endpoint) => typeof endpoint?.path === "string" && endpoint.path.startsWith("/"));
+    const endpoints = Object.values(
+      server.app.auth.api as Record<
+        string,
+        { path?: string; options?: { method?: string | string[] } }
+      >,
+    ).filter((endpoint) => typeof endpoint?.path === "string" && endpoint.path.startsWith("/"));
     expect(endpoints.length).toBeGreaterThan(30);
     const open: string[] = [];
     for (const endpoint of endpoints) {
-      const methods = [endpoint.options?.method ?? "GET"].flat().filter((m) => m === "GET" || m === "POST");
+      const methods = [endpoint.options?.method ?? "GET"]
+        .flat()
+        .filter((m) => m === "GET" || m === "POST");
       for (const method of methods.length > 0 ? methods : ["POST"]) {
         const path = endpoint.path!.replace(/:[a-zA-Z]+/g, "oidc");
         if (allowedAuthPath(method, `/api/auth${path}`)) {
           open.push(`${method} ${path}`);
           continue;
         }
-        const response = await server.app.inject({ method: method as "GET" | "POST", url: `/api/auth${path}`, headers: jsonWrite, payload: method === "POST" ? {} : undefined });
+        const response = await server.app.inject({
+          method: method as "GET" | "POST",
+          url: `/api/auth${path}`,
+          headers: jsonWrite,
+          payload: method === "POST" ? {} : undefined,
+        });
         expect(response.statusCode, `${method} /api/auth${path}`).toBe(404);
       }
     }
     // Everything open is on the documented list, and the list holds nothing else.
     for (const entry of open) {
       const [method, path] = entry.split(" ");
-      expect(AUTH_ENDPOINTS.some((e) => e.method === method && (typeof e.path === "string" ? e.path === path : e.path.test(path!)))).toBe(true);
+      expect(
+        AUTH_ENDPOINTS.some(
+          (e) =>
+            e.method === method &&
+            (typeof e.path === "string" ? e.path === path : e.path.test(path!)),
+        ),
+      ).toBe(true);
     }
   });
 });

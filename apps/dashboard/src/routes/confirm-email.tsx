@@ -38,11 +38,21 @@ function ConfirmEmailPage() {
       title="Confirm your new e-mail address"
       description="Your Floow account will use the address this e-mail reached. You sign in again afterwards, on every device."
     >
-      {!token ? <Notice tone="error">This link is incomplete. Open the link from the e-mail again.</Notice> : null}
-      {confirm.isError ? (
-        <Notice tone="error">{errorMessage(confirm.error) ?? "This confirmation link is not valid any more."}</Notice>
+      {!token ? (
+        <Notice tone="error">This link is incomplete. Open the link from the e-mail again.</Notice>
       ) : null}
-      <Button size="lg" className="w-full" disabled={!token} loading={confirm.isPending} onClick={() => void run()}>
+      {confirm.isError ? (
+        <Notice tone="error">
+          {errorMessage(confirm.error) ?? "This confirmation link is not valid any more."}
+        </Notice>
+      ) : null}
+      <Button
+        size="lg"
+        className="w-full"
+        disabled={!token}
+        loading={confirm.isPending}
+        onClick={() => void run()}
+      >
         Confirm new address
       </Button>
     </AuthShell>

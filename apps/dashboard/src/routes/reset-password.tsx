@@ -16,10 +16,17 @@ export const Route = createFileRoute("/reset-password")({
 
 const schema = z
   .object({
-    password: z.string().min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.` }),
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, {
+        error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+      }),
     confirm: z.string(),
   })
-  .refine((values) => values.password === values.confirm, { error: "The passwords do not match.", path: ["confirm"] });
+  .refine((values) => values.password === values.confirm, {
+    error: "The passwords do not match.",
+    path: ["confirm"],
+  });
 type Values = z.output<typeof schema>;
 
 /**
@@ -30,13 +37,20 @@ function ResetPasswordPage() {
   const { token } = Route.useSearch();
   const [done, setDone] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { password: "", confirm: "" }, mode: "onTouched" });
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: "", confirm: "" },
+    mode: "onTouched",
+  });
   const { errors, isSubmitting } = form.formState;
 
   if (!token) {
     return (
       <AuthShell title="Choose a new password">
-        <Notice tone="error">This link is incomplete. Open the link from the e-mail again, or ask for a new one in your settings.</Notice>
+        <Notice tone="error">
+          This link is incomplete. Open the link from the e-mail again, or ask for a new one in your
+          settings.
+        </Notice>
         <a href="/login" className="text-sm font-medium text-primary-700 hover:underline">
           Go to sign in
         </a>
@@ -47,7 +61,10 @@ function ResetPasswordPage() {
   if (done) {
     return (
       <AuthShell title="Password changed">
-        <Notice tone="success">Your password was changed and you were signed out everywhere. Sign in with your new password.</Notice>
+        <Notice tone="success">
+          Your password was changed and you were signed out everywhere. Sign in with your new
+          password.
+        </Notice>
         <Button asChild size="lg" className="w-full">
           <a href="/login">Sign in</a>
         </Button>
@@ -74,7 +91,12 @@ function ResetPasswordPage() {
       title="Choose a new password"
       description="At least 8 characters, and hard to guess: a few unrelated words work well."
     >
-      <form className="flex flex-col gap-5" onSubmit={submit} noValidate aria-label="Choose a new password">
+      <form
+        className="flex flex-col gap-5"
+        onSubmit={submit}
+        noValidate
+        aria-label="Choose a new password"
+      >
         <Field label="New password" error={errors.password?.message}>
           <Input type="password" autoComplete="new-password" {...form.register("password")} />
         </Field>

@@ -21,4 +21,3 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql.raw(statement).execute(db);
   }
 }
-

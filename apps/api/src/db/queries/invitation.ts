@@ -54,7 +54,11 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function findPendingInvitationByEmail(db: Kysely<DB>, organizationId: string, email: string) {
+export async function findPendingInvitationByEmail(
+  db: Kysely<DB>,
+  organizationId: string,
+  email: string,
+) {
   return db
     .selectFrom("invitation")
     .select(["id"])
@@ -64,7 +68,11 @@ export async function findPendingInvitationByEmail(db: Kysely<DB>, organizationI
     .execute();
 }
 
-export async function isMemberByEmail(db: Kysely<DB>, organizationId: string, email: string): Promise<boolean> {
+export async function isMemberByEmail(
+  db: Kysely<DB>,
+  organizationId: string,
+  email: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom("member")
     .innerJoin("user", "user.id", "member.user_id")
@@ -87,7 +95,10 @@ export interface NewInvitation {
 }
 
 /** Inserts a pending invitation; earlier pending invitations of the same address are cancelled. */
-export async function insertInvitation(db: Kysely<DB>, invitation: NewInvitation): Promise<{ id: string }> {
+export async function insertInvitation(
+  db: Kysely<DB>,
+  invitation: NewInvitation,
+): Promise<{ id: string }> {
   const id = randomBytes(16).toString("base64url");
   await db.transaction().execute(async (trx) => {
     await trx
@@ -133,11 +144,24 @@ export async function findOrgInvitation(db: Kysely<DB>, organizationId: string, 
 }
 
 /** New token and expiry for a pending invitation (Resend); the old link stops working. */
-export async function renewInvitation(db: Kysely<DB>, id: string, tokenHash: string, expiresAt: Date): Promise<void> {
-  await db.updateTable("invitation").set({ token_hash: tokenHash, expires_at: expiresAt }).where("id", "=", id).execute();
+export async function renewInvitation(
+  db: Kysely<DB>,
+  id: string,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db
+    .updateTable("invitation")
+    .set({ token_hash: tokenHash, expires_at: expiresAt })
+    .where("id", "=", id)
+    .execute();
 }
 
-export async function cancelInvitation(db: Kysely<DB>, organizationId: string, id: string): Promise<boolean> {
+export async function cancelInvitation(
+  db: Kysely<DB>,
+  organizationId: string,
+  id: string,
+): Promise<boolean> {
   const result = await db
     .updateTable("invitation")
     .set({ status: "canceled", token_hash: null })

@@ -28,7 +28,12 @@ async function countAdmins(db: Kysely<DB>, organizationId: string): Promise<numb
 export type TeamChange = "ok" | "not-found" | "last-admin";
 
 /** Changes a member's role; the last admin is never demoted. */
-export async function changeMemberRole(db: Kysely<DB>, organizationId: string, userId: string, role: Role): Promise<TeamChange> {
+export async function changeMemberRole(
+  db: Kysely<DB>,
+  organizationId: string,
+  userId: string,
+  role: Role,
+): Promise<TeamChange> {
   return db.transaction().execute(async (trx) => {
     const admins = await countAdmins(trx, organizationId);
     const member = await findMember(trx, organizationId, userId);
@@ -40,7 +45,11 @@ export async function changeMemberRole(db: Kysely<DB>, organizationId: string, u
 }
 
 /** Removes a member; the last admin is never removed. Their sessions lose the organization. */
-export async function removeMember(db: Kysely<DB>, organizationId: string, userId: string): Promise<TeamChange> {
+export async function removeMember(
+  db: Kysely<DB>,
+  organizationId: string,
+  userId: string,
+): Promise<TeamChange> {
   return db.transaction().execute(async (trx) => {
     const admins = await countAdmins(trx, organizationId);
     const member = await findMember(trx, organizationId, userId);
@@ -65,9 +74,16 @@ export async function removeMember(db: Kysely<DB>, organizationId: string, userI
 export async function deleteUserAccount(
   db: Kysely<DB>,
   userId: string,
-): Promise<{ outcome: "deleted"; organizationsDeleted: string[] } | { outcome: "last-admin"; organizationName: string }> {
+): Promise<
+  | { outcome: "deleted"; organizationsDeleted: string[] }
+  | { outcome: "last-admin"; organizationName: string }
+> {
   return db.transaction().execute(async (trx) => {
-    const memberships = await trx.selectFrom("member").select(["organization_id", "role"]).where("user_id", "=", userId).execute();
+    const memberships = await trx
+      .selectFrom("member")
+      .select(["organization_id", "role"])
+      .where("user_id", "=", userId)
+      .execute();
     const alone: string[] = [];
     for (const membership of memberships) {
       const others = await trx
@@ -81,8 +97,15 @@ export async function deleteUserAccount(
         alone.push(membership.organization_id);
         continue;
       }
-      if (toRole(membership.role) === "admin" && !others.some((other) => toRole(other.role) === "admin")) {
-        const organization = await trx.selectFrom("organization").select("name").where("id", "=", membership.organization_id).executeTakeFirst();
+      if (
+        toRole(membership.role) === "admin" &&
+        !others.some((other) => toRole(other.role) === "admin")
+      ) {
+        const organization = await trx
+          .selectFrom("organization")
+          .select("name")
+          .where("id", "=", membership.organization_id)
+          .executeTakeFirst();
         return { outcome: "last-admin" as const, organizationName: organization?.name ?? "" };
       }
     }

@@ -59,7 +59,13 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
     kind: "smtp",
     from,
     async send(message) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       return { id: String(info.messageId) };
     },
     close() {
@@ -69,17 +75,30 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 function outboxMailer(outboxDir: string, from: string, logger?: MailLogger): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
   return {
     kind: "outbox",
     from,
     async send(message) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(outboxDir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      logger?.info({ to: message.to, subject: message.subject, file, links: message.links ?? [] }, "e-mail written to the outbox (no SMTP_URL)");
+      logger?.info(
+        { to: message.to, subject: message.subject, file, links: message.links ?? [] },
+        "e-mail written to the outbox (no SMTP_URL)",
+      );
       return { id: file };
     },
     close() {

@@ -15,10 +15,14 @@ interface Layout {
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 
 export function layout({ to, subject, intro, action, outro }: Layout): MailMessage {
-  const text = [...intro, `${action.label}: ${action.url}`, ...outro, "— Floow"].join("\n\n") + "\n";
+  const text =
+    [...intro, `${action.label}: ${action.url}`, ...outro, "— Floow"].join("\n\n") + "\n";
   const p = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
   const html = `<!doctype html>
 <html lang="en"><body style="margin:0;padding:24px;background:#f4f5f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2937;font-size:15px;line-height:1.5">
@@ -58,11 +62,18 @@ export function invitationMail(input: {
   });
 }
 
-export function passwordResetMail(input: { to: string; url: string; expiresInMinutes: number }): MailMessage {
+export function passwordResetMail(input: {
+  to: string;
+  url: string;
+  expiresInMinutes: number;
+}): MailMessage {
   return layout({
     to: input.to,
     subject: "Change your Floow password",
-    intro: ["Hello,", "Someone asked to change the password of your Floow account. Open the link below to choose a new one."],
+    intro: [
+      "Hello,",
+      "Someone asked to change the password of your Floow account. Open the link below to choose a new one.",
+    ],
     action: { label: "Choose a new password", url: input.url },
     outro: [
       `The link expires in ${input.expiresInMinutes} minutes. Changing the password signs you out everywhere.`,
@@ -71,7 +82,12 @@ export function passwordResetMail(input: { to: string; url: string; expiresInMin
   });
 }
 
-export function emailChangeMail(input: { to: string; oldEmail: string; url: string; expiresInHours: number }): MailMessage {
+export function emailChangeMail(input: {
+  to: string;
+  oldEmail: string;
+  url: string;
+  expiresInHours: number;
+}): MailMessage {
   return layout({
     to: input.to,
     subject: "Confirm your new Floow e-mail address",
@@ -88,11 +104,18 @@ export function emailChangeMail(input: { to: string; oldEmail: string; url: stri
 }
 
 /** To the old address once the change is done, so a hijacked session cannot change it quietly. */
-export function emailChangedNotice(input: { to: string; newEmail: string; url: string }): MailMessage {
+export function emailChangedNotice(input: {
+  to: string;
+  newEmail: string;
+  url: string;
+}): MailMessage {
   return layout({
     to: input.to,
     subject: "Your Floow e-mail address was changed",
-    intro: ["Hello,", `The e-mail address of your Floow account is now ${input.newEmail}. You were signed out everywhere.`],
+    intro: [
+      "Hello,",
+      `The e-mail address of your Floow account is now ${input.newEmail}. You were signed out everywhere.`,
+    ],
     action: { label: "Open Floow", url: input.url },
     outro: ["If you did not do this, contact your organization's admin or Floow support at once."],
   });

@@ -1,5 +1,14 @@
 import { TOASTS } from "@floow/domain";
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ConfirmDialog, toast } from "@floow/ui";
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  ConfirmDialog,
+  toast,
+} from "@floow/ui";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useTRPC, type UserBundle } from "../../lib/trpc";
@@ -17,7 +26,13 @@ type User = NonNullable<UserBundle["user"]>;
  * The account part of /settings (Personal): Change Email, Change Password and Delete user
  * (spec sections 2, 4, 7, 8).
  */
-export function AccountSection({ user, reload = () => window.location.reload() }: { user: User; reload?: () => void }) {
+export function AccountSection({
+  user,
+  reload = () => window.location.reload(),
+}: {
+  user: User;
+  reload?: () => void;
+}) {
   const trpc = useTRPC();
   const [dialog, setDialog] = useState<"email" | "password" | "delete" | null>(null);
   const remove = useMutation(trpc.user.remove.mutationOptions());
@@ -39,7 +54,9 @@ export function AccountSection({ user, reload = () => window.location.reload() }
     <Card>
       <CardHeader>
         <CardTitle>Account</CardTitle>
-        <CardDescription>Your sign-in address, your password, and your account itself.</CardDescription>
+        <CardDescription>
+          Your sign-in address, your password, and your account itself.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col divide-y divide-grey-100">
         <Row title="Email" detail={user.email}>
@@ -47,19 +64,29 @@ export function AccountSection({ user, reload = () => window.location.reload() }
             Change email
           </Button>
         </Row>
-        <Row title="Password" detail="We e-mail you a link to choose a new one. Every session ends when you set it.">
+        <Row
+          title="Password"
+          detail="We e-mail you a link to choose a new one. Every session ends when you set it."
+        >
           <Button variant="outline" onClick={() => setDialog("password")}>
             Change password
           </Button>
         </Row>
-        <Row title="Delete user" detail="Deletes your account. Organizations where you are the only teammember are deleted with it.">
+        <Row
+          title="Delete user"
+          detail="Deletes your account. Organizations where you are the only teammember are deleted with it."
+        >
           <Button variant="destructive" onClick={() => setDialog("delete")}>
             Delete user
           </Button>
         </Row>
       </CardContent>
 
-      <ChangeEmailDialog currentEmail={user.email} open={dialog === "email"} onOpenChange={(open) => setDialog(open ? "email" : null)} />
+      <ChangeEmailDialog
+        currentEmail={user.email}
+        open={dialog === "email"}
+        onOpenChange={(open) => setDialog(open ? "email" : null)}
+      />
       <ChangePasswordDialog
         currentEmail={user.email}
         open={dialog === "password"}

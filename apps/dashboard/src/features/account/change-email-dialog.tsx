@@ -36,7 +36,11 @@ export function ChangeEmailDialog({
 }) {
   const trpc = useTRPC();
   const schema = useMemo(() => changeEmailSchema(currentEmail), [currentEmail]);
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { oldEmail: "", newEmail: "" }, mode: "onTouched" });
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { oldEmail: "", newEmail: "" },
+    mode: "onTouched",
+  });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const change = useMutation(trpc.user.changeEmail.mutationOptions());
@@ -76,16 +80,24 @@ export function ChangeEmailDialog({
         </DialogHeader>
         {sentTo ? (
           <div className="flex flex-col gap-4">
-            <p role="status" className="rounded-lg bg-primary-50 px-3 py-3 text-sm text-primary-900 ring-1 ring-primary-100">
-              We sent a confirmation link to <strong className="font-semibold">{sentTo}</strong>. It works for 24 hours. Until
-              you follow it, you keep signing in with {currentEmail}.
+            <p
+              role="status"
+              className="rounded-lg bg-primary-50 px-3 py-3 text-sm text-primary-900 ring-1 ring-primary-100"
+            >
+              We sent a confirmation link to <strong className="font-semibold">{sentTo}</strong>. It
+              works for 24 hours. Until you follow it, you keep signing in with {currentEmail}.
             </p>
             <DialogFooter>
               <Button onClick={() => close(false)}>Done</Button>
             </DialogFooter>
           </div>
         ) : (
-          <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-label="Change Email">
+          <form
+            className="flex flex-col gap-4"
+            onSubmit={submit}
+            noValidate
+            aria-label="Change Email"
+          >
             <Field label="Old email" error={errors.oldEmail?.message}>
               <Input type="email" autoComplete="email" {...form.register("oldEmail")} />
             </Field>
@@ -93,7 +105,10 @@ export function ChangeEmailDialog({
               <Input type="email" autoComplete="off" {...form.register("newEmail")} />
             </Field>
             {failure ? (
-              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-100">
+              <p
+                role="alert"
+                className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-100"
+              >
                 {failure}
               </p>
             ) : null}

@@ -35,7 +35,11 @@ export function ChangePasswordDialog({
 }) {
   const trpc = useTRPC();
   const schema = useMemo(() => changePasswordSchema(currentEmail), [currentEmail]);
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: "" }, mode: "onTouched" });
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: "" },
+    mode: "onTouched",
+  });
   const request = useMutation(trpc.user.requestPasswordChange.mutationOptions());
   const { errors } = form.formState;
 
@@ -60,10 +64,16 @@ export function ChangePasswordDialog({
         <DialogHeader>
           <DialogTitle>Change Password</DialogTitle>
           <DialogDescription>
-            Enter your e-mail address. We send you a link to choose a new password; it works for one hour.
+            Enter your e-mail address. We send you a link to choose a new password; it works for one
+            hour.
           </DialogDescription>
         </DialogHeader>
-        <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-label="Change Password">
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={submit}
+          noValidate
+          aria-label="Change Password"
+        >
           <Field label="Email" error={errors.email?.message}>
             <Input type="email" autoComplete="email" {...form.register("email")} />
           </Field>

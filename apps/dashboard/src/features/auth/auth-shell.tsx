@@ -5,7 +5,15 @@ import { FloowMark } from "../navigation/app-side-nav";
  * The frame of the pages a visitor reaches from an e-mail (accept an invitation, set a new
  * password, confirm a new address): the Floow mark and one centred card, like /login.
  */
-export function AuthShell({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function AuthShell({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh flex-col bg-grey-50 px-6 py-8 sm:px-12">
       <a href="/" className="flex items-center gap-2.5 self-start">
@@ -25,14 +33,23 @@ export function AuthShell({ title, description, children }: { title: string; des
   );
 }
 
-export function Notice({ tone = "info", children }: { tone?: "info" | "error" | "success"; children: ReactNode }) {
+export function Notice({
+  tone = "info",
+  children,
+}: {
+  tone?: "info" | "error" | "success";
+  children: ReactNode;
+}) {
   const tones = {
     info: "bg-grey-50 text-grey-700 ring-grey-200",
     error: "bg-red-50 text-red-700 ring-red-100",
     success: "bg-primary-50 text-primary-900 ring-primary-100",
   } as const;
   return (
-    <p role={tone === "error" ? "alert" : "status"} className={`rounded-lg px-3 py-2.5 text-sm ring-1 ${tones[tone]}`}>
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-lg px-3 py-2.5 text-sm ring-1 ${tones[tone]}`}
+    >
       {children}
     </p>
   );

@@ -12,10 +12,20 @@ import { errorMessage } from "./server-errors";
  * which role; then the invitee creates an account or signs in with the invited address, and
  * lands in the organization. Signed in with another address, they can sign out first.
  */
-export function AcceptInvitation({ token, goHome = () => window.location.assign("/") }: { token: string; goHome?: () => void }) {
+export function AcceptInvitation({
+  token,
+  goHome = () => window.location.assign("/"),
+}: {
+  token: string;
+  goHome?: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const lookup = useQuery({ ...trpc.invitation.lookup.queryOptions({ token }), enabled: token.length > 0, retry: false });
+  const lookup = useQuery({
+    ...trpc.invitation.lookup.queryOptions({ token }),
+    enabled: token.length > 0,
+    retry: false,
+  });
   const session = useQuery({
     queryKey: ["auth", "session"],
     queryFn: async () => (await authClient.getSession()).data ?? null,
@@ -31,7 +41,8 @@ export function AcceptInvitation({ token, goHome = () => window.location.assign(
     return (
       <AuthShell title="Invitation not valid">
         <Notice tone="error">
-          {errorMessage(lookup.error) ?? "This invitation link is not valid. Ask an admin of the organization for a new one."}
+          {errorMessage(lookup.error) ??
+            "This invitation link is not valid. Ask an admin of the organization for a new one."}
         </Notice>
         <a href="/login" className="text-sm font-medium text-primary-700 hover:underline">
           Go to sign in
@@ -61,7 +72,9 @@ export function AcceptInvitation({ token, goHome = () => window.location.assign(
   if (invitation.expired) {
     return (
       <AuthShell title={`Join ${organization}`} description={description}>
-        <Notice tone="error">This invitation has expired. Ask an admin of {organization} to send a new one.</Notice>
+        <Notice tone="error">
+          This invitation has expired. Ask an admin of {organization} to send a new one.
+        </Notice>
       </AuthShell>
     );
   }
@@ -73,7 +86,9 @@ export function AcceptInvitation({ token, goHome = () => window.location.assign(
       queryClient.clear();
       goHome();
     } catch (error) {
-      setFormError(errorMessage(error) ?? "The invitation could not be accepted. Please try again.");
+      setFormError(
+        errorMessage(error) ?? "The invitation could not be accepted. Please try again.",
+      );
     }
   };
 
@@ -93,8 +108,8 @@ export function AcceptInvitation({ token, goHome = () => window.location.assign(
     return (
       <AuthShell title={`Join ${organization}`} description={description}>
         <Notice>
-          This invitation is for {invitation.email}, and you are signed in as {signedInAs}. Sign out to continue with{" "}
-          {invitation.email}.
+          This invitation is for {invitation.email}, and you are signed in as {signedInAs}. Sign out
+          to continue with {invitation.email}.
         </Notice>
         <Button
           size="lg"
@@ -121,7 +136,9 @@ export function AcceptInvitation({ token, goHome = () => window.location.assign(
         ? await authClient.signUp.email({ email: invitation.email, password, name: fullName })
         : await authClient.signIn.email({ email: invitation.email, password });
       if (error) {
-        setFormError(error.message ?? (signUp ? "Could not create your account." : "Could not sign you in."));
+        setFormError(
+          error.message ?? (signUp ? "Could not create your account." : "Could not sign you in."),
+        );
         return;
       }
       await join();
@@ -132,10 +149,19 @@ export function AcceptInvitation({ token, goHome = () => window.location.assign(
 
   return (
     <AuthShell title={`Join ${organization}`} description={description}>
-      <form className="flex flex-col gap-5" onSubmit={(event) => void submit(event)} noValidate aria-label={signUp ? "Create your account" : "Sign in"}>
+      <form
+        className="flex flex-col gap-5"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label={signUp ? "Create your account" : "Sign in"}
+      >
         {signUp ? (
           <Field label="Name">
-            <Input autoComplete="name" value={name ?? invitation.name} onChange={(event) => setName(event.target.value)} />
+            <Input
+              autoComplete="name"
+              value={name ?? invitation.name}
+              onChange={(event) => setName(event.target.value)}
+            />
           </Field>
         ) : null}
         <Field label="Email" description="The invited address.">

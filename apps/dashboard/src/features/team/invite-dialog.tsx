@@ -21,7 +21,12 @@ import { useTRPC } from "../../lib/trpc";
 import { applyFieldErrors, errorMessage } from "./server-errors";
 
 type Values = z.input<typeof inviteSchema>;
-const empty: Values = { email: "", role: undefined as unknown as Values["role"], name: "", title: "" };
+const empty: Values = {
+  email: "",
+  role: undefined as unknown as Values["role"],
+  name: "",
+  title: "",
+};
 
 /**
  * Invite Teammember (spec sections 2, 5, 7): e-mail, role (admin or member), and the
@@ -29,10 +34,20 @@ const empty: Values = { email: "", role: undefined as unknown as Values["role"],
  * The spec's silent case: a failed invitation shows no error toast; the reason stays in the
  * dialog, at the field when it belongs to one.
  */
-export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function InviteDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const form = useForm<Values>({ resolver: zodResolver(inviteSchema), defaultValues: empty, mode: "onTouched" });
+  const form = useForm<Values>({
+    resolver: zodResolver(inviteSchema),
+    defaultValues: empty,
+    mode: "onTouched",
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const invite = useMutation(trpc.invitation.create.mutationOptions());
   const { errors } = form.formState;
@@ -48,7 +63,11 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const sent = await invite.mutateAsync({ ...values, name: values.name ?? "", title: values.title ?? "" });
+      const sent = await invite.mutateAsync({
+        ...values,
+        name: values.name ?? "",
+        title: values.title ?? "",
+      });
       toast.success(`Invitation sent to ${sent.email}`);
       await queryClient.invalidateQueries({ queryKey: trpc.user.get.queryKey() });
       close(false);
@@ -68,13 +87,26 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             We e-mail them a link to join your organization. It works once and expires after 7 days.
           </DialogDescription>
         </DialogHeader>
-        <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-label="Invite Teammember">
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={submit}
+          noValidate
+          aria-label="Invite Teammember"
+        >
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Email" error={errors.email?.message}>
-              <Input type="email" autoComplete="off" placeholder="name@company.com" {...form.register("email")} />
+              <Input
+                type="email"
+                autoComplete="off"
+                placeholder="name@company.com"
+                {...form.register("email")}
+              />
             </Field>
             <Field label="Role" error={errors.role?.message}>
-              <Select defaultValue="" {...form.register("role", { setValueAs: (value: string) => value || undefined })}>
+              <Select
+                defaultValue=""
+                {...form.register("role", { setValueAs: (value: string) => value || undefined })}
+              >
                 <option value="" disabled>
                   Select a role
                 </option>
@@ -96,7 +128,10 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             Admins manage the team and the organization; members build domains, floows and feeds.
           </p>
           {failure ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-100">
+            <p
+              role="alert"
+              className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-100"
+            >
               {failure}
             </p>
           ) : null}

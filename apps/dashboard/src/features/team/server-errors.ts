@@ -18,7 +18,11 @@ export function errorMessage(error: unknown): string | undefined {
  * Puts the server's field errors on the form's fields (the spec's silent cases: no toast, the
  * message at the field). Answers whether any field took one.
  */
-export function applyFieldErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown, fields: readonly Path<T>[]): boolean {
+export function applyFieldErrors<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  error: unknown,
+  fields: readonly Path<T>[],
+): boolean {
   let applied = false;
   for (const fieldError of errorData(error)?.fieldErrors ?? []) {
     const name = fieldError.path.join(".") as Path<T>;

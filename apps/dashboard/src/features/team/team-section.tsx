@@ -28,7 +28,11 @@ import { errorMessage } from "./server-errors";
 type TeamUser = UserBundle["users"][number];
 type Invitation = UserBundle["invitations"][number];
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
 
 /**
  * The team of /settings#organization (spec sections 2, 3, 6): every teammember with picture
@@ -51,7 +55,9 @@ export function TeamSection({ data }: { data: UserBundle }) {
   const changeRole = async (user: TeamUser, role: Role) => {
     try {
       await updateRole.mutateAsync({ userId: user.user_id, role });
-      toast.success(`${user.name || user.email} is now ${role === "admin" ? "an admin" : "a member"}`);
+      toast.success(
+        `${user.name || user.email} is now ${role === "admin" ? "an admin" : "a member"}`,
+      );
     } catch (error) {
       toast.error(errorMessage(error) ?? "Something went wrong changing the role");
     }
@@ -76,7 +82,11 @@ export function TeamSection({ data }: { data: UserBundle }) {
     await refresh();
   };
 
-  const organizationName = data.organization?.display_name || data.organization?.name || "the organization";
+  // The only admin cannot leave (the organization would have nobody to run it): no button.
+  const lastAdmin = isAdmin && data.users.filter((user) => user.role === "admin").length <= 1;
+  const canRemove = (user: TeamUser) => (user.user_id === me ? !lastAdmin : isAdmin);
+  const organizationName =
+    data.organization?.display_name || data.organization?.name || "the organization";
   const removingSelf = removing?.user_id === me;
 
   return (
@@ -108,10 +118,17 @@ export function TeamSection({ data }: { data: UserBundle }) {
               <TableRow key={user.user_id}>
                 <TableCell>
                   <div className="flex items-center gap-3">
-                    <Avatar size="sm" src={user.picture} alt={user.name} initials={initials(user.name || user.email)} />
+                    <Avatar
+                      size="sm"
+                      src={user.picture}
+                      alt={user.name}
+                      initials={initials(user.name || user.email)}
+                    />
                     <span className="font-medium text-grey-900">
                       {user.name || "—"}
-                      {user.user_id === me ? <span className="ml-1.5 font-normal text-grey-500">(you)</span> : null}
+                      {user.user_id === me ? (
+                        <span className="ml-1.5 font-normal text-grey-500">(you)</span>
+                      ) : null}
                     </span>
                   </div>
                 </TableCell>
@@ -132,12 +149,19 @@ export function TeamSection({ data }: { data: UserBundle }) {
                       ))}
                     </Select>
                   ) : (
-                    <Badge variant={user.role === "admin" ? "success" : "neutral"}>{ROLE_LABELS[user.role]}</Badge>
+                    <Badge variant={user.role === "admin" ? "success" : "neutral"}>
+                      {ROLE_LABELS[user.role]}
+                    </Badge>
                   )}
                 </TableCell>
                 <TableCell className="text-right">
-                  {isAdmin || user.user_id === me ? (
-                    <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => setRemoving(user)}>
+                  {canRemove(user) ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                      onClick={() => setRemoving(user)}
+                    >
                       {user.user_id === me ? "Leave" : "Remove"}
                     </Button>
                   ) : null}
@@ -147,7 +171,9 @@ export function TeamSection({ data }: { data: UserBundle }) {
           </TableBody>
         </Table>
 
-        {data.invitations.length > 0 ? <Invitations invitations={data.invitations} isAdmin={isAdmin} onChange={refresh} /> : null}
+        {data.invitations.length > 0 ? (
+          <Invitations invitations={data.invitations} isAdmin={isAdmin} onChange={refresh} />
+        ) : null}
       </CardContent>
 
       {isAdmin ? <InviteDialog open={inviting} onOpenChange={setInviting} /> : null}
@@ -168,7 +194,15 @@ export function TeamSection({ data }: { data: UserBundle }) {
   );
 }
 
-function Invitations({ invitations, isAdmin, onChange }: { invitations: Invitation[]; isAdmin: boolean; onChange: () => Promise<void> }) {
+function Invitations({
+  invitations,
+  isAdmin,
+  onChange,
+}: {
+  invitations: Invitation[];
+  isAdmin: boolean;
+  onChange: () => Promise<void>;
+}) {
   const trpc = useTRPC();
   const resend = useMutation(trpc.invitation.resend.mutationOptions());
   const revoke = useMutation(trpc.invitation.revoke.mutationOptions());
@@ -189,9 +223,14 @@ function Invitations({ invitations, isAdmin, onChange }: { invitations: Invitati
       <h3 className="text-sm font-semibold text-grey-900">Pending invitations</h3>
       <ul className="divide-y divide-grey-100 rounded-xl border border-grey-200">
         {invitations.map((invitation) => (
-          <li key={invitation.id ?? invitation.email} className="flex flex-wrap items-center gap-3 px-4 py-3">
+          <li
+            key={invitation.id ?? invitation.email}
+            className="flex flex-wrap items-center gap-3 px-4 py-3"
+          >
             <div className="flex min-w-0 flex-1 flex-col">
-              <span className="truncate text-sm font-medium text-grey-900">{invitation.name || invitation.email}</span>
+              <span className="truncate text-sm font-medium text-grey-900">
+                {invitation.name || invitation.email}
+              </span>
               <span className="truncate text-xs text-grey-500">
                 {invitation.name ? `${invitation.email} · ` : ""}
                 expires {dateFormat.format(new Date(invitation.expires_at))}
@@ -204,7 +243,12 @@ function Invitations({ invitations, isAdmin, onChange }: { invitations: Invitati
                   variant="ghost"
                   size="sm"
                   disabled={resend.isPending}
-                  onClick={() => void run(() => resend.mutateAsync({ id: invitation.id! }), `Invitation sent again to ${invitation.email}`)}
+                  onClick={() =>
+                    void run(
+                      () => resend.mutateAsync({ id: invitation.id! }),
+                      `Invitation sent again to ${invitation.email}`,
+                    )
+                  }
                 >
                   Resend
                 </Button>
@@ -214,7 +258,10 @@ function Invitations({ invitations, isAdmin, onChange }: { invitations: Invitati
                   className="text-red-700 hover:bg-red-50 hover:text-red-800"
                   disabled={revoke.isPending}
                   onClick={() =>
-                    void run(() => revoke.mutateAsync({ id: invitation.id!, email: invitation.email }), `Invitation to ${invitation.email} revoked`)
+                    void run(
+                      () => revoke.mutateAsync({ id: invitation.id!, email: invitation.email }),
+                      `Invitation to ${invitation.email} revoked`,
+                    )
                   }
                 >
                   Revoke
