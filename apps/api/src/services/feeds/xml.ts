@@ -7,7 +7,10 @@ import { normalizeKey, RecordBuilder, type FeedRecord } from "./record";
 const RECORD_NAMES = new Set(["item", "entry", "product", "offer"]);
 /** Roots whose other children (title, link, image, author) are feed metadata, never products. */
 const FEED_ROOTS = new Set(["rss", "feed", "rdf"]);
-const GOOGLE_NAMESPACES = new Set(["http://base.google.com/ns/1.0", "http://base.google.com/cns/1.0"]);
+const GOOGLE_NAMESPACES = new Set([
+  "http://base.google.com/ns/1.0",
+  "http://base.google.com/cns/1.0",
+]);
 
 /**
  * HTML entities that turn up in feeds written by hand or by HTML-minded tools. Other
@@ -15,16 +18,86 @@ const GOOGLE_NAMESPACES = new Set(["http://base.google.com/ns/1.0", "http://base
  * refused (that is how "billion laughs" and XXE attacks work).
  */
 const HTML_ENTITIES: Record<string, string> = {
-  nbsp: "\u00a0", euro: "€", pound: "£", yen: "¥", cent: "¢", copy: "©", reg: "®", trade: "™",
-  deg: "°", plusmn: "±", times: "×", divide: "÷", micro: "µ", middot: "·", bull: "•", hellip: "…",
-  ndash: "–", mdash: "—", lsquo: "‘", rsquo: "’", sbquo: "‚", ldquo: "“", rdquo: "”", bdquo: "„",
-  laquo: "«", raquo: "»", sup2: "²", sup3: "³", frac12: "½", frac14: "¼", frac34: "¾", para: "¶",
-  sect: "§", iexcl: "¡", iquest: "¿", szlig: "ß", agrave: "à", aacute: "á", acirc: "â", auml: "ä",
-  atilde: "ã", aring: "å", aelig: "æ", ccedil: "ç", egrave: "è", eacute: "é", ecirc: "ê", euml: "ë",
-  igrave: "ì", iacute: "í", icirc: "î", iuml: "ï", ntilde: "ñ", ograve: "ò", oacute: "ó", ocirc: "ô",
-  ouml: "ö", otilde: "õ", oslash: "ø", ugrave: "ù", uacute: "ú", ucirc: "û", uuml: "ü", yacute: "ý",
-  yuml: "ÿ", Agrave: "À", Aacute: "Á", Acirc: "Â", Auml: "Ä", Ccedil: "Ç", Egrave: "È", Eacute: "É",
-  Ecirc: "Ê", Euml: "Ë", Iacute: "Í", Ntilde: "Ñ", Oacute: "Ó", Ouml: "Ö", Oslash: "Ø", Uacute: "Ú",
+  nbsp: "\u00a0",
+  euro: "€",
+  pound: "£",
+  yen: "¥",
+  cent: "¢",
+  copy: "©",
+  reg: "®",
+  trade: "™",
+  deg: "°",
+  plusmn: "±",
+  times: "×",
+  divide: "÷",
+  micro: "µ",
+  middot: "·",
+  bull: "•",
+  hellip: "…",
+  ndash: "–",
+  mdash: "—",
+  lsquo: "‘",
+  rsquo: "’",
+  sbquo: "‚",
+  ldquo: "“",
+  rdquo: "”",
+  bdquo: "„",
+  laquo: "«",
+  raquo: "»",
+  sup2: "²",
+  sup3: "³",
+  frac12: "½",
+  frac14: "¼",
+  frac34: "¾",
+  para: "¶",
+  sect: "§",
+  iexcl: "¡",
+  iquest: "¿",
+  szlig: "ß",
+  agrave: "à",
+  aacute: "á",
+  acirc: "â",
+  auml: "ä",
+  atilde: "ã",
+  aring: "å",
+  aelig: "æ",
+  ccedil: "ç",
+  egrave: "è",
+  eacute: "é",
+  ecirc: "ê",
+  euml: "ë",
+  igrave: "ì",
+  iacute: "í",
+  icirc: "î",
+  iuml: "ï",
+  ntilde: "ñ",
+  ograve: "ò",
+  oacute: "ó",
+  ocirc: "ô",
+  ouml: "ö",
+  otilde: "õ",
+  oslash: "ø",
+  ugrave: "ù",
+  uacute: "ú",
+  ucirc: "û",
+  uuml: "ü",
+  yacute: "ý",
+  yuml: "ÿ",
+  Agrave: "À",
+  Aacute: "Á",
+  Acirc: "Â",
+  Auml: "Ä",
+  Ccedil: "Ç",
+  Egrave: "È",
+  Eacute: "É",
+  Ecirc: "Ê",
+  Euml: "Ë",
+  Iacute: "Í",
+  Ntilde: "Ñ",
+  Oacute: "Ó",
+  Ouml: "Ö",
+  Oslash: "Ø",
+  Uacute: "Ú",
   Uuml: "Ü",
 };
 
@@ -56,8 +129,14 @@ interface Frame {
  * with markup, `Great <b>shoe</b>`, or Atom `type="xhtml"`/`"html"` content) is kept as
  * its markup text; it is sanitized where it is shown as HTML.
  */
-export async function* parseXml(texts: AsyncIterable<string>, limits: FeedLimits): AsyncGenerator<FeedRecord> {
-  const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
+export async function* parseXml(
+  texts: AsyncIterable<string>,
+  limits: FeedLimits,
+): AsyncGenerator<FeedRecord> {
+  const parser = new SaxesParser<{ xmlns: false; position: true }>({
+    xmlns: false,
+    position: true,
+  });
   Object.assign(parser.ENTITIES, HTML_ENTITIES);
   const where = () => ` (line ${parser.line})`;
   const queue: FeedRecord[] = [];
@@ -70,7 +149,10 @@ export async function* parseXml(texts: AsyncIterable<string>, limits: FeedLimits
   let builder: RecordBuilder | null = null;
   let recordDepth = -1;
   let recordIsCandidate = false;
+  // The open elements inside the current product: `frames[0..open)`. Frame objects are
+  // reused (allocated once per depth, not once per element).
   const frames: Frame[] = [];
+  let open = 0;
   // Once the first product is found, only elements with its name at its depth are products.
   let lockedName: string | null = null;
   let lockedDepth = -1;
@@ -107,9 +189,10 @@ export async function* parseXml(texts: AsyncIterable<string>, limits: FeedLimits
     googleKeys.clear();
     recordDepth = depth;
     recordIsCandidate = candidate;
-    frames.length = 0;
+    open = 0;
     for (const name in tag.attributes) {
-      if (!isNamespaceDeclaration(name)) builder.add(normalizeKey(name, googlePrefixes), tag.attributes[name]!);
+      if (!isNamespaceDeclaration(name))
+        builder.add(normalizeKey(name, googlePrefixes), tag.attributes[name]!);
     }
   };
 
@@ -130,19 +213,27 @@ export async function* parseXml(texts: AsyncIterable<string>, limits: FeedLimits
   parser.on("error", (error) => {
     // Undeclared entities (`&foo;`) and invalid character references are kept as written.
     if (/undefined entity|malformed character entity/.test(error.message)) return;
-    throw new FeedError("PARSE_ERROR", `The XML feed is malformed: ${describeSaxError(error.message)}.`, {
-      cause: error,
-    });
+    throw new FeedError(
+      "PARSE_ERROR",
+      `The XML feed is malformed: ${describeSaxError(error.message)}.`,
+      {
+        cause: error,
+      },
+    );
   });
 
   parser.on("opentag", (tag) => {
     events++;
     depth++;
     if (depth > limits.maxDepth) {
-      throw new FeedError("TOO_DEEP", `The XML feed nests elements more than ${limits.maxDepth} deep${where()}.`);
+      throw new FeedError(
+        "TOO_DEEP",
+        `The XML feed nests elements more than ${limits.maxDepth} deep${where()}.`,
+      );
     }
     for (const name in tag.attributes) {
-      if (name.startsWith("xmlns:") && GOOGLE_NAMESPACES.has(tag.attributes[name]!)) googlePrefixes.add(name.slice(6));
+      if (name.startsWith("xmlns:") && GOOGLE_NAMESPACES.has(tag.attributes[name]!))
+        googlePrefixes.add(name.slice(6));
     }
     const local = localName(tag.name);
     if (depth === 1) rootName = local.toLowerCase();
@@ -153,21 +244,33 @@ export async function* parseXml(texts: AsyncIterable<string>, limits: FeedLimits
         startRecord(tag, false);
         return;
       }
-      const parent = frames[frames.length - 1];
+      const parent = open > 0 ? frames[open - 1] : undefined;
       const key = normalizeKey(tag.name, googlePrefixes);
       if (parent && !parent.hasChildren) {
         parent.hasChildren = true;
         parent.markup = escapeText(parent.text);
       }
-      frames.push({
-        name: tag.name,
-        path: parent ? `${parent.path}.${key}` : key,
-        google: key !== tag.name.trim(),
-        text: "",
-        hasChildren: false,
-        markup: "",
-        attributes: tag.attributes,
-      });
+      let frame = frames[open];
+      if (frame === undefined) {
+        frame = {
+          name: "",
+          path: "",
+          google: false,
+          text: "",
+          hasChildren: false,
+          markup: "",
+          attributes: tag.attributes,
+        };
+        frames.push(frame);
+      }
+      open++;
+      frame.name = tag.name;
+      frame.path = parent ? `${parent.path}.${key}` : key;
+      frame.google = key !== tag.name.trim();
+      frame.text = "";
+      frame.hasChildren = false;
+      frame.markup = "";
+      frame.attributes = tag.attributes;
       return;
     }
 
@@ -176,7 +279,12 @@ export async function* parseXml(texts: AsyncIterable<string>, limits: FeedLimits
       if (local === lockedName && depth === lockedDepth) return startRecord(tag, false);
     } else if (depth >= 2 && RECORD_NAMES.has(local.toLowerCase())) {
       return startRecord(tag, false);
-    } else if (depth >= 2 && allContainers && !FEED_ROOTS.has(rootName) && !isContainerName(local)) {
+    } else if (
+      depth >= 2 &&
+      allContainers &&
+      !FEED_ROOTS.has(rootName) &&
+      !isContainerName(local)
+    ) {
       return startRecord(tag, true);
     }
     containerPath.push(depth === 1 || (allContainers && isContainerName(local)));
@@ -184,8 +292,8 @@ export async function* parseXml(texts: AsyncIterable<string>, limits: FeedLimits
 
   const onText = (text: string) => {
     events++;
-    const frame = frames[frames.length - 1];
-    if (builder === null || frame === undefined) return;
+    if (builder === null || open === 0) return;
+    const frame = frames[open - 1]!;
     builder.count(text.length);
     frame.text += text;
     if (frame.hasChildren) frame.markup += escapeText(text);
@@ -219,8 +327,8 @@ export async function* parseXml(texts: AsyncIterable<string>, limits: FeedLimits
       }
       return;
     }
-    const frame = frames.pop()!;
-    const parent = frames[frames.length - 1];
+    const frame = frames[--open]!;
+    const parent = open > 0 ? frames[open - 1] : undefined;
     const path = frame.path;
     // (No closure per element here: this runs for every element of the feed.)
     const b: RecordBuilder = builder;
@@ -288,7 +396,8 @@ function escapeText(text: string): string {
 
 function serializeAttributes(attributes: Record<string, string>): string {
   let out = "";
-  for (const name in attributes) out += ` ${name}="${escapeText(attributes[name]!).replace(/"/g, "&quot;")}"`;
+  for (const name in attributes)
+    out += ` ${name}="${escapeText(attributes[name]!).replace(/"/g, "&quot;")}"`;
   return out;
 }
 
@@ -304,7 +413,13 @@ function isNamespaceDeclaration(name: string): boolean {
 /** Elements that wrap products rather than being one (`channel`, `products`, `items`, …). */
 function isContainerName(name: string): boolean {
   const lower = name.toLowerCase();
-  return lower === "channel" || lower === "catalog" || lower === "shop" || lower === "data" || /s$/.test(lower);
+  return (
+    lower === "channel" ||
+    lower === "catalog" ||
+    lower === "shop" ||
+    lower === "data" ||
+    /s$/.test(lower)
+  );
 }
 
 function describeSaxError(message: string): string {
