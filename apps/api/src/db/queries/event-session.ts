@@ -88,23 +88,33 @@ function sessionDeltas(events: readonly StoredEvent[]): SessionDelta[] {
 export async function addToEventSessions(db: Kysely<DB>, events: readonly StoredEvent[]): Promise<void> {
   const deltas = sessionDeltas(events);
   if (deltas.length === 0) return;
-  await db
-    .insertInto("event_session")
-    .values(deltas)
-    .onConflict((oc) =>
-      oc.columns(["floow_id", "session_id"]).doUpdateSet({
-        first_at: sql`least("event_session"."first_at", excluded."first_at")`,
-        last_at: sql`greatest("event_session"."last_at", excluded."last_at")`,
-        mounts: sql`"event_session"."mounts" + excluded."mounts"`,
-        starts: sql`"event_session"."starts" + excluded."starts"`,
-        answers: sql`"event_session"."answers" + excluded."answers"`,
-        finishes: sql`"event_session"."finishes" + excluded."finishes"`,
-        clicks: sql`"event_session"."clicks" + excluded."clicks"`,
-        last_step_id: sql`case when excluded."last_step_at" is not null and ("event_session"."last_step_at" is null or excluded."last_step_at" >= "event_session"."last_step_at") then excluded."last_step_id" else "event_session"."last_step_id" end`,
-        last_step_at: sql`greatest("event_session"."last_step_at", excluded."last_step_at")`,
-        os: sql`case when "event_session"."os" = 'unknown' then excluded."os" else "event_session"."os" end`,
-        language: sql`case when "event_session"."language" = 'unknown' then excluded."language" else "event_session"."language" end`,
-      }),
-    )
-    .execute();
+  const column = <T>(pick: (delta: SessionDelta) => T) => deltas.map(pick);
+  const time = (value: Date | null) => (value === null ? null : value.toISOString());
+  // Arrays unnested by the database: one parameter per column, however many sessions.
+  await sql`
+    insert into "event_session" ("floow_id", "session_id", "organization_id", "domain_id", "first_at", "last_at", "mounts", "starts",
+      "answers", "finishes", "clicks", "last_step_id", "last_step_at", "os", "language")
+    select "floow_id", "session_id", "organization_id", "domain_id", "first_at"::timestamptz, "last_at"::timestamptz, "mounts", "starts",
+      "answers", "finishes", "clicks", "last_step_id", "last_step_at"::timestamptz, "os", "language"
+    from unnest(
+      ${column((d) => d.floow_id)}::text[], ${column((d) => d.session_id)}::text[], ${column((d) => d.organization_id)}::text[],
+      ${column((d) => d.domain_id)}::text[], ${column((d) => time(d.first_at))}::text[], ${column((d) => time(d.last_at))}::text[],
+      ${column((d) => d.mounts)}::int[], ${column((d) => d.starts)}::int[], ${column((d) => d.answers)}::int[],
+      ${column((d) => d.finishes)}::int[], ${column((d) => d.clicks)}::int[], ${column((d) => d.last_step_id)}::text[],
+      ${column((d) => time(d.last_step_at))}::text[], ${column((d) => d.os)}::text[], ${column((d) => d.language)}::text[]
+    ) as u("floow_id", "session_id", "organization_id", "domain_id", "first_at", "last_at", "mounts", "starts", "answers",
+      "finishes", "clicks", "last_step_id", "last_step_at", "os", "language")
+    on conflict ("floow_id", "session_id") do update set
+      "first_at" = least("event_session"."first_at", excluded."first_at"),
+      "last_at" = greatest("event_session"."last_at", excluded."last_at"),
+      "mounts" = "event_session"."mounts" + excluded."mounts",
+      "starts" = "event_session"."starts" + excluded."starts",
+      "answers" = "event_session"."answers" + excluded."answers",
+      "finishes" = "event_session"."finishes" + excluded."finishes",
+      "clicks" = "event_session"."clicks" + excluded."clicks",
+      "last_step_id" = case when excluded."last_step_at" is not null and ("event_session"."last_step_at" is null
+        or excluded."last_step_at" >= "event_session"."last_step_at") then excluded."last_step_id" else "event_session"."last_step_id" end,
+      "last_step_at" = greatest("event_session"."last_step_at", excluded."last_step_at"),
+      "os" = case when "event_session"."os" = 'unknown' then excluded."os" else "event_session"."os" end,
+      "language" = case when "event_session"."language" = 'unknown' then excluded."language" else "event_session"."language" end`.execute(db);
 }
