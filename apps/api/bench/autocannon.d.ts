@@ -15,6 +15,10 @@ declare module "autocannon" {
     amount?: number;
     pipelining?: number;
     requests?: Request[];
+    /** Requests per second across all connections (a fixed rate instead of as fast as possible). */
+    overallRate?: number;
+    /** Seconds before a request counts as timed out. */
+    timeout?: number;
   }
   interface Histogram {
     average: number;
@@ -32,6 +36,23 @@ declare module "autocannon" {
     errors: number;
     timeouts: number;
   }
+  interface Instance {
+    /** Every response, with its latency in milliseconds. */
+    on(
+      event: "response",
+      listener: (
+        client: unknown,
+        statusCode: number,
+        resBytes: number,
+        responseTime: number,
+      ) => void,
+    ): Instance;
+  }
+  export type { Request, Options, Result, Instance };
   function autocannon(options: Options): Promise<Result>;
+  function autocannon(
+    options: Options,
+    callback: (error: Error | null, result: Result) => void,
+  ): Instance;
   export default autocannon;
 }

@@ -1,6 +1,6 @@
 /**
- * Memory of the embedded server at idle (issue 13): the production build (`dist/main.js`,
- * build it first with `pnpm --filter @floow/api build`) started as `pnpm start` starts it, on
+ * Memory of the embedded server at idle (issue 13): the production build (built from
+ * the current source, as `pnpm build` builds it) started as `pnpm start` starts it, on
  * an embedded PGlite in a fresh data folder, then restarted on the same folder. Each time it
  * answers a few requests (health, readiness, a public floows lookup) and is left idle for
  * IDLE_SECONDS; its resident memory (VmRSS from /proc) is read then, with the peak (VmHWM).
@@ -9,29 +9,16 @@
  * Writes the "Embedded server memory" section of docs/benchmarks.md. Target: idle RSS ≤ 250 MB.
  * Run with `pnpm bench memory` in apps/api.
  */
-import { execSync, spawn } from "node:child_process";
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { createServer } from "node:net";
+import { execSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { prepareBuild, startProductionServer } from "./lib/production-server";
 
 const TARGET_MB = 250;
 const IDLE_SECONDS = 10;
 const here = dirname(fileURLToPath(import.meta.url));
-const builtJs = join(here, "../dist/main.js");
-// A copy the bench runs, so a build started meanwhile (which empties dist/) does not break it;
-// under node_modules so the API's dependencies resolve as from dist/.
-const copyDir = join(here, "../node_modules/.cache/floow-memory-bench");
-const mainJs = join(copyDir, "main.js");
 const docsFile = join(here, "../../../docs/benchmarks.md");
 
 interface Run {
@@ -39,17 +26,6 @@ interface Run {
   startMs: number;
   idleMb: number;
   peakMb: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function statusMb(pid: number, field: "VmRSS" | "VmHWM"): number {
@@ -60,57 +36,28 @@ function statusMb(pid: number, field: "VmRSS" | "VmHWM"): number {
 }
 
 async function measure(label: string, dataDir: string): Promise<Run> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, ["--enable-source-maps", mainJs], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-      LOG_LEVEL: "warn",
-      FEED_REFRESH_INTERVAL: "off",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const server = await startProductionServer(dataDir);
   try {
-    const base = `http://127.0.0.1:${port}`;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      const ok = await fetch(`${base}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (performance.now() - started > 120_000)
-        throw new Error("the server did not start within 120 s");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const startMs = performance.now() - started;
     for (const path of [
       "/healthz",
       "/readyz",
       "/api/public/domains/none/floows",
       "/api/public/floows/none",
     ]) {
-      await fetch(`${base}${path}`).then((response) => response.arrayBuffer());
+      await fetch(`${server.base}${path}`).then((response) => response.arrayBuffer());
     }
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+    const pid = server.child.pid as number;
     const run = {
       label,
-      startMs,
-      idleMb: statusMb(child.pid as number, "VmRSS"),
-      peakMb: statusMb(child.pid as number, "VmHWM"),
+      startMs: server.startMs,
+      idleMb: statusMb(pid, "VmRSS"),
+      peakMb: statusMb(pid, "VmHWM"),
     };
     console.log(run);
     return run;
   } finally {
-    child.kill("SIGTERM");
-    await exited;
+    await server.stop();
   }
 }
 
@@ -149,7 +96,7 @@ Target: idle RSS ≤ ${TARGET_MB} MB: **${met ? "met" : "NOT met"}**. Where the 
 Machine: ${sh("nproc")} CPUs (${cpus()[0]?.model ?? "unknown"}), ${sh("free -h | awk '/^Mem:/ {print $2}'")} memory, Node ${process.version};
 load average (1, 5, 15 min) before: ${load[0]}, after: ${load[1]} (the machine was shared with other
 agents building and testing at the same time). Command: \`pnpm bench memory\` in apps/api
-(after \`pnpm --filter @floow/api build\`).
+(it builds the API from the current source first).
 `;
 }
 
@@ -169,11 +116,7 @@ function writeSection(section: string): void {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(builtJs))
-    throw new Error(`${builtJs} is missing: run pnpm --filter @floow/api build first`);
-  mkdirSync(copyDir, { recursive: true });
-  copyFileSync(builtJs, mainJs);
-  if (existsSync(`${builtJs}.map`)) copyFileSync(`${builtJs}.map`, `${mainJs}.map`);
+  prepareBuild();
   const loadAverage = () =>
     loadavg()
       .map((value) => value.toFixed(2))

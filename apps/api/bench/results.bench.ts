@@ -16,8 +16,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, freemem, loadavg, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { computeResults, createChoice, createFilter, createFilterGroup, createResultsIndex, createStep } from "@floow/domain";
-import type { Choice, Filter, FilterGroup, Product, Step } from "@floow/domain";
+import { computeResults, createResultsIndex } from "@floow/domain";
 import autocannon from "autocannon";
 import Fastify from "fastify";
 import { createDb } from "../src/db/client";
@@ -25,6 +24,7 @@ import { migrateToLatest } from "../src/db/migrate";
 import { registerPublicRoutes } from "../src/http/public";
 import { createResultsService, RESULTS_LIMIT } from "../src/services/results";
 import { seedDomain, seedFeed, seedFloow, seedOrganization } from "../test/floows";
+import { makeFloow, makeProducts } from "./lib/catalog";
 
 const PRODUCTS = 100_000;
 const ITERATIONS = 300;
@@ -39,82 +39,14 @@ const HTTP_VARIANTS: HttpVariant[] = [
   { label: "a browser's `Accept-Encoding: gzip, deflate, br, zstd`", headers: BROWSER, args: [] },
   // The worst case: every answer computed, serialized and compressed afresh (as for a
   // selection never seen before), with the answer cache off.
-  { label: "a browser's, answer cache off (every answer computed and compressed)", headers: BROWSER, args: ["--no-answer-cache"] },
+  {
+    label: "a browser's, answer cache off (every answer computed and compressed)",
+    headers: BROWSER,
+    args: ["--no-answer-cache"],
+  },
 ];
 const here = dirname(fileURLToPath(import.meta.url));
 const docsFile = join(here, "../../../docs/benchmarks.md");
-
-// A deterministic generator, so every run measures the same feed.
-function rng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-const COLORS = ["red", "blue", "green", "black", "white", "grey", "yellow", "purple"];
-const SIZES = ["XS", "S", "M", "L", "XL", "XXL"];
-const MATERIALS = ["cotton", "wool", "linen", "polyester", "leather"];
-const CATEGORIES = ["shirts", "trousers", "jackets", "shoes", "accessories"];
-
-function makeProducts(count: number): Product[] {
-  const random = rng(42);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
-  return Array.from({ length: count }, (_, i) => ({
-    id: `sku-${i}`,
-    title: `${pick(COLORS)} ${pick(MATERIALS)} ${pick(CATEGORIES)} ${i}`,
-    description: `<p>A <b>fine</b> product, number ${i}.</p>`,
-    link: `https://shop.example/p/${i}`,
-    image_link: `https://cdn.shop.example/p/${i}.jpg`,
-    price: `${(5 + random() * 295).toFixed(2)} EUR`,
-    color: pick(COLORS),
-    size: pick(SIZES),
-    material: pick(MATERIALS),
-    category: pick(CATEGORIES),
-    brand: `brand-${Math.floor(random() * 40)}`,
-    rating: 1 + Math.floor(random() * 5),
-    in_stock: random() < 0.8 ? "yes" : "no",
-  }));
-}
-
-/** Five questions; each chosen choice narrows the feed with a filter group. */
-function makeFloow() {
-  const groups: FilterGroup[] = [];
-  const filters: Filter[] = [];
-  const constrain = (choice: Choice, operator: "and" | "or", rules: [string, Filter["operator"], string][]) => {
-    const group = createFilterGroup({ choiceId: choice.id, operator });
-    groups.push(group);
-    for (const [field, op, value] of rules) filters.push(createFilter({ filterGroupId: group.id, field, operator: op, value }));
-  };
-  const step = (choices: Choice[]): Step => createStep({ choices });
-
-  const category = CATEGORIES.map((c) => createChoice({ text: c }));
-  category.forEach((choice, i) => constrain(choice, "and", [["category", "equals", CATEGORIES[i] as string]]));
-  const budget = [createChoice({ text: "< 50" }), createChoice({ text: "50-150" }), createChoice({ text: "> 150" })];
-  constrain(budget[0] as Choice, "and", [["price", "lessThan", "50"]]);
-  constrain(budget[1] as Choice, "and", [["price", "greaterThanOrEquals", "50"], ["price", "lessThanOrEquals", "150"]]);
-  constrain(budget[2] as Choice, "and", [["price", "greaterThan", "150"]]);
-  const colour = [createChoice({ text: "dark" }), createChoice({ text: "light" })];
-  constrain(colour[0] as Choice, "or", [["color", "equals", "black"], ["color", "equals", "grey"], ["color", "equals", "blue"], ["color", "equals", "purple"]]);
-  constrain(colour[1] as Choice, "or", [["color", "equals", "white"], ["color", "equals", "yellow"], ["color", "equals", "red"]]);
-  const fit = [createChoice({ text: "small" }), createChoice({ text: "large" })];
-  constrain(fit[0] as Choice, "or", [["size", "equals", "XS"], ["size", "equals", "S"], ["size", "equals", "M"]]);
-  constrain(fit[1] as Choice, "or", [["size", "equals", "L"], ["size", "equals", "XL"], ["size", "equals", "XXL"]]);
-  const care = [createChoice({ text: "in stock, well rated" }), createChoice({ text: "anything" })];
-  constrain(care[0] as Choice, "and", [["in_stock", "equals", "yes"], ["rating", "greaterThanOrEquals", "3"]]);
-
-  const steps = [step(category), step(budget), step(colour), step(fit), step(care)];
-  // Five selections (one per question), rotated so no single path is measured.
-  const selections = [0, 1, 2, 3, 4].map((k) => [
-    (category[k % category.length] as Choice).id,
-    (budget[k % budget.length] as Choice).id,
-    (colour[k % colour.length] as Choice).id,
-    (fit[k % fit.length] as Choice).id,
-    (care[0] as Choice).id,
-  ]);
-  return { floow: { steps, filterGroups: groups, filters }, selections };
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
@@ -130,7 +62,11 @@ async function main(): Promise<void> {
   const orgId = await seedOrganization(database.db, "Bench");
   const domainId = (await seedDomain(database.db, orgId)).id;
   const feedId = await seedFeed(database.db, orgId);
-  const live = await seedFloow(database.db, orgId, domainId, "selling", { status: "live", feedId, ...floow });
+  const live = await seedFloow(database.db, orgId, domainId, "selling", {
+    status: "live",
+    feedId,
+    ...floow,
+  });
 
   // 1. The computation alone, as the server does it: the results service (the live floow,
   // the feed's index built once when the feed is loaded, its answer, the first RESULTS_LIMIT
@@ -159,7 +95,9 @@ async function main(): Promise<void> {
   }
   timings.sort((a, b) => a - b);
   cpuTimings.sort((a, b) => a - b);
-  const matches = selections.map((choiceIds) => computeResults(products, floow, choiceIds).products.length);
+  const matches = selections.map(
+    (choiceIds) => computeResults(products, floow, choiceIds).products.length,
+  );
   // The plain computeResults (every filter on every product), for comparison.
   const plain: number[] = [];
   for (let i = 0; i < PLAIN_ITERATIONS; i++) {
@@ -201,7 +139,9 @@ async function main(): Promise<void> {
     process.exitCode = 1;
   }
   if (compute.cpu.p95 >= TARGET_P95_MS) {
-    console.error(`CPU p95 ${compute.cpu.p95.toFixed(2)} ms is over the ${TARGET_P95_MS} ms target`);
+    console.error(
+      `CPU p95 ${compute.cpu.p95.toFixed(2)} ms is over the ${TARGET_P95_MS} ms target`,
+    );
     process.exitCode = 1;
   }
 }
@@ -215,9 +155,13 @@ interface HttpVariant {
 
 /** One autocannon run against a fresh bench server. */
 async function measureHttp(variant: HttpVariant): Promise<HttpFigures> {
-  const server = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--server", ...variant.args], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const server = spawn(
+    process.execPath,
+    ["--import", "tsx", fileURLToPath(import.meta.url), "--server", ...variant.args],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   try {
     type Ready = { address: string; floowId: string; selections: string[][] };
     const ready = await new Promise<Ready>((resolve, reject) => {
@@ -230,7 +174,9 @@ async function measureHttp(variant: HttpVariant): Promise<HttpFigures> {
       server.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
     });
     const url = `${ready.address}/api/public/results`;
-    const bodies = ready.selections.map((choiceIds) => JSON.stringify({ floowId: ready.floowId, choiceIds }));
+    const bodies = ready.selections.map((choiceIds) =>
+      JSON.stringify({ floowId: ready.floowId, choiceIds }),
+    );
     const headers = { "content-type": "application/json", ...variant.headers };
     for (const body of bodies) await fetch(url, { method: "POST", headers, body });
     const http = await autocannon({
@@ -239,12 +185,23 @@ async function measureHttp(variant: HttpVariant): Promise<HttpFigures> {
       duration: HTTP.durationSeconds,
       requests: bodies.map((body) => ({ method: "POST" as const, headers, body })),
     });
-    console.log("http", variant.label, { rps: http.requests.average, p50: http.latency.p50, p99: http.latency.p99, non2xx: http.non2xx, errors: http.errors });
+    console.log("http", variant.label, {
+      rps: http.requests.average,
+      p50: http.latency.p50,
+      p99: http.latency.p99,
+      non2xx: http.non2xx,
+      errors: http.errors,
+    });
     return {
       label: variant.label,
       requestsPerSecond: http.requests.average,
       total: http.requests.total,
-      latency: { p50: http.latency.p50, p97_5: http.latency.p97_5, p99: http.latency.p99, max: http.latency.max },
+      latency: {
+        p50: http.latency.p50,
+        p97_5: http.latency.p97_5,
+        p99: http.latency.p99,
+        max: http.latency.max,
+      },
       non2xx: http.non2xx,
       errors: http.errors + http.timeouts,
     };
@@ -342,7 +299,7 @@ generator takes CPU from the same two cores.
 Machine:
 
 - CPUs (\`nproc\`): ${sh("nproc")} (${cpus()[0]?.model ?? "unknown"})
-- Memory (\`free -h\`): ${sh("free -h | awk '/^Mem:/ {print $2\" total, \"$7\" available\"}'")} (${(totalmem() / 1024 ** 3).toFixed(1)} GB total, ${(freemem() / 1024 ** 3).toFixed(1)} GB free at the end)
+- Memory (\`free -h\`): ${sh('free -h | awk \'/^Mem:/ {print $2" total, "$7" available"}\'')} (${(totalmem() / 1024 ** 3).toFixed(1)} GB total, ${(freemem() / 1024 ** 3).toFixed(1)} GB free at the end)
 - Load average (1, 5, 15 min) before the HTTP run: ${load[0]}; after: ${load[1]} (the machine was
   shared with other agents building and testing at the same time; figures on an idle machine are better)
 - Node: ${process.version}
@@ -359,7 +316,8 @@ function writeSection(section: string): void {
     next = `${current.trimEnd()}\n\n${section}`;
   } else {
     const after = current.indexOf("\n## ", start + 1);
-    next = current.slice(0, start) + section + (after === -1 ? "" : `\n${current.slice(after + 1)}`);
+    next =
+      current.slice(0, start) + section + (after === -1 ? "" : `\n${current.slice(after + 1)}`);
   }
   writeFileSync(docsFile, `${next.trimEnd()}\n`);
 }
@@ -373,13 +331,21 @@ async function serve(): Promise<void> {
   const orgId = await seedOrganization(database.db, "Bench");
   const domainId = (await seedDomain(database.db, orgId)).id;
   const feedId = await seedFeed(database.db, orgId);
-  const live = await seedFloow(database.db, orgId, domainId, "selling", { status: "live", feedId, ...floow });
+  const live = await seedFloow(database.db, orgId, domainId, "selling", {
+    status: "live",
+    feedId,
+    ...floow,
+  });
   const results = createResultsService(database.db, {
     loadProducts: async () => products,
     ...(process.argv.includes("--no-answer-cache") && { maxAnswers: 0 }),
   });
   const app = Fastify({ logger: false });
-  await registerPublicRoutes(app, { db: database.db, results, rateLimits: { results: 1_000_000_000 } });
+  await registerPublicRoutes(app, {
+    db: database.db,
+    results,
+    rateLimits: { results: 1_000_000_000 },
+  });
   const address = await app.listen({ host: "127.0.0.1", port: 0 });
   process.stdout.write(`${JSON.stringify({ address, floowId: live.id, selections })}\n`);
 }

@@ -1,0 +1,100 @@
+/**
+ * The API's production build (as `pnpm start` runs `dist/main.js`) in a process of its own on
+ * 127.0.0.1, for the benchmarks. `prepareBuild` builds the current source with the package's
+ * tsup config into a folder of the benchmarks' own, so a build others start meanwhile (which
+ * empties dist/) does not break a benchmark.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const apiDir = join(here, "../..");
+// Under node_modules, so the API's dependencies resolve as they do from dist/.
+const copyDir = join(here, "../../node_modules/.cache/floow-bench-server");
+const mainJs = join(copyDir, "main.js");
+
+export interface ProductionServer {
+  base: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn until /healthz answered. */
+  startMs: number;
+  /** SIGTERM, then waits for the exit. */
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds the API as `pnpm build` does, into the benchmarks' folder (once per benchmark run). */
+export function prepareBuild(): void {
+  mkdirSync(copyDir, { recursive: true });
+  execFileSync(
+    process.execPath,
+    [join(apiDir, "node_modules/tsup/dist/cli-default.js"), "--out-dir", copyDir, "--silent"],
+    {
+      cwd: apiDir,
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  if (!existsSync(mainJs)) throw new Error(`building the API into ${copyDir} failed`);
+}
+
+/** Starts the built API on an embedded PGlite in `dataDir` and waits until /healthz answers. */
+export async function startProductionServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ProductionServer> {
+  if (!existsSync(mainJs)) prepareBuild();
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--enable-source-maps", mainJs], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      LOG_LEVEL: "warn",
+      FEED_REFRESH_INTERVAL: "off",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+      const ok = await fetch(`${base}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (performance.now() - started > 120_000)
+        throw new Error("the server did not start within 120 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, child, startMs: performance.now() - started, stop };
+}

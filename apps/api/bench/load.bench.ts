@@ -1,0 +1,322 @@
+/**
+ * Load test of the public endpoints (issue 13): `pnpm bench load` in apps/api (or at the root).
+ *
+ * The production build (built from the current source by the bench, as `pnpm build` builds it) on an embedded PGlite in a fresh data
+ * folder, seeded with a live selling floow of five questions on a 10,000-product feed. Three
+ * autocannon instances in this process, at fixed rates, together for DURATION_SECONDS, all on
+ * 127.0.0.1:
+ *
+ * - `GET /api/public/domains/:id/floows` (the embed loader on every page view),
+ * - `POST /api/public/results` (a selection out of the floow's 120, so answers are computed
+ *   and kept as visitors would make them),
+ * - `POST /api/public/events` (a batch of three new events each, stored).
+ *
+ * At LOAD_FACTOR × the stated PEAK (see `render` for why these rates). Each request comes from
+ * one of VISITORS addresses (`X-Forwarded-For`, the server has TRUST_PROXY on), so the per-address
+ * rate limits act as they would for real visitors. Bounded: fixed rates and duration, every
+ * request has a timeout, the server is stopped at the end.
+ *
+ * Thresholds: errors (non-2xx, failed or timed-out requests) < 0.1 % and p95 latency < 150 ms
+ * per endpoint; the exit code is 1 when one is missed. Writes the "Load test" section of
+ * docs/benchmarks.md.
+ */
+import { execSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import type { Request as LoadRequest } from "autocannon";
+import { createDb } from "../src/db/client";
+import { migrateToLatest } from "../src/db/migrate";
+import { seedDomain, seedFeed, seedFloow, seedOrganization } from "../test/floows";
+import { makeFloow, makeProducts, rng } from "./lib/catalog";
+import { prepareBuild, startProductionServer } from "./lib/production-server";
+
+/** Requests per second at the stated peak (see the section written to docs/benchmarks.md). */
+const PEAK = { floows: 50, results: 100, events: 100 } as const;
+const LOAD_FACTOR = 3;
+const DURATION_SECONDS = Number(process.env.LOAD_DURATION_SECONDS ?? 60);
+const PRODUCTS = 10_000;
+const VISITORS = 5_000;
+const THRESHOLDS = { errorRate: 0.001, p95Ms: 150 };
+const here = dirname(fileURLToPath(import.meta.url));
+const docsFile = join(here, "../../../docs/benchmarks.md");
+
+type Endpoint = keyof typeof PEAK;
+
+interface Figures {
+  endpoint: Endpoint;
+  rate: number;
+  requests: number;
+  ok: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/** Seeds the data folder the server then opens: an organization, a domain, a feed and a live floow. */
+async function seed(dataDir: string) {
+  const database = await createDb({ dataDir });
+  try {
+    await migrateToLatest(database.db);
+    const orgId = await seedOrganization(database.db, "Load");
+    const domainId = (await seedDomain(database.db, orgId)).id;
+    const feedId = await seedFeed(database.db, orgId);
+    const products = makeProducts(PRODUCTS);
+    for (let i = 0; i < products.length; i += 1000) {
+      await database.db
+        .insertInto("product")
+        .values(
+          products.slice(i, i + 1000).map((product, offset) => {
+            const { id, title, price, link, image_link, description, ...attributes } = product;
+            return {
+              feed_id: feedId,
+              organization_id: orgId,
+              external_id: String(id),
+              position: i + offset,
+              name: String(title),
+              price: Number.parseFloat(String(price)),
+              url: String(link),
+              image: String(image_link),
+              description: String(description),
+              attributes: JSON.stringify(
+                Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k, String(v)])),
+              ),
+            };
+          }),
+        )
+        .execute();
+    }
+    const { floow } = makeFloow();
+    const live = await seedFloow(database.db, orgId, domainId, "selling", {
+      status: "live",
+      feedId,
+      ...floow,
+    });
+    return {
+      orgId,
+      domainId,
+      floowId: live.id,
+      steps: floow.steps.map((step) => step.choices.map((choice) => choice.id)),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(): Promise<void> {
+  prepareBuild();
+  const loadBefore = loadAverage();
+  const dataDir = mkdtempSync(join(tmpdir(), "floow-load-bench-"));
+  try {
+    const seeded = await seed(dataDir);
+    const server = await startProductionServer(dataDir, { TRUST_PROXY: "true" });
+    try {
+      const random = rng(7);
+      const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+      let visitor = 0;
+      const nextAddress = () => {
+        visitor = (visitor + 1) % VISITORS;
+        return `198.18.${visitor >> 8}.${visitor & 255}`;
+      };
+      const selection = () => seeded.steps.map((choices) => pick(choices));
+      const event = (sessionId: string, type: string) => ({
+        event: "floows",
+        v: 1,
+        id: randomUUID(),
+        organizationId: seeded.orgId,
+        domainId: seeded.domainId,
+        floowId: seeded.floowId,
+        sessionId,
+        createdAt: new Date().toISOString(),
+        type,
+      });
+      const browser = {
+        "accept-encoding": "gzip, deflate, br, zstd",
+        "content-type": "text/plain;charset=UTF-8",
+      };
+      const endpoints: Record<Endpoint, LoadRequest> = {
+        floows: {
+          method: "GET",
+          path: `/api/public/domains/${seeded.domainId}/floows`,
+          headers: { "accept-encoding": browser["accept-encoding"] },
+        },
+        results: { method: "POST", path: "/api/public/results", headers: browser },
+        events: { method: "POST", path: "/api/public/events", headers: browser },
+      };
+      const bodies: Record<Endpoint, () => string | undefined> = {
+        floows: () => undefined,
+        results: () => JSON.stringify({ floowId: seeded.floowId, choiceIds: selection() }),
+        events: () => {
+          const sessionId = randomUUID();
+          return JSON.stringify({
+            events: [
+              event(sessionId, "mount"),
+              event(sessionId, "start"),
+              event(sessionId, "choice"),
+            ],
+          });
+        },
+      };
+
+      // Warm-up: the feed's results index is built at the first results call.
+      await fetch(`${server.base}/api/public/results`, {
+        method: "POST",
+        headers: browser,
+        body: bodies.results(),
+      });
+
+      const run = (endpoint: Endpoint) =>
+        new Promise<Figures>((resolve, reject) => {
+          const rate = PEAK[endpoint] * LOAD_FACTOR;
+          const latencies: number[] = [];
+          let ok = 0;
+          const instance = autocannon(
+            {
+              url: server.base,
+              connections: Math.max(8, Math.ceil(rate / 10)),
+              overallRate: rate,
+              duration: DURATION_SECONDS,
+              timeout: 10,
+              requests: [
+                {
+                  ...endpoints[endpoint],
+                  setupRequest: (request) => {
+                    const body = bodies[endpoint]();
+                    return {
+                      ...request,
+                      ...(body !== undefined && { body }),
+                      headers: { ...request.headers, "x-forwarded-for": nextAddress() },
+                    };
+                  },
+                },
+              ],
+            },
+            (error, result) => {
+              if (error) return reject(error);
+              latencies.sort((a, b) => a - b);
+              const requests = result.requests.total;
+              resolve({
+                endpoint,
+                rate,
+                requests,
+                ok,
+                errors: requests - ok + result.errors + result.timeouts,
+                p50: Math.round(percentile(latencies, 50)),
+                p95: Math.round(percentile(latencies, 95)),
+                p99: Math.round(percentile(latencies, 99)),
+                max: Math.round(latencies.at(-1) ?? 0),
+              });
+            },
+          );
+          instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+            latencies.push(responseTime);
+            if (statusCode >= 200 && statusCode < 300) ok++;
+          });
+        });
+
+      const loadDuring = loadAverage();
+      const figures = await Promise.all((Object.keys(PEAK) as Endpoint[]).map(run));
+      for (const figure of figures) console.log(figure);
+      const loadAfter = loadAverage();
+      writeSection(render(figures, [loadBefore, loadDuring, loadAfter]));
+      const missed = figures.filter(
+        (f) =>
+          f.errors / Math.max(1, f.requests) >= THRESHOLDS.errorRate || f.p95 >= THRESHOLDS.p95Ms,
+      );
+      if (missed.length > 0) {
+        console.error(`thresholds missed: ${missed.map((f) => f.endpoint).join(", ")}`);
+        process.exitCode = 1;
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ");
+}
+
+function render(figures: Figures[], load: [string, string, string]): string {
+  const sh = (command: string) => {
+    try {
+      return execSync(command, { encoding: "utf8" }).trim();
+    } catch {
+      return "n/a";
+    }
+  };
+  const pct = (f: Figures) => `${((100 * f.errors) / Math.max(1, f.requests)).toFixed(3)} %`;
+  const met = (f: Figures) =>
+    f.errors / Math.max(1, f.requests) < THRESHOLDS.errorRate && f.p95 < THRESHOLDS.p95Ms;
+  const rows = figures
+    .map(
+      (f) =>
+        `| ${f.endpoint} | ${f.rate} | ${Math.round(f.requests / DURATION_SECONDS)} | ${f.requests.toLocaleString("en")} | ${f.errors} (${pct(f)}) | ${f.p50} ms | **${f.p95} ms** | ${f.p99} ms | ${f.max} ms | ${met(f) ? "met" : "**NOT met**"} |`,
+    )
+    .join("\n");
+  return `## Load test
+
+Measured by \`apps/api/bench/load.bench.ts\` on ${new Date().toISOString().slice(0, 10)}: \`pnpm bench load\` (at the root, or in apps/api; the bench builds the
+API from the current source first).
+
+**The stated peak**, for one API process: ${PEAK.floows} page views per second that show a floow (180,000 an
+hour, a large merchant's sale day or many merchants together), each asking once for the
+domain's floows (\`GET /api/public/domains/:id/floows\`, ${PEAK.floows}/s; browsers then reuse it for a minute),
+with about two results calls (\`POST /api/public/results\`, ${PEAK.results}/s) and two event batches
+(\`POST /api/public/events\`, ${PEAK.events}/s) per view. **The test runs at ${LOAD_FACTOR}× that peak for ${DURATION_SECONDS} s**: the three
+endpoints at the same time, each at a fixed rate (autocannon's \`overallRate\`), on 127.0.0.1.
+
+The server is the production build (\`node dist/main.js\` with compression, security headers,
+rate limits) on an embedded PGlite, seeded with a live selling floow of five questions on a
+${PRODUCTS.toLocaleString("en")}-product feed. Requests carry a browser's \`Accept-Encoding\`; each comes from one of
+${VISITORS.toLocaleString("en")} visitor addresses (\`X-Forwarded-For\`, \`TRUST_PROXY=true\`), so the per-address rate limits
+apply as for real visitors. A results call asks for one of the floow's 120 selections at random
+(answers are computed at first and then kept); an event batch holds three new events (mount,
+start, choice) of a new session, all stored. Latency is measured per response by the load
+generator, which shares the two CPUs with the server.
+
+"Served" below the rate asked means the server (or the load generator beside it) could not
+keep up, and the latencies then include the queueing. Thresholds per endpoint: errors (non-2xx answers, failed or timed-out requests) < ${THRESHOLDS.errorRate * 100} %,
+p95 latency < ${THRESHOLDS.p95Ms} ms.
+
+| Endpoint | Rate asked (req/s) | Served (req/s) | Requests | Errors | p50 | p95 | p99 | max | Thresholds |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---|
+${rows}
+
+Machine: ${sh("nproc")} CPUs (${cpus()[0]?.model ?? "unknown"}), ${sh("free -h | awk '/^Mem:/ {print $2}'")} memory, Node ${process.version}. Load average
+(1, 5, 15 min) before seeding: ${load[0]}; when the load started: ${load[1]}; at the end: ${load[2]}. The
+machine was shared with other agents building and testing at the same time, so these figures
+are worse than on a quiet machine.
+`;
+}
+
+/** Replaces this benchmark's section of docs/benchmarks.md, leaving the others alone. */
+function writeSection(section: string): void {
+  const current = existsSync(docsFile) ? readFileSync(docsFile, "utf8") : "# Benchmarks\n";
+  const start = current.indexOf("## Load test");
+  let next: string;
+  if (start === -1) {
+    next = `${current.trimEnd()}\n\n${section}`;
+  } else {
+    const after = current.indexOf("\n## ", start + 1);
+    next =
+      current.slice(0, start) + section + (after === -1 ? "" : `\n${current.slice(after + 1)}`);
+  }
+  writeFileSync(docsFile, `${next.trimEnd()}\n`);
+}
+
+await main();
