@@ -13,10 +13,12 @@ import { registerBlobRoutes } from "./http/blob";
 import { isDatabaseUnavailable, withQueryTimeout } from "./db/unavailable";
 import { sendDatabaseUnavailable } from "./http/errors";
 import { registerHealthRoutes } from "./http/health";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { registerGracefulShutdown } from "./http/shutdown";
 import type { GracefulShutdown } from "./http/shutdown";
 import { registerPublicRoutes } from "./http/public";
 import { registerStaticRoutes } from "./http/static";
+import { startRedis } from "./services/redis";
 import { registerTrpcRoutes } from "./http/trpc";
 import { fastifyTrustProxy } from "./http/trust-proxy";
 import { createMailer } from "./services/mail";
@@ -24,7 +26,7 @@ import type { MailContext } from "./trpc/context";
 import { registerFeedJobs } from "./services/feeds/refresh";
 import { registerInsightJobs } from "./services/insights";
 import { createJobWorker } from "./services/jobs/worker";
-import { createSecretBox, registerWebhookJobs } from "./services/webhooks";
+import { createSecretBox, registerWebhookJobs, webhookDisabledNotifier } from "./services/webhooks";
 import type { JobWorker } from "./services/jobs/worker";
 
 declare module "fastify" {
@@ -79,6 +81,12 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) app.log.info({ migrations: applied }, "database migrated");
 
+    // Several processes (REDIS_URL): shared rate limits and cache invalidation (docs/deployment.md).
+    const redis = env.redisUrl
+      ? await startRedis({ url: env.redisUrl, prefix: env.redisKeyPrefix, logger: app.log.child({ module: "redis" }) })
+      : undefined;
+    if (redis) app.addHook("onClose", () => redis.close());
+
     const secret = resolveAuthSecret(env, (file) =>
       app.log.warn({ file }, "BETTER_AUTH_SECRET is not set: generated one and stored it in DATA_DIR"),
     );
@@ -126,6 +134,9 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
       throw error;
     });
 
+    // Helmet's headers, by path: the dashboard refuses framing, the hosted floow page and what
+    // merchants' sites load do not (http/security-headers.ts, docs/deployment.md).
+    await registerSecurityHeaders(app, { https: env.publicUrl.startsWith("https://") });
     registerHealthRoutes(app, database.db, () => closing || gracefulShutdown.isDraining());
     await registerAuthRoutes(app, auth, env.publicUrl);
     const publicHost = new URL(env.publicUrl).hostname;
@@ -137,11 +148,18 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     const fetch = env.fetchAllowLoopback ? { allowLoopback: true } : undefined;
     await registerTrpcRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins, fetch, supportEmail: env.supportEmail, mail, ai: env.ai });
     await registerBlobRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins, storageQuotaBytes: env.storageQuotaBytes });
-    await registerPublicRoutes(app, { db: database.db });
+    await registerPublicRoutes(app, { db: database.db, ...(redis && { redis }) });
     // Job kinds (docs/architecture.md, "Background jobs").
     registerInsightJobs(jobs, database.db);
     registerFeedJobs(jobs, database.db, { intervalMinutes: env.feedRefreshIntervalMinutes, ...(fetch && { fetch }) });
-    registerWebhookJobs(jobs, database.db, { ...(fetch && { fetch }), secretBox: createSecretBox(secret) });
+    const webhookLog = app.log.child({ module: "webhooks" });
+    const notifyAdmins = webhookDisabledNotifier(database.db, mail);
+    registerWebhookJobs(jobs, database.db, {
+      ...(fetch && { fetch }),
+      secretBox: createSecretBox(secret),
+      onWebhookDisabled: (webhook, reason) =>
+        notifyAdmins(webhook, reason).catch((error: unknown) => webhookLog.warn({ err: error, webhook: webhook.id }, "could not e-mail the admins about a disabled webhook")),
+    });
     await registerStaticRoutes(app, {
       runtimeDist: env.runtimeDist,
       dashboardDist: env.dashboardDist,

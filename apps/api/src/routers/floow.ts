@@ -25,6 +25,7 @@ import {
   updateFloow,
 } from "../db/queries/floow";
 import type { FloowWriteResult } from "../db/queries/floow";
+import { invalidateFloowCaches } from "../services/floow-caches";
 import { enqueueDeadEndCheck } from "../services/insights";
 import { computeFloowResults } from "../services/results";
 import { orgProcedure, router } from "../trpc/init";
@@ -55,9 +56,11 @@ function unwrap(result: FloowWriteResult, conflictMessage: string): VersionedFlo
 function statusChange(status: FloowStatus, from: readonly FloowStatus[], refused: string) {
   return orgProcedure
     .input(byIdSchema)
-    .mutation(async ({ ctx, input }): Promise<VersionedFloow> =>
-      unwrap(await setFloowStatus(ctx.db, ctx.org.id, input.id, status, from), refused),
-    );
+    .mutation(async ({ ctx, input }): Promise<VersionedFloow> => {
+      const floow = unwrap(await setFloowStatus(ctx.db, ctx.org.id, input.id, status, from), refused);
+      invalidateFloowCaches(floow);
+      return floow;
+    });
 }
 
 /**
@@ -110,6 +113,7 @@ export const floowRouter = router({
     if (changes.type === "selling") await requireFeed(ctx.db, ctx.org.id, changes.feedId);
     const result = await updateFloow(ctx.db, ctx.org.id, applyFloowInvariants(changes), version);
     const saved = unwrap(result, FLOOW_CONFLICT_MESSAGE);
+    invalidateFloowCaches(saved);
     // The dead-end check of what was saved runs in the background (docs/editor.md).
     if (saved.type === "selling" && saved.feedId) await enqueueDeadEndCheck(ctx.db, ctx.org.id, saved.id);
     return saved;
@@ -165,7 +169,9 @@ export const floowRouter = router({
 
   /** Deletes a floow and its events; irreversible. */
   remove: orgProcedure.input(byIdSchema).mutation(async ({ ctx, input }): Promise<{ id: string }> => {
-    if (!(await deleteFloow(ctx.db, ctx.org.id, input.id))) throw notFound();
+    const floow = await findFloow(ctx.db, ctx.org.id, input.id);
+    if (!floow || !(await deleteFloow(ctx.db, ctx.org.id, input.id))) throw notFound();
+    invalidateFloowCaches(floow);
     return { id: input.id };
   }),
 });

@@ -7,6 +7,7 @@ import { createEventIngest } from "../../services/events/ingest";
 import type { EventIngest } from "../../services/events/ingest";
 import { createResultsService } from "../../services/results";
 import type { ResultsService } from "../../services/results";
+import type { RedisConnections } from "../../services/redis";
 import { useErrorBody } from "../errors";
 import { registerEventsRoute } from "./events";
 import { registerFloowRoutes } from "./floows";
@@ -34,6 +35,8 @@ export interface PublicRouteDeps {
    * browsers' 60 s). 0 in tests that publish and look at once.
    */
   floowsCacheMs?: number;
+  /** Redis (REDIS_URL): the rate limits are counted there, shared by every process. */
+  redis?: Pick<RedisConnections, "client" | "prefix">;
   /** The events writer (default: one for this app, flushed when the app closes). */
   eventIngest?: EventIngest;
 }
@@ -73,6 +76,8 @@ export async function registerPublicRoutes(app: FastifyInstance, deps: PublicRou
         global: false,
         timeWindow: 60_000,
         keyGenerator: (request) => request.ip,
+        // With REDIS_URL every process counts in Redis; if Redis fails, the request goes through.
+        ...(deps.redis && { redis: deps.redis.client, nameSpace: `${deps.redis.prefix}rate-limit:public:`, skipOnError: true }),
         errorResponseBuilder: (_request, context) =>
           Object.assign(new Error(`Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`), {
             statusCode: context.statusCode,
