@@ -14,7 +14,12 @@ import {
   updateWebhook,
 } from "../db/queries/webhook";
 import { deliveryView, findDelivery, listDeliveries } from "../db/queries/webhook-delivery";
-import { generateWebhookSecret, replayDelivery, sendTestEvent } from "../services/webhooks";
+import {
+  generateWebhookSecret,
+  replayDelivery,
+  sendTestEvent,
+  webhookDisabledNotifier,
+} from "../services/webhooks";
 import type { DeliveryDeps } from "../services/webhooks";
 import type { Context } from "../trpc/context";
 import { adminProcedure, orgProcedure, router } from "../trpc/init";
@@ -24,6 +29,8 @@ const notFound = () => new DomainError("NOT_FOUND", "Webhook not found.");
 /** What an attempt made from a procedure may use: the test-only loopback setting. */
 const deliveryDeps = (ctx: Context): DeliveryDeps => ({
   fetch: { allowLoopback: ctx.fetch?.allowLoopback },
+  // A replay answered 410 disables the webhook: the admins are told as by the worker.
+  ...(ctx.mail && { onWebhookDisabled: webhookDisabledNotifier(ctx.db, ctx.mail) }),
 });
 
 /**

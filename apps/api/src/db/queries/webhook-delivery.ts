@@ -335,3 +335,18 @@ export async function sessionFormMessages(
     .execute();
   return rows.map((row) => row.payload);
 }
+
+/** The e-mail addresses of an organization's admins (told when Floow disables a webhook). */
+export async function organizationAdminEmails(
+  db: Kysely<DB>,
+  organizationId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom("member")
+    .innerJoin("user", "user.id", "member.user_id")
+    .select("user.email")
+    .where("member.organization_id", "=", organizationId)
+    .where("member.role", "=", "admin")
+    .execute();
+  return rows.map((row) => row.email);
+}

@@ -11,6 +11,8 @@ import { testDbKinds } from "../../../test/db";
 import { seedDomain, seedFloow, seedOrganization } from "../../../test/floows";
 import { createTestServer } from "../../../test/server";
 import type { TestServer } from "../../../test/server";
+import { addMember, createUser } from "../../../test/factories";
+import { startTestSmtp } from "../../../test/mail";
 import { startReceiver } from "../../../test/webhook-receiver";
 import type { Receiver } from "../../../test/webhook-receiver";
 import type { DB } from "../../db/database";
@@ -18,6 +20,8 @@ import { claimJob } from "../../db/queries/job";
 import { insertWebhook, upsertIntegration } from "../../db/queries/webhook";
 import { storeEvents } from "../events/store-events";
 import { createJobWorker } from "../jobs/worker";
+import { createMailer } from "../mail";
+import { webhookDisabledNotifier } from "./notify";
 import { DISABLED_FAILING, DISABLED_GONE } from "./deliver";
 import { deliveryMaintenance, registerWebhookJobs, runDueDeliveries } from "./jobs";
 import { WEBHOOK_DELIVERY_JOB } from "./outbox";
@@ -239,6 +243,34 @@ describe.each(testDbKinds)("webhook delivery (%s)", (kind) => {
     });
     await store(message("finish"));
     expect(await deliveries()).toHaveLength(1);
+  });
+
+  it("the organization's admins get an e-mail when Floow disables a webhook", async () => {
+    const smtp = await startTestSmtp();
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: "Floow <no-reply@floow.test>",
+      outboxDir: "/nonexistent",
+    });
+    try {
+      const admin = await createUser(server.app, "Ada Admin");
+      await addMember(server.app, organizationId, admin, "admin");
+      const member = await createUser(server.app, "Max Member");
+      await addMember(server.app, organizationId, member, "member");
+      await addWebhook({ name: "Velo CRM" });
+      receiver.behave = () => ({ status: 410 });
+      await store(message("finish"));
+      const notify = webhookDisabledNotifier(db, { mailer, publicUrl: "http://localhost:3000" });
+      await runDueDeliveries(db, { ...loopback, now: () => new Date(), onWebhookDisabled: notify });
+      const mail = await smtp.next(admin.email, 0);
+      expect(mail.subject).toBe("Floow disabled the webhook Velo CRM");
+      expect(mail.text).toContain(DISABLED_GONE);
+      expect(mail.text).toContain("http://localhost:3000/domains/domain#implementation");
+      expect(smtp.to(member.email)).toEqual([]);
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
   });
 
   it("429 with Retry-After: the next attempt waits as long as the receiver asks", async () => {

@@ -6,3 +6,4 @@ export { replayDelivery, sendTestEvent, TEST_EVENT_TYPE } from "./manual";
 export { enqueueEventDeliveries, WEBHOOK_DELIVERY_JOB, webhookBody } from "./outbox";
 export { createSecretBox, generateWebhookSecret, keyHint } from "./secrets";
 export type { SecretBox } from "./secrets";
+export { webhookDisabledNotifier } from "./notify";
