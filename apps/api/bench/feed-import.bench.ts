@@ -36,6 +36,7 @@ import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 
 const SIZES = [10_000, 50_000, 100_000];
 const RUNS = 3;
@@ -74,6 +75,9 @@ interface RunResult {
   method?: string;
   /** `/healthz` latency seen by a prober during the import (stored imports). */
   healthz?: HealthzStats;
+  /** The importing process's event-loop delay during the import (ms): how long it could not answer. */
+  loopDelayP99: number;
+  loopDelayMax: number;
 }
 
 interface HealthzStats {
@@ -279,11 +283,14 @@ async function worker(url: string, items: number, target: Target): Promise<void>
     heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
   }, 5);
   const backendSampler = setInterval(() => void sampleBackends(false).catch(() => undefined), 200);
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const cpuStart = process.cpuUsage();
   const started = performance.now();
   const { count, bytes, method } = await run();
   const ms = performance.now() - started;
   const cpu = process.cpuUsage(cpuStart);
+  loopDelay.disable();
   const healthz = await prober?.stop();
   clearInterval(sampler);
   clearInterval(backendSampler);
@@ -306,6 +313,8 @@ async function worker(url: string, items: number, target: Target): Promise<void>
     peakRssMax: hwmReset ? vmHwm() : 0,
     heapPeak,
     heapAfterGc,
+    loopDelayP99: loopDelay.percentile(99) / 1e6,
+    loopDelayMax: loopDelay.max / 1e6,
     ...(method && { method }),
     ...(healthz && { healthz }),
   };

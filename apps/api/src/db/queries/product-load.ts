@@ -107,7 +107,14 @@ async function openPGliteCopy(
     },
     async publish(then) {
       return db.transaction().execute(async (trx) => {
-        await trx.deleteFrom("product").where("feed_id", "=", feed.id).execute();
+        // The old products go in steps too (a refresh replaces as many as it brings).
+        for (;;) {
+          const deleted = await sql`
+            delete from "product" where "ctid" in (select "ctid" from "product" where "feed_id" = ${feed.id} limit ${PGLITE_SWAP_PAGES * 100})
+          `.execute(trx);
+          if (Number(deleted.numAffectedRows ?? 0n) === 0) break;
+          await yieldToEventLoop();
+        }
         const { rows } = await sql<{
           pages: string;
         }>`select pg_relation_size(${name}) / 8192 as "pages"`.execute(trx);
