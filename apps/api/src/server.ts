@@ -25,6 +25,7 @@ import { createMailer } from "./services/mail";
 import type { MailContext } from "./trpc/context";
 import { registerFeedJobs } from "./services/feeds/refresh";
 import { registerInsightJobs } from "./services/insights";
+import { registerRetentionJob } from "./services/analytics/retention";
 import { createJobWorker } from "./services/jobs/worker";
 import { createSecretBox, registerWebhookJobs, webhookDisabledNotifier } from "./services/webhooks";
 import type { JobWorker } from "./services/jobs/worker";
@@ -151,6 +152,7 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     await registerPublicRoutes(app, { db: database.db, ...(redis && { redis }) });
     // Job kinds (docs/architecture.md, "Background jobs").
     registerInsightJobs(jobs, database.db);
+    registerRetentionJob(jobs, database.db);
     registerFeedJobs(jobs, database.db, { intervalMinutes: env.feedRefreshIntervalMinutes, ...(fetch && { fetch }) });
     const webhookLog = app.log.child({ module: "webhooks" });
     const notifyAdmins = webhookDisabledNotifier(database.db, mail);

@@ -234,3 +234,9 @@ export async function pruneJobs(db: Kysely<DB>, olderThanMs: number): Promise<vo
     .where("updated_at", "<", new Date(Date.now() - olderThanMs))
     .execute();
 }
+
+/** Whether a job of this kind and key exists in any state (done ones are pruned after 7 days). */
+export async function hasJob(db: Kysely<DB>, kind: string, key: string): Promise<boolean> {
+  const row = await db.selectFrom("job").select("id").where("kind", "=", kind).where("key", "=", key).executeTakeFirst();
+  return row !== undefined;
+}

@@ -20,6 +20,7 @@ import { AccountSection } from "../../features/account/account-section";
 import { TeamSection } from "../../features/team/team-section";
 import { useHashTab } from "../../features/layout/use-hash-tab";
 import { PrivacyAndGuideSection } from "../../features/settings/privacy-and-guide-section";
+import { ShopperDataSection } from "../../features/settings/shopper-data-section";
 import { initials, roleLabel } from "../../features/navigation/nav-logic";
 import { useTRPC } from "../../lib/trpc";
 
@@ -80,6 +81,7 @@ function Settings() {
             </CardContent>
           </Card>
           {organization ? <TeamSection data={data} /> : null}
+          {organization ? <ShopperDataSection canEdit={data.roles.includes("admin")} /> : null}
         </TabsContent>
       </Tabs>
     </Page>
