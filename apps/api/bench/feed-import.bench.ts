@@ -453,6 +453,9 @@ interface Row {
   /** The worst run's /healthz p99 and max during the import (ms), if probed. */
   healthzP99: number | null;
   healthzMax: number | null;
+  /** The worst run's event-loop delay p99 and max during the import (ms). */
+  loopDelayP99: number;
+  loopDelayMax: number;
 }
 
 function growth(result: RunResult): number {
@@ -486,6 +489,8 @@ function summarize(runs: RunResult[], dir: string): Row {
     method: runs[0]!.method ?? "–",
     healthzP99: runs[0]!.healthz ? Math.max(...runs.map((r) => r.healthz?.p99 ?? 0)) : null,
     healthzMax: runs[0]!.healthz ? Math.max(...runs.map((r) => r.healthz?.max ?? 0)) : null,
+    loopDelayP99: Math.max(...runs.map((r) => r.loopDelayP99)),
+    loopDelayMax: Math.max(...runs.map((r) => r.loopDelayMax)),
   };
 }
 
@@ -509,7 +514,8 @@ function renderSection(rows: Row[], budgetRows: Row[]): string {
         `| ${LABEL[row.target]} | ${row.items.toLocaleString("en")} | ${row.fileMb.toFixed(1)} MB | ${row.seconds.toFixed(2)} s | ` +
         `${row.cpuSeconds.toFixed(2)} s | ${row.target === "postgres" ? `${row.serverCpuSeconds.toFixed(2)} s` : "–"} | ` +
         `${Math.round(row.itemsPerSecond).toLocaleString("en")} | ${row.growthMb.toFixed(0)} MB | ${row.heapMb.toFixed(0)} MB | ` +
-        `${row.healthzP99 === null ? "–" : `${row.healthzP99.toFixed(1)} ms (max ${row.healthzMax!.toFixed(0)} ms)`} |`,
+        `${row.healthzP99 === null ? "–" : `${row.healthzP99.toFixed(1)} ms (max ${row.healthzMax!.toFixed(0)} ms)`} | ` +
+        `${row.loopDelayP99.toFixed(0)} ms (max ${row.loopDelayMax.toFixed(0)} ms) |`,
     )
     .join("\n");
   const growthLine = (target: Target) => {
@@ -571,10 +577,12 @@ refresh adds, which stands for the API process's growth during a refresh in the 
 \`/healthz\`: during each stored import the importing process also serves the API's health
 routes (\`registerHealthRoutes\`, on its one event loop, as in the API), and a separate prober
 process asks \`/healthz\` every 10 ms over a keep-alive connection; the column gives the worst
-run's 99th percentile and its slowest answer.
+run's 99th percentile and its slowest answer. The event-loop delay (\`monitorEventLoopDelay\`,
+5 ms resolution, worst run) is how long the importing process could not answer anything: its
+own blocking plus, on a loaded machine, the time the system gave its CPU to other processes.
 
-| Import | Items | Feed size | Time | CPU time | DB server CPU | Items/s | Peak RSS growth | Peak JS heap | \`/healthz\` p99 during it |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| Import | Items | Feed size | Time | CPU time | DB server CPU | Items/s | Peak RSS growth | Peak JS heap | \`/healthz\` p99 during it | Event-loop delay p99 |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${table}
 
 From ${small.toLocaleString("en")} to ${large.toLocaleString("en")} items (×${large / small}):

@@ -35,6 +35,14 @@ export interface ProductLoader {
 const COLUMNS = `"feed_id", "organization_id", "external_id", "position", "name", "price", "url", "image", "description", "attributes"`;
 
 /**
+ * On the server: the COPY statement lasts as long as the download (the import's own limit is
+ * 10 minutes), so it gets a longer statement timeout than other background statements; and
+ * the client gives up on a server that stops answering (and drops that connection).
+ */
+const COPY_STATEMENT_TIMEOUT_MS = 15 * 60_000;
+const CLIENT_TIMEOUT_MS = 60_000;
+
+/**
  * Pages of the staging table (about 10 products each) copied into `product` per statement
  * when the staged products are swapped in on PGlite: some tens of milliseconds each.
  */
@@ -175,14 +183,29 @@ async function openServerCopy(
   pool: pg.Pool,
   feed: { id: string; organizationId: string },
 ): Promise<ProductLoader> {
-  const client = await pool.connect();
+  const client = (await pool.connect()) as pg.PoolClient & {
+    connection?: { stream?: { destroy(): void } };
+  };
+  /** A query that gives up (and breaks the connection) when the server does not answer. */
+  const query = async (text: string, values?: unknown[]) => {
+    try {
+      return await client.query({
+        text,
+        values,
+        query_timeout: CLIENT_TIMEOUT_MS,
+      } as pg.QueryConfig);
+    } catch (error) {
+      broken = error as Error;
+      throw error;
+    }
+  };
   let done = false;
   let broken: Error | undefined;
   const finish = async (commit: boolean) => {
     if (done) return;
     done = true;
     try {
-      if (!broken) await client.query(commit ? "commit" : "rollback");
+      if (!broken) await query(commit ? "commit" : "rollback");
     } catch (error) {
       broken = error as Error;
       if (commit) throw error;
@@ -192,10 +215,10 @@ async function openServerCopy(
     }
   };
   try {
-    await client.query("begin");
+    await query("begin");
     // The COPY lasts as long as the download (the import has its own time limit).
-    await client.query("set local statement_timeout = 0");
-    await client.query(`delete from "product" where "feed_id" = $1`, [feed.id]);
+    await query(`set local statement_timeout = '${COPY_STATEMENT_TIMEOUT_MS}ms'`);
+    await query(`delete from "product" where "feed_id" = $1`, [feed.id]);
   } catch (error) {
     broken = error as Error;
     await finish(false);
@@ -234,7 +257,9 @@ async function openServerCopy(
     async publish(then) {
       try {
         stream.end();
-        await finished(stream);
+        await withTimeout(finished(stream), CLIENT_TIMEOUT_MS, () =>
+          client.connection?.stream?.destroy(),
+        );
         const trx = singleClientKysely(client);
         await then(trx, count);
         await finish(true);
@@ -306,4 +331,22 @@ function wellFormed(text: string): string {
     /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
     "\ufffd",
   );
+}
+
+/** `promise`, or a rejection after `ms` (then `onTimeout` runs, e.g. to break a connection). */
+async function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => {
+          onTimeout();
+          reject(new Error(`The database did not answer within ${ms / 1000} s.`));
+        }, ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
