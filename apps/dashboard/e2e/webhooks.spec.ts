@@ -181,3 +181,42 @@ test("an admin adds a webhook, a shopper answers, the delivery shows 200 and is 
     received.find((r) => r.verified?.type === "floow.form")!.headers["webhook-id"],
   ]).toContain(received[2]!.headers["webhook-id"]);
 });
+
+test("an admin connects Klaviyo to the domain; the key is never shown again", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(live.admin.email);
+  await page.getByLabel("Password").fill(live.admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Integrations" })
+    .click();
+  // Away from the side navigation, which stays expanded over the page while hovered.
+  await page.mouse.move(900, 400);
+
+  // The catalogue: sixteen e-mail and marketing tools and a search tool; only Klaviyo has a setup.
+  const cards = page.getByRole("list", { name: "Integrations" }).getByRole("article");
+  await expect(cards).toHaveCount(17);
+  await expect(cards.first()).toContainText("Klaviyo");
+  await expect(page.getByText("Not available yet: no setup for this tool so far.")).toHaveCount(16);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/integrations.png`, fullPage: true });
+
+  const klaviyo = page.getByRole("article", { name: "Klaviyo" });
+  await klaviyo.getByRole("button", { name: "Set up" }).click();
+  const dialog = page.getByRole("dialog", { name: "Set up Klaviyo" });
+  await dialog.getByLabel("Private API key").fill("sk_wrong");
+  await dialog.getByRole("button", { name: "Save Integration" }).click();
+  await expect(
+    dialog.getByText("Please enter a Klaviyo private API key (it starts with pk_)."),
+  ).toBeVisible();
+  await dialog.getByLabel("Private API key").fill("pk_e2e_velo_secret_9876");
+  await expect(
+    dialog.getByText("Please enter a Klaviyo private API key (it starts with pk_)."),
+  ).toHaveCount(0);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/klaviyo-setup.png` });
+  await dialog.getByRole("button", { name: "Save Integration" }).click();
+  await expectToast(page, "Integration saved");
+  await expect(klaviyo.getByText("Connected to Velo shop")).toBeVisible();
+  await expect(klaviyo.getByText("pk_…9876")).toBeVisible();
+  await expect(page.getByText("pk_e2e_velo_secret_9876")).toHaveCount(0);
+});
