@@ -3,7 +3,7 @@
  * script-tag renderer's `FloowRuntime.start` (the loader hands over to it) and the npm
  * `mount({ domainId, apiUrl })`.
  */
-import { TRIGGER_POSITIONS, matchTrigger, triggerSelector } from "@floow/domain/logic";
+import { TRIGGER_POSITIONS, findTriggerElement, matchTrigger } from "@floow/domain/logic";
 import type { PublicDomainFloows } from "@floow/domain/logic";
 import { createController } from "./controller";
 import type { Controller, ControllerOptions, RuntimeLike } from "./controller";
@@ -39,5 +39,5 @@ export function startDomain(domainId: string, apiUrl: string, debug?: boolean): 
         ? (response.json() as Promise<PublicDomainFloows>)
         : Promise.reject(new Error(`HTTP ${response.status}`)),
   );
-  return start({ apiUrl: base, data, debug, rules: [matchTrigger, triggerSelector, TRIGGER_POSITIONS] });
+  return start({ apiUrl: base, data, debug, rules: [matchTrigger, findTriggerElement, TRIGGER_POSITIONS] });
 }

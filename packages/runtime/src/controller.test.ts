@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TRIGGER_POSITIONS, matchTrigger, triggerSelector } from "@floow/domain/logic";
+import { TRIGGER_POSITIONS, findTriggerElement, matchTrigger } from "@floow/domain/logic";
 import type { PublicDomainFloows, PublicFloow } from "@floow/domain/logic";
 import { createController } from "./controller";
 import type { RuntimeLike } from "./controller";
@@ -8,7 +8,7 @@ import { domain, sellingFloow, settle, trigger } from "./test/fixtures";
 import { findTarget } from "./triggers";
 import type { TriggerRules } from "./triggers";
 
-const rules: TriggerRules = [matchTrigger, triggerSelector, TRIGGER_POSITIONS];
+const rules: TriggerRules = [matchTrigger, findTriggerElement, TRIGGER_POSITIONS];
 
 function page(path: string) {
   history.replaceState(null, "", path);
@@ -40,7 +40,7 @@ describe("findTarget", () => {
     expect(findTarget(rules, triggers, "https://x.example/shop", document, log)?.position).toBe("beforebegin");
     const missing = [trigger({ route: "/", value: "nope" })];
     expect(findTarget(rules, missing, "https://x.example/", document, log)).toBeNull();
-    expect(log.mock.calls.at(-1)![3]).toBeNull();
+    expect(log.mock.calls.at(-1)![2]).toBeNull();
   });
 });
 

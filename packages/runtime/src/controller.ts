@@ -107,7 +107,7 @@ export function createController({ apiUrl, data, load, rules, debug }: Controlle
         floow.triggers ?? [],
         location.href,
         document,
-        debug && ((trigger, match, selector, element) => log(floow.name, trigger, match.reason, selector, element)),
+        debug && ((trigger, match, element) => log(floow.name, trigger, match.reason, element)),
       );
       if (target && entry?.element === target.element && entry.host?.isConnected) continue;
       if (entry) remove(floow.id);

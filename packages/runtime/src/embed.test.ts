@@ -98,8 +98,8 @@ describe("embed.js", () => {
 
   it("checks the page again after DOM changes, once per 50 ms burst, until a target appears", async () => {
     await load([sellingFloow({ triggers: [trigger({ route: "/shop", value: "late" })] })]);
-    const lookups = vi.spyOn(document, "querySelector");
-    const late = () => lookups.mock.calls.filter(([selector]) => selector === "#late").length;
+    const lookups = vi.spyOn(document, "getElementById");
+    const late = () => lookups.mock.calls.filter(([id]) => id === "late").length;
     const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
     for (let i = 0; i < 5; i++) {
       document.body.append(document.createElement("p"));

@@ -10,7 +10,7 @@
  * With `?floowsDebug=true` it hands over at once, and the controller logs every trigger
  * decision (keeping the log texts out of the loader's budget).
  */
-import { TRIGGER_POSITIONS, matchTrigger, triggerSelector } from "@floow/domain/logic";
+import { TRIGGER_POSITIONS, findTriggerElement, matchTrigger } from "@floow/domain/logic";
 import type { PublicDomainFloows } from "@floow/domain/logic";
 import type { Controller, ControllerOptions } from "./controller";
 import { createHost } from "./host";
@@ -55,7 +55,7 @@ if (!w.floows && domainId) {
             apiUrl,
             data,
             debug,
-            rules: [matchTrigger, triggerSelector, TRIGGER_POSITIONS],
+            rules: [matchTrigger, findTriggerElement, TRIGGER_POSITIONS],
           })),
       )
       .finally(() => skeletons.forEach((s) => s.remove())));
@@ -76,8 +76,7 @@ if (!w.floows && domainId) {
         }
         for (const trigger of floow.triggers) {
           const element =
-            matchTrigger(trigger, location.href).matches &&
-            document.querySelector(triggerSelector(trigger));
+            matchTrigger(trigger, location.href).matches && findTriggerElement(trigger, document);
           if (element) {
             element.insertAdjacentElement(TRIGGER_POSITIONS[trigger.target], skeleton(floow.id));
             return start();

@@ -27,7 +27,8 @@ describe("brand", () => {
   it("keeps text in a light brand colour readable on white (WCAG AA 4.5:1)", () => {
     const contrast = (hex: string) => 1.05 / (luminance(hex) + 0.05);
     expect(ink("#333333")).toBe("#333333");
-    for (const hex of ["#ffee00", "#7dd3fc", "#22c55e", "#ffffff"]) expect(contrast(ink(hex))).toBeGreaterThanOrEqual(4.5);
+    for (const hex of ["#ffee00", "#7dd3fc", "#22c55e", "#ffffff", "#475467"]) expect(contrast(ink(hex))).toBeGreaterThanOrEqual(4.5);
+    expect(ink("#7dd3fc")).toBe("#111111");
   });
 
   it("uses the first font, cleaned, then the system font", () => {

@@ -51,16 +51,10 @@ export function onColor(hex: string): string {
 }
 
 /**
- * `hex` as text on the floow's white panel: darkened (mixed with black) until it reaches
- * WCAG AA (4.5:1), so an outline or ghost button in a light brand colour stays readable.
+ * `hex` as text on the floow's white panel (outline and ghost buttons): itself when it
+ * reaches WCAG AA (4.5:1) there, else near-black (the border keeps the brand colour).
  */
-export function ink(hex: string): string {
-  for (let k = 1; k > 0.2; k -= 0.05) {
-    const c = "#" + [1, 3, 5].map((i) => Math.round(parseInt(hex.slice(i, i + 2), 16) * k).toString(16).padStart(2, "0")).join("");
-    if (ratio(luminance(c), 1) >= 4.5) return c;
-  }
-  return "#111111";
-}
+export const ink = (hex: string): string => (ratio(luminance(hex), 1) < 4.5 ? "#111111" : hex);
 
 /** The CSS font-family of the brand: its first font, then the system font. */
 export function fontFamily(brand: Brand | undefined): string {

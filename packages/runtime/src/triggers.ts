@@ -1,14 +1,14 @@
 /**
- * Trigger evaluation in the page: the route rules and selectors come from
- * `@floow/domain/logic`; finding the element is the runtime's part.
+ * Trigger evaluation in the page: the route rules and the element lookup come from
+ * `@floow/domain/logic`; which trigger wins and the debug log are the runtime's part.
  */
 import type {
   TRIGGER_POSITIONS,
   Trigger,
   TriggerMatch,
   TriggerPosition,
+  findTriggerElement,
   matchTrigger,
-  triggerSelector,
 } from "@floow/domain/logic";
 
 /**
@@ -18,7 +18,7 @@ import type {
  */
 export type TriggerRules = readonly [
   typeof matchTrigger,
-  typeof triggerSelector,
+  typeof findTriggerElement,
   typeof TRIGGER_POSITIONS,
 ];
 
@@ -29,34 +29,21 @@ export interface TriggerTarget {
 }
 
 /** Called for each trigger tried (`?floowsDebug=true` logs these). */
-export type TriggerLog = (
-  trigger: Trigger,
-  match: TriggerMatch,
-  selector: string,
-  element: Element | null,
-) => void;
+export type TriggerLog = (trigger: Trigger, match: TriggerMatch, element: Element | null) => void;
 
 /** The first trigger whose route matches `url` and whose element is in the page. */
 export function findTarget(
   rules: TriggerRules,
   triggers: readonly Trigger[],
   url: string,
-  root: ParentNode = document,
+  root: Document = document,
   log?: TriggerLog | false,
 ): TriggerTarget | null {
-  const [matchTrigger, triggerSelector, TRIGGER_POSITIONS] = rules;
+  const [matchTrigger, findTriggerElement, TRIGGER_POSITIONS] = rules;
   for (const trigger of triggers) {
     const match = matchTrigger(trigger, url);
-    const selector = triggerSelector(trigger);
-    let element: Element | null = null;
-    if (match.matches) {
-      try {
-        element = root.querySelector(selector);
-      } catch {
-        // An invalid selector finds nothing.
-      }
-    }
-    if (log) log(trigger, match, selector, element);
+    const element = match.matches ? findTriggerElement(trigger, root) : null;
+    if (log) log(trigger, match, element);
     if (element) return { trigger, element, position: TRIGGER_POSITIONS[trigger.target] ?? "beforeend" };
   }
   return null;

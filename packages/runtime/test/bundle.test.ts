@@ -13,8 +13,11 @@ const dist = (file: string) => fileURLToPath(new URL(`../dist/${file}`, import.m
 const read = (file: string) => readFileSync(dist(file), "utf8");
 const gzip = (file: string) => gzipSync(readFileSync(dist(file)), { level: 9 }).length;
 
-/** Budgets in bytes of gzip (kB = 1024 bytes). */
-export const BUDGETS = { "embed.js": 2 * 1024, "floow.js": 20 * 1024 } as const;
+/**
+ * Budgets in bytes of gzip: the loader 2,000 B (issue 15); the renderer still 20 KiB (the
+ * issue's goal of 15,000 B for both together is not reached yet: docs/benchmarks.md).
+ */
+export const BUDGETS = { "embed.js": 2000, "floow.js": 20 * 1024 } as const;
 
 describe("size budgets", () => {
   for (const [file, budget] of Object.entries(BUDGETS)) {

@@ -9,6 +9,7 @@ import {
 } from "./constants";
 import {
   cssEscape,
+  findTriggerElement,
   matchingTriggers,
   matchTrigger,
   parseRoute,
@@ -146,6 +147,23 @@ describe("where a trigger mounts", () => {
     expect(cssEscape("a\u0001")).toBe("a\\1 ");
     expect(cssEscape("é_-x")).toBe("é_-x");
     expect(cssEscape("a b")).toBe("a\\ b");
+  });
+
+  it("finds the element the selector selects, without a selector", () => {
+    const byId: Record<string, string> = { floow: "E1", "1st": "E2", "a:b": "E3" };
+    const byClasses: Record<string, string[]> = { "product-list": ["L1", "L2"], "grid main": ["G1"] };
+    const doc = {
+      getElementById: (id: string) => byId[id] ?? null,
+      getElementsByClassName: (names: string) => byClasses[names] ?? [],
+    };
+    expect(findTriggerElement({ attribute: "id", value: "#floow" }, doc)).toBe("E1");
+    expect(findTriggerElement({ attribute: "id", value: " 1st " }, doc)).toBe("E2");
+    expect(findTriggerElement({ attribute: "id", value: "a:b" }, doc)).toBe("E3");
+    expect(findTriggerElement({ attribute: "class", value: ".product-list" }, doc)).toBe("L1");
+    expect(findTriggerElement({ attribute: "class", value: "grid.main" }, doc)).toBe("G1");
+    expect(findTriggerElement({ attribute: "id", value: " " }, doc)).toBeNull();
+    expect(findTriggerElement({ attribute: "class", value: "." }, doc)).toBeNull();
+    expect(findTriggerElement({ attribute: "class", value: "none" }, doc)).toBeNull();
   });
 
   it("maps targets to insert positions", () => {

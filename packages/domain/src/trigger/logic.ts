@@ -176,6 +176,30 @@ export function triggerSelector(trigger: Pick<Trigger, "attribute" | "value">): 
   return `#${cssEscape(value)}`;
 }
 
+/** What `findTriggerElement` needs of a document (a structural type: the domain has no DOM). */
+export interface ElementLookup<E> {
+  getElementById(id: string): E | null;
+  getElementsByClassName(classNames: string): ArrayLike<E>;
+}
+
+/**
+ * The element a trigger targets, the one `triggerSelector` selects: by id, or the first
+ * holding all its classes; a typed leading `#` or `.` is ignored. Found without building
+ * a selector, so nothing needs escaping (the loader stays small) and an empty value finds
+ * nothing instead of throwing.
+ */
+export function findTriggerElement<E>(
+  trigger: Pick<Trigger, "attribute" | "value">,
+  doc: ElementLookup<E>,
+): E | null {
+  const value = trigger.value.trim().replace(/^[#.]/, "");
+  if (trigger.attribute === "class") {
+    const classes = value.split(/[\s.]+/).filter(Boolean).join(" ");
+    return classes ? (doc.getElementsByClassName(classes)[0] ?? null) : null;
+  }
+  return value ? doc.getElementById(value) : null;
+}
+
 /** Where the floow goes relative to the target element (an `insertAdjacentElement` position). */
 export function triggerPosition(trigger: Pick<Trigger, "target">): TriggerPosition {
   return TRIGGER_POSITIONS[trigger.target] ?? TRIGGER_POSITIONS.inside;

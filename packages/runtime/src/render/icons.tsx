@@ -1,23 +1,31 @@
 import type { ButtonIcon } from "@floow/domain/logic";
 
-/** Stroke paths on a 24×24 grid for the button icons (none, arrows, chevrons, thumbs, rocket). */
-const PATHS: Readonly<Record<Exclude<ButtonIcon, "none"> | "close" | "check", string>> = {
-  "arrow-left": "M19 12H5m7 7-7-7 7-7",
+/**
+ * Stroke paths on a 24×24 grid for the button icons (none, arrows, chevrons, thumbs,
+ * rocket). A left arrow or chevron and the thumb down are their partner turned half a
+ * round (`FLIPPED`), which keeps three paths out of the renderer.
+ */
+const PATHS: Readonly<Record<string, string>> = {
   "arrow-right": "M5 12h14m-7-7 7 7-7 7",
-  "chevron-left": "m15 18-6-6 6-6",
   "chevron-right": "m9 18 6-6-6-6",
   "thumb-up":
     "M7 10v12M15 5.9 14 10h5.8a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.4 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.8a2 2 0 0 0 1.8-1.1L12 2a3 3 0 0 1 3 3.9Z",
-  "thumb-down":
-    "M17 14V2M9 18.1 10 14H4.2a2 2 0 0 1-2-2.3l1.4-8A2 2 0 0 1 5.6 2H20a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2h-2.8a2 2 0 0 0-1.8 1.1L12 22a3 3 0 0 1-3-3.9Z",
   rocket:
     "M4.5 16.5c-1.5 1.3-2 5-2 5s3.7-.5 5-2c.7-.8.7-2.1-.1-2.9a2.2 2.2 0 0 0-2.9-.1ZM12 15l-3-3a22 22 0 0 1 2-3.9A12.9 12.9 0 0 1 22 2c0 2.7-.8 7.5-6 11a22.4 22.4 0 0 1-4 2ZM9 12H4s.6-3 2-4c1.6-1.1 5 0 5 0m1 7v5s3-.6 4-2c1.1-1.6 0-5 0-5",
   close: "M18 6 6 18M6 6l12 12",
   check: "M20 6 9 17l-5-5",
 };
 
+const FLIPPED: Readonly<Record<string, string>> = {
+  "arrow-left": "arrow-right",
+  "chevron-left": "chevron-right",
+  "thumb-down": "thumb-up",
+};
+
 export function Icon({ name }: { name: ButtonIcon | "close" | "check" }) {
-  if (name === "none" || !PATHS[name]) return null;
+  const flipped = FLIPPED[name];
+  const path = PATHS[flipped ?? name];
+  if (!path) return null;
   return (
     <svg
       viewBox="0 0 24 24"
@@ -29,7 +37,7 @@ export function Icon({ name }: { name: ButtonIcon | "close" | "check" }) {
       aria-hidden="true"
       focusable="false"
     >
-      <path d={PATHS[name]} />
+      <path d={path} transform={flipped ? "rotate(180 12 12)" : undefined} />
     </svg>
   );
 }

@@ -19,12 +19,12 @@ button{cursor:pointer}
 .panel{background:#fff;border-radius:var(--radius);padding:var(--pad);display:flex;flex-direction:column;gap:16px}
 .embedded{border:1px solid #e4e7ec}
 .page,.block,.form,.field,fieldset{display:flex;flex-direction:column;gap:16px;outline:0}
-.block{margin:0 auto;max-width:100%}
+.block{margin:0 auto;width:100%;max-width:100%}
 .align-left{margin-left:0}.align-right{margin-right:0}.align-center{align-items:center;text-align:center}
 .rich{overflow-wrap:anywhere}
 .question{font-size:1.25em;font-weight:600}
-.rich>*+*{margin-top:8px}.rich h2{font-size:1.2em}
-.start{padding:16px 0;gap:20px}.intro h2{font-size:1.6em;line-height:1.25;font-weight:700;margin:0}.intro p{color:#475467;margin:0}
+.rich>*+*{margin-top:8px}
+.start{gap:20px}.intro>*{margin:0;color:#475467}.intro>:first-child{font:700 1.5em/1.25 var(--font);color:#101828}
 .media{width:100%;max-height:320px;object-fit:cover;border-radius:var(--radius)}
 .choices,.results{display:grid;grid-template-columns:repeat(var(--cols),minmax(0,1fr));gap:var(--gap)}
 .choices.row{display:flex;flex-wrap:wrap}.row>*{flex:1 1 auto}
@@ -32,7 +32,7 @@ button{cursor:pointer}
 .choice.solid{background:color-mix(in srgb,var(--c) 8%,#fff);border-color:transparent}
 .choice.ghost{background:none;border-color:transparent}
 .choice:hover{border-color:var(--c)}
-.choice[aria-checked=true]{background:var(--c);color:var(--on);border-color:var(--c);font-weight:600}
+.choice[aria-checked=true]{background:var(--c);color:var(--on);border-color:var(--c)}
 .shadow{box-shadow:0 1px 3px #0002,0 4px 12px #0001}
 .img-left,.card.list{flex-direction:row;align-items:center}.img-right{flex-direction:row-reverse;align-items:center}.img-bottom{flex-direction:column-reverse}
 .img-left>img,.img-right>img,.list>img{width:35%;flex:none}
@@ -40,8 +40,8 @@ button{cursor:pointer}
 .contain{object-fit:contain}
 .choice.image{padding:0;gap:0}.image .thumb{border-radius:0;aspect-ratio:1}.image .label{padding:var(--p)}
 .label{display:flex;align-items:center;gap:10px}
-.mark{display:inline-flex;align-items:center;justify-content:center;width:1.2em;height:1.2em;border:2px solid;border-radius:50%;flex:none}.check{border-radius:4px}
-[aria-checked=true] .dot:after{content:"";width:.55em;height:.55em;border-radius:50%;background:currentColor}
+.mark{display:grid;place-items:center;width:1.2em;height:1.2em;border:2px solid;border-radius:50%;flex:none}.check{border-radius:4px}
+[aria-checked=true] .dot{box-shadow:inset 0 0 0 3px var(--c),inset 0 0 0 1em}
 .form{gap:12px}.field,fieldset{gap:4px;border:0;padding:0;margin:0}
 label,legend{font-weight:600;font-size:.9em}
 .req,.error{color:#b42318}
@@ -62,8 +62,8 @@ svg{width:1.1em;height:1.1em;flex:none}
 .progress{display:flex;gap:8px;align-items:center}.progress.column{flex-direction:column;align-items:stretch}
 .bar,.dots{flex:1;display:flex;gap:6px}
 .bar,.dots i{height:6px;background:#eaecf0;border-radius:9px;overflow:hidden}
-.bar i{display:block;height:100%}.bar i,.dots .done{background:var(--pc);transition:width .3s}.dots i{flex:1}
-.count,.note,.placeholder,.desc{color:#475467;font-size:.85em}
+.bar i,.dots .done{background:var(--pc);transition:width .3s}.dots i{flex:1}
+.count,.note,.placeholder,.desc{color:#475467;font-size:.85em}.count{flex:none}
 .card{display:flex;flex-direction:column;background:#fff;border:1px solid #eaecf0;border-radius:var(--r);overflow:hidden}
 .pimg{border-radius:0;background:#f2f4f7}
 .body{display:flex;flex-direction:column;gap:6px;padding:var(--p);flex:1}
