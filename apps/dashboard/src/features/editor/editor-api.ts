@@ -5,7 +5,7 @@
  * components never talk to tRPC directly, so its tests swap in a fake `EditorApi`.
  */
 import type { Floow, FloowInput, PublicResults, VersionedFloow } from "@floow/domain";
-import type { AiQuestion, AiRequest } from "@floow/domain";
+import type { AiRequest, DeadEndReport, MatchCounts, SuggestedQuestion } from "@floow/domain";
 import type { QueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import type { TRPCClient } from "@trpc/client";
@@ -16,13 +16,32 @@ import { filterFields } from "./state/filter-fields";
 
 export type { VersionedFloow };
 
+/** What `ai.suggest` answers: the questions (choices may carry filters) and who answered. */
+export interface SuggestionAnswer {
+  questions: SuggestedQuestion[];
+  source: "model" | "feed";
+}
+
+/** What `insight.deadEnds` answers; `current` false: the check of the last save is still to come. */
+export interface DeadEndsAnswer {
+  report: DeadEndReport;
+  checkedAt: string;
+  current: boolean;
+}
+
 export interface EditorApi {
   /** `floow.update`: the floow as the server stored it, with its new version. */
   saveFloow: (floow: Floow, version: number) => Promise<VersionedFloow>;
   publishFloow: (id: string) => Promise<void>;
   uploadImage: (file: File) => Promise<string>;
-  /** The AI Suggestion call; null while the API has none (the button is then hidden). */
-  suggest: ((request: AiRequest) => Promise<AiQuestion[]>) | null;
+  /** The AI Suggestion call (`ai.suggest`); null hides the button. */
+  suggest: ((request: AiRequest) => Promise<SuggestionAnswer>) | null;
+  /** Who answers the AI Suggestion: the model (its name) or the offline suggester (the feed). */
+  suggestSource?: () => Promise<{ source: "model" | "feed"; model: string | null }>;
+  /** Live match counts of the floow's choices as edited (`insight.matchCounts`); null: no feed. */
+  matchCounts?: (floow: Floow) => Promise<MatchCounts | null>;
+  /** The floow's last dead-end report (`insight.deadEnds`); null: none yet. */
+  deadEnds?: (id: string) => Promise<DeadEndsAnswer | null>;
   /** The server's current copy (Reload after a conflict, Overwrite). */
   fetchFloow: (id: string) => Promise<VersionedFloow>;
   /**
@@ -51,10 +70,7 @@ export function toUpdateInput(floow: Floow, version: number): FloowInput & { ver
   return { ...input, version };
 }
 
-/**
- * The editor's API over the tRPC client. `floow.suggest` does not exist on the server, so
- * `suggest` is null and the AI Suggestion button stays hidden (docs/editor.md).
- */
+/** The editor's API over the tRPC client. */
 export function createEditorApi(
   client: TRPCClient<AppRouter>,
   queryClient: QueryClient,
@@ -74,7 +90,24 @@ export function createEditorApi(
       await queryClient.invalidateQueries({ queryKey: trpc.floow.list.queryKey() });
     },
     uploadImage: (file) => uploadImage(file),
-    suggest: null,
+    async suggest(request) {
+      const answer = await client.ai.suggest.mutate(request);
+      return { questions: answer.analysis.questions, source: answer.source };
+    },
+    suggestSource: () =>
+      queryClient.fetchQuery({ ...trpc.ai.config.queryOptions(), staleTime: 60_000 }),
+    matchCounts: (floow) =>
+      client.insight.matchCounts.mutate({
+        id: floow.id,
+        feedId: floow.feedId,
+        filterGroups: floow.filterGroups,
+        filters: floow.filters,
+        steps: floow.steps.map((s) => ({
+          id: s.id,
+          choices: s.choices.map((c) => ({ id: c.id })),
+        })),
+      }),
+    deadEnds: (id) => client.insight.deadEnds.query({ id }),
     fetchFloow: (id) => queryClient.fetchQuery(floowQueryOptions(trpc, id)),
     previewResults: (floow, choiceIds) =>
       client.floow.previewResults.mutate({

@@ -21,10 +21,13 @@ export function FloowsTable({
   floows,
   domains,
   showDomain = true,
+  deadEnds,
 }: {
   floows: readonly FloowSummary[];
   domains: readonly { id: string; name: string }[];
   showDomain?: boolean;
+  /** Dead ends per checked selling floow (shown beside the name when there are any). */
+  deadEnds?: ReadonlyMap<string, number>;
 }) {
   const openInEditor = useOpenInEditor();
   const domainName = (id: string) => domains.find((domain) => domain.id === id)?.name ?? "—";
@@ -92,6 +95,18 @@ export function FloowsTable({
                   </span>
                   <span className="truncate">{floow.name}</span>
                 </a>
+                {deadEnds?.get(floow.id) ? (
+                  <Badge
+                    variant="danger"
+                    className="mt-1 ml-11"
+                    data-testid="floow-dead-ends"
+                    title="Paths of answers that end in no product (the editor lists them)"
+                  >
+                    {deadEnds.get(floow.id) === 1
+                      ? "1 dead end"
+                      : `${deadEnds.get(floow.id)} dead ends`}
+                  </Badge>
+                ) : null}
               </td>
               <td className="px-3 py-3 text-grey-700">{typeLabel(floow.type)}</td>
               <td className="px-3 py-3">

@@ -8,6 +8,7 @@ import { useCreateDomain } from "../../features/domains/domain-actions";
 import { CreateFloowDialog } from "../../features/floows/create-floow-dialog";
 import { useCreateFloow } from "../../features/floows/create-floow";
 import { STATUS_LABELS } from "../../features/floows/floow-labels";
+import { useDeadEndCounts } from "../../features/floows/dead-end-counts";
 import { FloowsTable } from "../../features/floows/floows-table";
 import { Page, PageHeader } from "../../features/layout/page";
 import { useFlashToast } from "../../lib/flash-toast";
@@ -36,6 +37,7 @@ function Floows() {
   const [filter, setFilter] = useState<StatusFilter>("all");
   const createFloow = useCreateFloow();
   const createDomain = useCreateDomain();
+  const deadEnds = useDeadEndCounts();
   useFlashToast();
 
   // Spec section 2: no domain prompts domain creation; a domain but no floows, floow creation.
@@ -117,7 +119,7 @@ function Floows() {
               No {filter === "all" ? "" : `${STATUS_LABELS[filter].toLowerCase()} `}floows.
             </p>
           ) : (
-            <FloowsTable floows={shown} domains={domains} />
+            <FloowsTable floows={shown} domains={domains} deadEnds={deadEnds} />
           )}
         </div>
       )}

@@ -2,16 +2,17 @@
  * AI Suggestion (spec sections 2, 4, 5): a prompt (required, at most 1000 characters, with a
  * counter). While the call runs a status message cycles every 2 s through six messages. On
  * success every returned question becomes a step with its choices and the dialog closes;
- * on failure the dialog closes without a message.
+ * on failure the dialog closes without a message. The dialog says who answers: the AI model
+ * (AI_* set on the server) or the offline suggester, which builds questions from the feed.
  */
 import {
   AI_LOADING_MESSAGES,
   AI_PROMPT_MAX_LENGTH,
   aiPromptSchema,
+  floowPartsFromSuggestion,
   LOADING_MESSAGE_INTERVAL_MS,
-  stepsFromAiQuestions,
 } from "@floow/domain";
-import type { AiQuestion, AiRequest, Step } from "@floow/domain";
+import type { AiRequest, Filter, FilterGroup, Step } from "@floow/domain";
 import {
   Button,
   cn,
@@ -27,6 +28,39 @@ import {
   Textarea,
 } from "@floow/ui";
 import { useEffect, useState } from "react";
+import type { SuggestionAnswer } from "../editor-api";
+
+/** Who answers the suggestion, as `ai.config` says (unknown while it loads). */
+export type SuggestionSource = { source: "model" | "feed"; model: string | null } | null;
+
+/** The parts a suggestion adds to the floow. */
+export interface SuggestionParts {
+  steps: Step[];
+  filterGroups: FilterGroup[];
+  filters: Filter[];
+}
+
+function SourceNote({ source }: { source: SuggestionSource }) {
+  if (!source) return null;
+  return (
+    <p
+      className="flex items-start gap-2 rounded-lg bg-grey-50 px-3 py-2 text-xs text-grey-600 ring-1 ring-grey-200"
+      data-testid="ai-source"
+    >
+      {source.source === "model" ? (
+        <span>
+          Answered by the AI model <span className="font-medium text-grey-800">{source.model}</span>
+          .
+        </span>
+      ) : (
+        <span>
+          Answered offline from this floow&apos;s product feed (no AI model is set up): its
+          attributes become questions, each choice with its filter filled in.
+        </span>
+      )}
+    </p>
+  );
+}
 
 export function validatePrompt(prompt: string): string | undefined {
   const result = aiPromptSchema.safeParse({ prompt });
@@ -38,13 +72,15 @@ export function AiSuggestionDialog({
   onOpenChange,
   floow,
   suggest,
-  onSteps,
+  source = null,
+  onSuggestion,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   floow: { id: string; name: string };
-  suggest: (request: AiRequest) => Promise<AiQuestion[]>;
-  onSteps: (steps: Step[]) => void;
+  suggest: (request: AiRequest) => Promise<SuggestionAnswer>;
+  source?: SuggestionSource;
+  onSuggestion: (parts: SuggestionParts) => void;
 }) {
   const [prompt, setPrompt] = useState("");
   const [error, setError] = useState<string>();
@@ -76,8 +112,8 @@ export function AiSuggestionDialog({
     if (message) return;
     setLoading(true);
     try {
-      const questions = await suggest({ id: floow.id, name: floow.name, content: prompt.trim() });
-      onSteps(stepsFromAiQuestions(questions, floow.id));
+      const answer = await suggest({ id: floow.id, name: floow.name, content: prompt.trim() });
+      onSuggestion(floowPartsFromSuggestion(answer.questions, floow.id));
     } catch {
       // Spec section 8: a failed AI suggestion closes the dialog without a message.
     } finally {
@@ -138,6 +174,7 @@ export function AiSuggestionDialog({
             >
               {length}/{AI_PROMPT_MAX_LENGTH}
             </p>
+            <SourceNote source={source} />
             <DialogFooter>
               <Button variant="outline" onClick={close}>
                 Cancel

@@ -22,6 +22,7 @@ import type { Filter, FilterCondition, FilterGroup, Floow, GroupOperator } from 
 import { Button, Input, PlusIcon, Select, TrashIcon } from "@floow/ui";
 import { useEffect, useId, useState } from "react";
 import { useEditor } from "../editor-context";
+import { MatchCountBadge } from "../insights/match-count-badge";
 
 export const GROUP_OPERATOR_LABELS: Readonly<Record<GroupOperator, string>> = {
   and: "all filters (and)",
@@ -123,7 +124,10 @@ export function ChoiceFilters({ choiceId, label }: { choiceId: string; label: st
       data-testid="choice-filters"
     >
       <div className="flex items-baseline justify-between gap-2">
-        <span className="text-xs font-semibold text-grey-700">Product filters</span>
+        <span className="flex items-center gap-2 text-xs font-semibold text-grey-700">
+          Product filters
+          <MatchCountBadge choiceId={choiceId} />
+        </span>
         <span className="text-xs text-grey-500">
           {filters.length === 0
             ? "None: picking this choice does not narrow the products."

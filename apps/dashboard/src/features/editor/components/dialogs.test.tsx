@@ -1,9 +1,11 @@
 import { AI_LOADING_MESSAGES, VALIDATION_MESSAGES } from "@floow/domain";
-import type { AiQuestion, Step, Trigger } from "@floow/domain";
+import type { Trigger } from "@floow/domain";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SuggestionAnswer } from "../editor-api";
 import { AiSuggestionDialog, validatePrompt } from "./ai-dialog";
+import type { SuggestionParts } from "./ai-dialog";
 import { TriggerDialog, validateTriggerStep } from "./trigger-dialog";
 
 const t = VALIDATION_MESSAGES.trigger;
@@ -99,11 +101,13 @@ describe("AI Suggestion dialog", () => {
         open
         onOpenChange={() => {}}
         floow={floow}
-        suggest={async () => []}
-        onSteps={() => {}}
+        suggest={async () => ({ questions: [], source: "feed" as const })}
+        source={{ source: "feed", model: null }}
+        onSuggestion={() => {}}
       />,
     );
     expect(screen.getByTestId("ai-counter").textContent).toBe("0/1000");
+    expect(screen.getByTestId("ai-source").textContent).toContain("from this floow's product feed");
     await user.click(screen.getByRole("button", { name: "Generate questions" }));
     expect(screen.getByText("Please enter a prompt.")).toBeTruthy();
     await user.type(screen.getByLabelText("Prompt"), "Shoes");
@@ -113,12 +117,12 @@ describe("AI Suggestion dialog", () => {
     expect(validatePrompt("x".repeat(1001))).toBe(VALIDATION_MESSAGES.aiPrompt.max);
   });
 
-  it("cycles six loading messages every 2 s, then adds the questions as steps", async () => {
+  it("cycles six loading messages every 2 s, then adds the questions as steps with their filters", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    let answer: (questions: AiQuestion[]) => void = () => {};
-    const suggest = vi.fn(() => new Promise<AiQuestion[]>((resolve) => (answer = resolve)));
-    const onSteps = vi.fn<(steps: Step[]) => void>();
+    let answer: (questions: SuggestionAnswer) => void = () => {};
+    const suggest = vi.fn(() => new Promise<SuggestionAnswer>((resolve) => (answer = resolve)));
+    const onSteps = vi.fn<(parts: SuggestionParts) => void>();
     const onOpenChange = vi.fn();
     render(
       <AiSuggestionDialog
@@ -126,9 +130,11 @@ describe("AI Suggestion dialog", () => {
         onOpenChange={onOpenChange}
         floow={floow}
         suggest={suggest}
-        onSteps={onSteps}
+        source={{ source: "model", model: "gpt-test" }}
+        onSuggestion={onSteps}
       />,
     );
+    expect(screen.getByTestId("ai-source").textContent).toBe("Answered by the AI model gpt-test.");
     await user.type(screen.getByLabelText("Prompt"), "Running shoes");
     await user.click(screen.getByRole("button", { name: "Generate questions" }));
 
@@ -139,11 +145,30 @@ describe("AI Suggestion dialog", () => {
     expect(screen.getByTestId("ai-loading-message").textContent).toBe(AI_LOADING_MESSAGES[1]);
 
     await act(async () =>
-      answer([{ title: "Terrain?", key: "terrain", choices: [{ title: "Road", key: "road" }] }]),
+      answer({
+        source: "feed",
+        questions: [
+          {
+            title: "Terrain?",
+            key: "terrain",
+            choices: [
+              {
+                title: "Road",
+                key: "road",
+                filters: [{ field: "type", operator: "equals", value: "road" }],
+              },
+            ],
+          },
+        ],
+      }),
     );
-    const steps = onSteps.mock.calls[0]?.[0];
-    expect(steps?.[0]?.text).toBe("<p>Terrain?</p>");
-    expect(steps?.[0]?.choices[0]?.text).toBe("<p>Road</p>");
+    const parts = onSteps.mock.calls[0]?.[0];
+    expect(parts?.steps[0]?.text).toBe("<p>Terrain?</p>");
+    expect(parts?.steps[0]?.choices[0]?.text).toBe("<p>Road</p>");
+    expect(parts?.filterGroups).toEqual([
+      expect.objectContaining({ choiceId: parts?.steps[0]?.choices[0]?.id }),
+    ]);
+    expect(parts?.filters).toEqual([expect.objectContaining({ field: "type", value: "road" })]);
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
@@ -157,7 +182,7 @@ describe("AI Suggestion dialog", () => {
         onOpenChange={onOpenChange}
         floow={floow}
         suggest={() => Promise.reject(new Error("down"))}
-        onSteps={onSteps}
+        onSuggestion={onSteps}
       />,
     );
     await user.type(screen.getByLabelText("Prompt"), "x");

@@ -4,9 +4,12 @@
  */
 import { EDITOR_FLOW_VIEWS, EDITOR_STATES, EDITOR_SCALE_DEFAULT } from "@floow/domain";
 import type { EditorState, StepStyle } from "@floow/domain";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useEditor } from "../editor-context";
+import { DeadEndsPanel } from "../insights/dead-ends-panel";
+import { InsightsProvider } from "../insights/insights-context";
 import { AiSuggestionDialog } from "./ai-dialog";
+import type { SuggestionParts, SuggestionSource } from "./ai-dialog";
 import { humanize, Segmented } from "./controls";
 import { EditorToolbar } from "./editor-toolbar";
 import { FlowGraph } from "./flow-graph";
@@ -30,35 +33,53 @@ const STATE_LABELS: Record<EditorState, string> = {
 const SCALES = [50, 75, 100, 125] as const;
 
 export function EditorWorkspace() {
-  const { model, floow, api, appendSteps } = useEditor();
+  const { model, floow, api, appendSteps, updateFloow } = useEditor();
   const [suggesting, setSuggesting] = useState(false);
+  const [source, setSource] = useState<SuggestionSource>(null);
   const suggest = api.suggest;
+  const { suggestSource } = api;
+  useEffect(() => {
+    if (suggesting && suggestSource) suggestSource().then(setSource, () => setSource(null));
+  }, [suggesting, suggestSource]);
+  // The suggested steps, then the filters of their choices (the offline suggester fills them in).
+  const addSuggestion = (parts: SuggestionParts) => {
+    appendSteps(parts.steps);
+    if (parts.filters.length > 0)
+      updateFloow((f) => ({
+        ...f,
+        filterGroups: [...f.filterGroups, ...parts.filterGroups],
+        filters: [...f.filters, ...parts.filters],
+      }));
+  };
 
   return (
-    <div className="flex h-dvh flex-col bg-grey-50">
-      <EditorToolbar />
-      <div className="flex min-h-0 flex-1">
-        {model.ui.phase === "floow" ? <FloowPhase /> : null}
-        {model.ui.phase === "build" ? (
-          <BuildPhase onSuggest={suggest ? () => setSuggesting(true) : undefined} />
-        ) : null}
-        {model.ui.phase === "launch" ? (
-          <div className="min-h-0 flex-1 overflow-y-auto">
-            <LaunchPanel />
-          </div>
+    <InsightsProvider>
+      <div className="flex h-dvh flex-col bg-grey-50">
+        <EditorToolbar />
+        <div className="flex min-h-0 flex-1">
+          {model.ui.phase === "floow" ? <FloowPhase /> : null}
+          {model.ui.phase === "build" ? (
+            <BuildPhase onSuggest={suggest ? () => setSuggesting(true) : undefined} />
+          ) : null}
+          {model.ui.phase === "launch" ? (
+            <div className="min-h-0 flex-1 overflow-y-auto">
+              <LaunchPanel />
+            </div>
+          ) : null}
+        </div>
+        <StepModal />
+        {suggest ? (
+          <AiSuggestionDialog
+            open={suggesting}
+            onOpenChange={setSuggesting}
+            floow={floow}
+            suggest={suggest}
+            source={source}
+            onSuggestion={addSuggestion}
+          />
         ) : null}
       </div>
-      <StepModal />
-      {suggest ? (
-        <AiSuggestionDialog
-          open={suggesting}
-          onOpenChange={setSuggesting}
-          floow={floow}
-          suggest={suggest}
-          onSteps={appendSteps}
-        />
-      ) : null}
-    </div>
+    </InsightsProvider>
   );
 }
 
@@ -88,7 +109,10 @@ function BuildPhase({ onSuggest }: { onSuggest?: () => void }) {
         className="flex w-72 shrink-0 flex-col border-r border-grey-200 bg-grey-50/80"
         aria-label="Outline"
       >
-        <StepList onSuggest={onSuggest} />
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <StepList onSuggest={onSuggest} />
+        </div>
+        <DeadEndsPanel />
       </aside>
       <section className="flex min-w-0 flex-1 flex-col" aria-label="Canvas">
         <div className="flex h-12 shrink-0 items-center justify-between gap-3 border-b border-grey-200 bg-white/80 px-4 backdrop-blur">

@@ -24,6 +24,8 @@ import {
 import "@xyflow/react/dist/style.css";
 import { memo, useEffect, useMemo } from "react";
 import { useEditor } from "../editor-context";
+import { useInsights } from "../insights/insights-context";
+import { MatchCountBadge } from "../insights/match-count-badge";
 import { plainText } from "./controls";
 import { FilterIcon, FlagIcon, PlayIcon } from "./icons";
 
@@ -206,6 +208,7 @@ function truncate(text: string, max = 24): string {
 
 const StepNodeView = memo(function StepNodeView({ data }: NodeProps<StepNode>) {
   const { step, index, selected, view, filterCounts, linked } = data;
+  const { deadChoiceIds } = useInsights();
   const title = plainText(step.text) || "Untitled question";
   return (
     <div
@@ -257,15 +260,37 @@ const StepNodeView = memo(function StepNodeView({ data }: NodeProps<StepNode>) {
           : step.choices.map((choice, i) => (
               <li
                 key={choice.id}
-                className="relative flex h-[26px] items-center justify-between gap-2 rounded-lg bg-grey-50 px-2.5 text-xs text-grey-700"
+                data-dead-end={deadChoiceIds.has(choice.id) || undefined}
+                title={
+                  deadChoiceIds.has(choice.id)
+                    ? "Dead end: a path of answers ending here finds no product"
+                    : undefined
+                }
+                className={cn(
+                  "relative flex h-[26px] items-center justify-between gap-2 rounded-lg px-2.5 text-xs",
+                  deadChoiceIds.has(choice.id)
+                    ? "bg-red-50 text-red-800 ring-1 ring-red-200"
+                    : "bg-grey-50 text-grey-700",
+                )}
               >
-                <span className="truncate">{plainText(choice.text) || `Choice ${i + 1}`}</span>
-                {view === "filters" && filterCounts[choice.id] ? (
-                  <span className="inline-flex items-center gap-1 rounded bg-sky-50 px-1.5 text-[10px] font-medium text-sky-700">
-                    <FilterIcon size={10} />
-                    {filterCounts[choice.id]}
-                  </span>
-                ) : null}
+                <span className="flex min-w-0 items-center gap-1.5">
+                  {deadChoiceIds.has(choice.id) ? (
+                    <span
+                      aria-hidden="true"
+                      className="size-1.5 shrink-0 rounded-full bg-red-500"
+                    />
+                  ) : null}
+                  <span className="truncate">{plainText(choice.text) || `Choice ${i + 1}`}</span>
+                </span>
+                <span className="flex shrink-0 items-center gap-1">
+                  {view === "filters" && filterCounts[choice.id] ? (
+                    <span className="inline-flex items-center gap-1 rounded bg-sky-50 px-1.5 text-[10px] font-medium text-sky-700">
+                      <FilterIcon size={10} />
+                      {filterCounts[choice.id]}
+                    </span>
+                  ) : null}
+                  {view === "filters" ? <MatchCountBadge choiceId={choice.id} compact /> : null}
+                </span>
                 <Handle
                   id={`choice-${choice.id}`}
                   type="source"

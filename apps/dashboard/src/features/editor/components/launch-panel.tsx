@@ -3,9 +3,11 @@
  */
 import { TOASTS } from "@floow/domain";
 import { Badge, Button, Card, CodeIcon, RocketIcon, toast } from "@floow/ui";
+import { useEffect, useState } from "react";
 import { copyText } from "../../../lib/clipboard";
 import { scriptTagSnippet } from "../../domains/snippets";
 import { useEditor } from "../editor-context";
+import { ChooseFeedDialog } from "../feed/floow-feed";
 import { TriggerList } from "./trigger-panel";
 
 const STATUS_BADGE = {
@@ -15,7 +17,18 @@ const STATUS_BADGE = {
 } as const;
 
 export function LaunchPanel() {
-  const { floow, publish, publishing, dispatch, setUi } = useEditor();
+  const { floow, publish, publishing, dispatch, setUi, updateFloow } = useEditor();
+  // A selling floow without a feed would publish to "No results found": ask for one first.
+  const [askFeed, setAskFeed] = useState(false);
+  const [publishWithFeed, setPublishWithFeed] = useState(false);
+  const needsFeed = floow.type === "selling" && !floow.feedId;
+  useEffect(() => {
+    // The chosen feed is in the floow now (this render): publish it, feed included.
+    if (!publishWithFeed || !floow.feedId) return;
+    setPublishWithFeed(false);
+    // After this render's effects, the editor's own included: autosave has the feed then.
+    setTimeout(() => void publish().then(() => setAskFeed(false)), 0);
+  }, [publishWithFeed, floow.feedId, publish]);
   const snippet = scriptTagSnippet(window.location.origin, floow.domainId);
   const status = STATUS_BADGE[floow.status];
 
@@ -40,7 +53,7 @@ export function LaunchPanel() {
         </div>
         <Button
           size="lg"
-          onClick={() => void publish()}
+          onClick={() => (needsFeed ? setAskFeed(true) : void publish())}
           loading={publishing}
           disabled={floow.status === "archived"}
         >
@@ -100,6 +113,18 @@ export function LaunchPanel() {
         </div>
         <TriggerList triggers={floow.triggers} />
       </Card>
+      <ChooseFeedDialog
+        open={askFeed}
+        onOpenChange={setAskFeed}
+        title="Choose a product feed"
+        description="A Guided Selling floow shows products from a feed. Choose the feed to publish with."
+        confirmLabel="Publish"
+        busy={publishing || publishWithFeed}
+        onConfirm={(feedId) => {
+          updateFloow((f) => ({ ...f, feedId }));
+          setPublishWithFeed(true);
+        }}
+      />
     </div>
   );
 }

@@ -22,6 +22,7 @@ import type { Floow, FloowButton, FloowButtonKey } from "@floow/domain";
 import { Input } from "@floow/ui";
 import { useId } from "react";
 import { useEditor } from "../editor-context";
+import { FloowFeedSection } from "../feed/floow-feed";
 import { ColorRow } from "./color-row";
 import {
   PanelSection,
@@ -48,7 +49,14 @@ export function SettingsPanel() {
         />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
-        {model.ui.settingsCategory === "General" ? <GeneralSettings /> : <ButtonSettings />}
+        {model.ui.settingsCategory === "General" ? (
+          <>
+            <GeneralSettings />
+            <FloowFeedSection />
+          </>
+        ) : (
+          <ButtonSettings />
+        )}
       </div>
     </div>
   );

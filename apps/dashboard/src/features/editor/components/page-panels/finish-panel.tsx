@@ -3,6 +3,7 @@ import {
   GAP_SIZES,
   IMAGE_POSITIONS,
   PADDING_SIZES,
+  PARTIAL_RESULT_MODES,
   RADIUS_SIZES,
   RESULT_LAYOUT_TYPES,
 } from "@floow/domain";
@@ -87,6 +88,16 @@ export function FinishPanel() {
             label="No results"
             value={results.placeholder.text}
             onChange={(text) => setResults({ placeholder: { ...results.placeholder, text } })}
+          />
+          <SelectRow
+            label="No full match"
+            value={results.partial}
+            options={PARTIAL_RESULT_MODES}
+            labels={{
+              ranked: "Closest matches, with “Matches: …”",
+              placeholder: "The No results text",
+            }}
+            onChange={(partial) => setResults({ partial })}
           />
           <AttributesRow
             value={results.attributes}
