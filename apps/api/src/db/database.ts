@@ -7,7 +7,7 @@ import type {
   UserTable,
   VerificationTable,
 } from "./tables/auth";
-import type { AnalyticsSettingTable, EventSessionTable } from "./tables/analytics";
+import type { AnalyticsSettingTable, EventDailyTable, EventSessionTable } from "./tables/analytics";
 import type { BlobTable } from "./tables/blob";
 import type { DomainTable } from "./tables/domain";
 import type { EventTable } from "./tables/event";
@@ -34,6 +34,7 @@ export interface DB {
   blob: BlobTable;
   event: EventTable;
   event_session: EventSessionTable;
+  event_daily: EventDailyTable;
   analytics_setting: AnalyticsSettingTable;
   feed: FeedTable;
   product: ProductTable;

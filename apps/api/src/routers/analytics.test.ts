@@ -300,5 +300,19 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
     const before = await db.selectFrom("event").select(db.fn.countAll<string>().as("n")).where("organization_id", "=", orgId).executeTakeFirstOrThrow();
     expect(await deleteExpiredEvents(db, at("2027-01-10T00:00:00Z"))).toBe(Number(before.n));
     expect(await db.selectFrom("event_session").selectAll().where("organization_id", "=", orgId).execute()).toEqual([]);
+    // The daily figures follow the deletions.
+    const overview = await caller.analytics.overview(range);
+    expect(overview.current.totals).toMatchObject({ sessions: 0, views: 0, starts: 0, startedSessions: 0, completions: 0 });
+    expect(overview.days).toEqual([{ day: DAY, views: 0, sessions: 0, starts: 0, completions: 0, clicks: 0 }]);
+  });
+
+  it("a deleted floow takes its events and figures with it", async () => {
+    const caller = callerFor(server.app, admin);
+    const gone = await seedFloow(db, orgId, domainId, "data", { name: "Gone", status: "live" });
+    await session(gone.id, "Z", [["mount"], ["start"]]);
+    expect((await caller.analytics.overview(range)).current.totals.sessions).toBe(1);
+    await caller.floow.remove({ id: gone.id });
+    expect((await caller.analytics.overview(range)).current.totals.sessions).toBe(0);
+    expect(await db.selectFrom("event_daily").selectAll().where("floow_id", "=", gone.id).execute()).toEqual([]);
   });
 });

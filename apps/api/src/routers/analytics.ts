@@ -51,8 +51,8 @@ async function periods(db: Kysely<DB>, scope: SessionScope, from: string, to: st
   const previousFrom = shiftDay(from, -length);
   const previousTo = shiftDay(from, -1);
   const [current, previous, days] = await Promise.all([
-    sessionTotals(db, scope, spanOf(from, to)),
-    sessionTotals(db, scope, spanOf(previousFrom, previousTo)),
+    sessionTotals(db, scope, from, to),
+    sessionTotals(db, scope, previousFrom, previousTo),
     sessionDays(db, scope, from, to),
   ]);
   return {
@@ -90,7 +90,7 @@ export const analyticsRouter = router({
     const scope = { organizationId: ctx.org.id, domainId: input.domainId };
     const [figures, floows] = await Promise.all([
       periods(ctx.db, scope, input.from, input.to),
-      floowRows(ctx.db, scope, spanOf(input.from, input.to)),
+      floowRows(ctx.db, scope, input.from, input.to),
     ]);
     return { ...figures, floows };
   }),

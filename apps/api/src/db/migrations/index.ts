@@ -12,6 +12,7 @@ import * as invitationToken from "./20261123212116_invitation_token";
 import * as analytics from "./20261123212223_analytics";
 import * as webhookDeliveries from "./20261123212329_webhook_deliveries";
 import * as floowInsight from "./20261123213139_floow_insight";
+import * as eventDaily from "./20261123215738_event_daily";
 
 /**
  * Every migration, by name, imported statically so the tsup bundle carries them (a
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "20261123212223_analytics": analytics,
   "20261123212329_webhook_deliveries": webhookDeliveries,
   "20261123213139_floow_insight": floowInsight,
+  "20261123215738_event_daily": eventDaily,
 };

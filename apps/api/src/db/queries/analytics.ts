@@ -36,8 +36,6 @@ export function spanOf(from: string, to: string): Span {
     end: sql<Date>`((${to}::date + 1)::timestamp at time zone ${ANALYTICS_TIME_ZONE})`,
   };
 }
-const localDay = (column: string) =>
-  sql<string>`to_char(${sql.ref(column)} at time zone ${ANALYTICS_TIME_ZONE}, 'YYYY-MM-DD')`;
 
 const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
@@ -73,10 +71,9 @@ function toTotals(row: TotalsRow | undefined): AnalyticsTotals {
   };
 }
 
-const totalsSelect = sql<TotalsRow>`count(*) as sessions, sum(mounts) as views, sum(starts) as starts,
-  count(*) filter (where starts > 0) as started, sum(finishes) as completions,
-  count(*) filter (where finishes > 0) as completed, sum(clicks) as clicks,
-  count(*) filter (where clicks > 0) as clicked`;
+const dailyTotals = sql<TotalsRow>`coalesce(sum(sessions), 0) as sessions, sum(views) as views, sum(starts) as starts,
+  coalesce(sum(started), 0) as started, sum(completions) as completions, coalesce(sum(completed), 0) as completed,
+  sum(clicks) as clicks, coalesce(sum(clicked), 0) as clicked`;
 
 export interface SessionScope {
   organizationId: string;
@@ -95,29 +92,33 @@ function sessionWhere(scope: SessionScope, span: Span) {
   return sql.join(parts, sql` and `);
 }
 
-/** The headline figures of a span (sessions that began in it). */
-export async function sessionTotals(db: Kysely<DB>, scope: SessionScope, span: Span): Promise<AnalyticsTotals> {
-  const { rows } = await sql<TotalsRow>`select ${totalsSelect} from "event_session" where ${sessionWhere(scope, span)}`.execute(db);
+/** The `event_daily` rows of a scope from `from` to `to` (days, both included). */
+function dailyWhere(scope: SessionScope, from: string, to: string) {
+  const parts = [sql`"organization_id" = ${scope.organizationId}`, sql`"day" >= ${from}::date`, sql`"day" <= ${to}::date`];
+  if (scope.floowId !== undefined) parts.push(sql`"floow_id" = ${scope.floowId}`);
+  if (scope.domainId !== undefined) parts.push(sql`"domain_id" = ${scope.domainId}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The headline figures of the days `from`..`to` (sessions that began in them), from the daily rollup. */
+export async function sessionTotals(db: Kysely<DB>, scope: SessionScope, from: string, to: string): Promise<AnalyticsTotals> {
+  const { rows } = await sql<TotalsRow>`select ${dailyTotals} from "event_daily" where ${dailyWhere(scope, from, to)}`.execute(db);
   return toTotals(rows[0]);
 }
 
 /** The figures per day of `from`..`to` (every day, zero when quiet). */
 export async function sessionDays(db: Kysely<DB>, scope: SessionScope, from: string, to: string): Promise<AnalyticsDay[]> {
-  const span = spanOf(from, to);
   const { rows } = await sql<{ day: string; sessions: string; views: string; starts: string; completions: string; clicks: string }>`
     with per_day as (
-      select ${localDay("first_at")} as day, count(*) as sessions, sum(mounts) as views, sum(starts) as starts,
-        sum(finishes) as completions, sum(clicks) as clicks
-      from "event_session"
-      where "organization_id" = ${scope.organizationId} and "first_at" >= ${span.start} and "first_at" < ${span.end}
-        ${scope.floowId !== undefined ? sql`and "floow_id" = ${scope.floowId}` : sql``}
-        ${scope.domainId !== undefined ? sql`and "domain_id" = ${scope.domainId}` : sql``}
-      group by 1
+      select "day", sum(sessions) as sessions, sum(views) as views, sum(starts) as starts, sum(completions) as completions,
+        sum(clicks) as clicks
+      from "event_daily" where ${dailyWhere(scope, from, to)}
+      group by "day"
     )
     select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(per_day.sessions, 0) as sessions, coalesce(per_day.views, 0) as views,
       coalesce(per_day.starts, 0) as starts, coalesce(per_day.completions, 0) as completions, coalesce(per_day.clicks, 0) as clicks
     from generate_series(${from}::date, ${to}::date, interval '1 day') as days(day)
-    left join per_day on per_day.day = to_char(days.day, 'YYYY-MM-DD')
+    left join per_day on per_day.day = days.day::date
     order by days.day`.execute(db);
   return rows.map((row) => ({
     day: row.day,
@@ -129,8 +130,8 @@ export async function sessionDays(db: Kysely<DB>, scope: SessionScope, from: str
   }));
 }
 
-/** Every floow of the organization (in the domain, when given) with its figures in the span. */
-export async function floowRows(db: Kysely<DB>, scope: SessionScope, span: Span): Promise<AnalyticsFloowRow[]> {
+/** Every floow of the organization (in the domain, when given) with its figures of the days. */
+export async function floowRows(db: Kysely<DB>, scope: SessionScope, from: string, to: string): Promise<AnalyticsFloowRow[]> {
   const { rows } = await sql<{
     id: string;
     name: string;
@@ -143,9 +144,9 @@ export async function floowRows(db: Kysely<DB>, scope: SessionScope, span: Span)
     clicked: string | null;
   }>`
     with per_floow as (
-      select "floow_id", sum(mounts) as views, sum(starts) as starts, sum(finishes) as completions,
-        count(*) filter (where finishes > 0) as completed, count(*) filter (where clicks > 0) as clicked
-      from "event_session" where ${sessionWhere(scope, span)}
+      select "floow_id", sum(views) as views, sum(starts) as starts, sum(completions) as completions,
+        sum(completed) as completed, sum(clicked) as clicked
+      from "event_daily" where ${dailyWhere(scope, from, to)}
       group by "floow_id"
     )
     select f."id", f."name", f."status", f."type", p.views, p.starts, p.completions, p.completed, p.clicked

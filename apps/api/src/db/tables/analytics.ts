@@ -32,3 +32,19 @@ export interface AnalyticsSettingTable {
   retention_months: number;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
+
+/** Per floow and day (Europe/Amsterdam): the sessions that began that day and their counts; kept by a trigger on event_session. */
+export interface EventDailyTable {
+  organization_id: string;
+  floow_id: string;
+  domain_id: string;
+  day: ColumnType<string, string, string>;
+  sessions: number;
+  views: number;
+  starts: number;
+  started: number;
+  completions: number;
+  completed: number;
+  clicks: number;
+  clicked: number;
+}
