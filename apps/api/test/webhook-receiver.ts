@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { IncomingHttpHeaders, Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { Webhook } from "standardwebhooks";
 
 export interface ReceivedRequest {
@@ -35,7 +35,7 @@ export interface Receiver {
  */
 export async function startReceiver(): Promise<Receiver> {
   const waiters: { count: number; resolve: () => void }[] = [];
-  const sockets = new Set<import("node:net").Socket>();
+  const sockets = new Set<Socket>();
   const receiver: Receiver = {
     url: "",
     port: 0,

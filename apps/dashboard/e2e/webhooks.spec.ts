@@ -66,7 +66,7 @@ test.beforeAll(async () => {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
-      let verified: Received["verified"] = null;
+      let verified: Received["verified"];
       try {
         verified = verify(secret, req.headers, body) as Received["verified"];
       } catch {

@@ -424,7 +424,7 @@ describe.each(testDbKinds)("webhook delivery (%s)", (kind) => {
     });
     expect(outcomes.map((o) => o.outcome)).toEqual(["succeeded", "succeeded"]);
     const bodies = receiver.requests.map(
-      (r) => JSON.parse(r.body) as { data: { attributes: Record<string, any> } },
+      (r) => JSON.parse(r.body) as { data: { attributes: Record<string, unknown> } },
     );
     expect(bodies[0]!.data.attributes).toMatchObject({
       metric: { data: { type: "metric", attributes: { name: "Floow form" } } },
