@@ -130,6 +130,16 @@ describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
       expect(ready.status).toBe("database unavailable");
       expect(ready.reason).toMatch(/timeout/);
 
+      // better-auth's own endpoints (it answers its failures with a 500) say 503 as well.
+      const signIn = await app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        headers: jsonWrite,
+        payload: { email: "silent@example.com", password: "correct horse battery" },
+      });
+      expect(signIn.statusCode).toBe(503);
+      expect(signIn.json().error.code).toBe("UNAVAILABLE");
+
       // Still silent: new requests keep failing fast (no connection is left waiting forever).
       const again = await timed({ method: "GET", url: "/readyz" });
       expect(again.response.statusCode).toBe(503);

@@ -1,3 +1,6 @@
+import { sql } from "kysely";
+import { isDatabaseUnavailable } from "../db/unavailable";
+import { sendDatabaseUnavailable } from "./errors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { fromNodeHeaders } from "better-auth/node";
 import { CLIENT_IP_HEADER } from "../auth/auth";
@@ -73,6 +76,15 @@ async function handleAuth(auth: Auth, publicUrl: string, request: FastifyRequest
     body: request.method === "GET" || request.method === "HEAD" ? undefined : body,
   });
   const response = await auth.handler(webRequest);
+  // better-auth answers its own failures with a 500; when the database is what failed, say so
+  // as everywhere else: a 503 the client may retry (docs/deployment.md).
+  if (response.status >= 500) {
+    const problem = await sql`select 1`.execute(request.server.database.db).then(
+      () => null,
+      (error: unknown) => (isDatabaseUnavailable(error) ? error : null),
+    );
+    if (problem) return sendDatabaseUnavailable(request, reply, problem);
+  }
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name.toLowerCase() !== "set-cookie") reply.header(name, value);
