@@ -68,6 +68,43 @@ describe("loadEnv", () => {
     expect(loadEnv({ PUBLIC_URL: "https://app.floow.example" }).supportEmail).toBe("support@app.floow.example");
   });
 
+  it("reads the operations settings: database timeouts, shutdown, Redis, storage quota", () => {
+    expect(loadEnv({})).toMatchObject({
+      dbTimeouts: { connectMs: 1000, requestQueryMs: 1500, statementMs: 60_000 },
+      shutdownTimeoutSeconds: 30,
+      redisUrl: undefined,
+      redisKeyPrefix: "floow:",
+      storageQuotaBytes: 1024 * 1024 * 1024,
+    });
+    expect(
+      loadEnv({
+        DB_CONNECT_TIMEOUT_MS: "500",
+        DB_REQUEST_TIMEOUT_MS: "3000",
+        DB_STATEMENT_TIMEOUT_MS: "120000",
+        SHUTDOWN_TIMEOUT: "5",
+        REDIS_URL: "redis://:pw@redis:6379/2",
+        REDIS_KEY_PREFIX: "shop-a:",
+        STORAGE_QUOTA_MB: "0",
+      }),
+    ).toMatchObject({
+      dbTimeouts: { connectMs: 500, requestQueryMs: 3000, statementMs: 120_000 },
+      shutdownTimeoutSeconds: 5,
+      redisUrl: "redis://:pw@redis:6379/2",
+      redisKeyPrefix: "shop-a:",
+      storageQuotaBytes: 0,
+    });
+    for (const [name, value] of [
+      ["DB_REQUEST_TIMEOUT_MS", "soon"],
+      ["SHUTDOWN_TIMEOUT", "0"],
+      ["STORAGE_QUOTA_MB", "-1"],
+      ["REDIS_URL", "http://redis:6379"],
+    ]) {
+      expect(() => loadEnv({ [name!]: value }), name).toThrow(new RegExp(`Invalid environment variable ${name}`));
+    }
+    // A Redis URL may hold a password: never echoed.
+    expect(() => loadEnv({ REDIS_URL: "memcached://:hunter2@x" })).not.toThrow(/hunter2/);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadEnv({ PORT: "", DATABASE_URL: " ", LOG_LEVEL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

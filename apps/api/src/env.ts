@@ -283,6 +283,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 
 function describe(name: string, value: string | undefined): string {
   if (value === undefined || value === "") return "nothing";
-  if (/SECRET|DATABASE_URL/.test(name)) return "a value, not shown";
+  if (/SECRET|DATABASE_URL|REDIS_URL/.test(name)) return "a value, not shown";
   return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
 }
