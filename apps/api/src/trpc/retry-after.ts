@@ -1,4 +1,4 @@
-import { TRPCError } from "@trpc/server";
+import type { TRPCError } from "@trpc/server";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "../db/unavailable";
 
 /** A TRPCError that tells the client when to try again: the Retry-After header of its answer. */
