@@ -1,6 +1,8 @@
 import { DEFAULT_FEED_VARIABLES } from "../feed/constants";
 import type { FeedVariables, Product } from "../feed/types";
+import { NUMERIC_FILTER_CONDITIONS } from "../filter/constants";
 import { matchesCondition, productValue, rootGroups } from "../filter/logic";
+import { parseLooseNumber } from "../shared/format";
 import type { Filter, FilterGroup } from "../filter/types";
 import { PARTIAL_RESULTS_LIMIT } from "./constants";
 import { computeResults, constraintsByStep } from "./logic";
@@ -58,6 +60,35 @@ export function createResultsIndex<P extends Product>(
   if (n % 32 !== 0 && words > 0) full[words - 1] = (2 ** (n % 32) - 1) >>> 0;
   const filterBitmaps = new Map<string, { filter: FilterTest; bitmap: Uint32Array }>();
 
+  /**
+   * A field's values as numbers (NaN: not a number), parsed once per field, so a numeric
+   * filter with a new value (a merchant typing a price in the editor) compares numbers
+   * instead of parsing every product's value again. Products whose value is a list take the
+   * general path (`lists`).
+   */
+  const numericColumns = new Map<string, { numbers: Float64Array; lists: number[] }>();
+  function numericColumn(field: string) {
+    let column = numericColumns.get(field);
+    if (column) return column;
+    const numbers = new Float64Array(n);
+    const lists: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const actual = productValue(unique[i] as P, field, variables);
+      if (Array.isArray(actual)) lists.push(i);
+      numbers[i] = Array.isArray(actual) ? Number.NaN : (parseLooseNumber(actual) ?? Number.NaN);
+    }
+    column = { numbers, lists };
+    numericColumns.set(field, column);
+    return column;
+  }
+  const NUMERIC_TESTS: Partial<Record<FilterTest["operator"], (a: number, b: number) => boolean>> =
+    {
+      greaterThan: (a, b) => a > b,
+      greaterThanOrEquals: (a, b) => a >= b,
+      lessThan: (a, b) => a < b,
+      lessThanOrEquals: (a, b) => a <= b,
+    };
+
   /** The products satisfying one filter (the same test as `evaluateFilter`), cached. */
   function filterBitmap(filter: FilterTest): Uint32Array {
     const expected = filter.value ?? "";
@@ -69,9 +100,25 @@ export function createResultsIndex<P extends Product>(
       return cached.bitmap;
     }
     const bitmap = new Uint32Array(words);
+    const bound = NUMERIC_FILTER_CONDITIONS.includes(filter.operator)
+      ? parseLooseNumber(expected)
+      : undefined;
+    const test = NUMERIC_TESTS[filter.operator];
+    if (bound !== undefined && test) {
+      const { numbers, lists } = numericColumn(filter.field);
+      for (let i = 0; i < n; i++)
+        if (test(numbers[i] as number, bound))
+          bitmap[i >>> 5] = ((bitmap[i >>> 5] as number) | (1 << (i & 31))) >>> 0;
+      for (const i of lists) {
+        const actual = productValue(unique[i] as P, filter.field, variables);
+        if (matchesCondition(actual, filter.operator, expected))
+          bitmap[i >>> 5] = ((bitmap[i >>> 5] as number) | (1 << (i & 31))) >>> 0;
+      }
+    }
     // Feeds repeat values (colours, sizes, brands): test each distinct plain value once.
     const known = new Map<unknown, boolean>();
-    for (let i = 0; i < n; i++) {
+    const general = bound === undefined || !test;
+    for (let i = 0; general && i < n; i++) {
       const actual = productValue(unique[i] as P, filter.field, variables);
       let holds: boolean | undefined;
       if (actual === null || typeof actual !== "object") {
