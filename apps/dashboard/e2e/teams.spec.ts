@@ -244,4 +244,11 @@ test("teams and accounts: invite by e-mail, join, remove; reset password, change
   await expect(page).toHaveURL(/\/login/);
   await signIn(page, newEmail, "lantern-okapi-drizzle-51");
   await expect(page.getByRole("alert")).toBeVisible();
+
+  // Forgot password? on /login asks for the address and answers the same for any address.
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.getByLabel("Email").fill(newEmail);
+  await page.getByRole("button", { name: "Send link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  await shot(page, "13-forgot-password-sent");
 });

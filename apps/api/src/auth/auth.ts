@@ -27,6 +27,8 @@ export const AUTH_RATE_LIMITS = {
   default: { window: 60, max: 100 },
   signIn: { window: 60, max: 10 },
   signUp: { window: 60, max: 10 },
+  /** Reset e-mails: few, so nobody floods a mailbox through Floow. */
+  passwordReset: { window: 60, max: 5 },
 } as const;
 
 export interface AuthConfig {
@@ -182,6 +184,7 @@ export function authOptions({ db, secret, env, logger, mail }: AuthConfig) {
       customRules: {
         "/sign-in/*": AUTH_RATE_LIMITS.signIn,
         "/sign-up/*": AUTH_RATE_LIMITS.signUp,
+        "/request-password-reset": AUTH_RATE_LIMITS.passwordReset,
       },
     },
     advanced: {

@@ -130,6 +130,29 @@ describe.each(testDbKinds)("account (%s)", (kind) => {
     expect(again.statusCode).toBe(400);
   });
 
+  it("Forgot password on /login: a link for an account, the same answer without one", async () => {
+    const cleo = await createUser(server.app, "Cleo Forgot");
+    const ask = (email: string) =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/auth/request-password-reset",
+        remoteAddress: "192.0.2.44",
+        headers: jsonWrite,
+        payload: { email, redirectTo: "/reset-password" },
+      });
+    const before = smtp.to(cleo.email).length;
+    const known = await ask(cleo.email);
+    const unknown = await ask("nobody-here@example.com");
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    const mail = await smtp.next(cleo.email, before);
+    expect(
+      linkIn(mail, `${TEST_ORIGIN}/reset-password?token=`).searchParams.get("token"),
+    ).toBeTruthy();
+    expect(smtp.to("nobody-here@example.com")).toEqual([]);
+  });
+
   it("Delete user: only oneself; the last admin of a team hands over first; alone, the organization goes too", async () => {
     const admin = await createUser(server.app, "Solo Admin");
     const org = await createOrganization(server.app, admin, "Solo Co");

@@ -2,7 +2,7 @@ import { PASSWORD_MIN_LENGTH } from "@floow/domain";
 import { Button, Field, Input } from "@floow/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { createFileRoute } from "@tanstack/react-router";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { AuthShell, Notice } from "../features/auth/auth-shell";
@@ -16,11 +16,9 @@ export const Route = createFileRoute("/reset-password")({
 
 const schema = z
   .object({
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, {
-        error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
-      }),
+    password: z.string().min(PASSWORD_MIN_LENGTH, {
+      error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+    }),
     confirm: z.string(),
   })
   .refine((values) => values.password === values.confirm, {
@@ -44,19 +42,7 @@ function ResetPasswordPage() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  if (!token) {
-    return (
-      <AuthShell title="Choose a new password">
-        <Notice tone="error">
-          This link is incomplete. Open the link from the e-mail again, or ask for a new one in your
-          settings.
-        </Notice>
-        <a href="/login" className="text-sm font-medium text-primary-700 hover:underline">
-          Go to sign in
-        </a>
-      </AuthShell>
-    );
-  }
+  if (!token) return <ForgotPassword />;
 
   if (done) {
     return (
@@ -107,6 +93,80 @@ function ResetPasswordPage() {
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
           Set new password
         </Button>
+      </form>
+    </AuthShell>
+  );
+}
+
+/**
+ * Without a token (Forgot password? on /login): the address to send a link to. The answer is
+ * the same whether an account exists or not, so nobody learns which addresses are registered.
+ */
+function ForgotPassword() {
+  const [email, setEmail] = useState("");
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (sentTo) {
+    return (
+      <AuthShell title="Check your inbox">
+        <Notice tone="success">
+          If there is a Floow account for {sentTo}, we sent it a link to choose a new password. It
+          works for one hour.
+        </Notice>
+        <a href="/login" className="text-sm font-medium text-primary-700 hover:underline">
+          Back to sign in
+        </a>
+      </AuthShell>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const address = email.trim();
+    if (!z.email().safeParse(address).success)
+      return setFailure("Please enter a valid email address.");
+    setBusy(true);
+    const { error } = await authClient.requestPasswordReset({
+      email: address,
+      redirectTo: "/reset-password",
+    });
+    setBusy(false);
+    if (error) return setFailure(error.message ?? "Something went wrong updating the password");
+    setSentTo(address);
+  };
+
+  return (
+    <AuthShell
+      title="Forgot your password?"
+      description="Enter your e-mail address and we send you a link to choose a new one."
+    >
+      <form
+        className="flex flex-col gap-5"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label="Forgot your password?"
+      >
+        <Field label="Email">
+          <Input
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </Field>
+        {failure ? <Notice tone="error">{failure}</Notice> : null}
+        <Button type="submit" size="lg" className="w-full" loading={busy}>
+          Send link
+        </Button>
+        <a
+          href="/login"
+          className="text-center text-sm font-medium text-primary-700 hover:underline"
+        >
+          Back to sign in
+        </a>
       </form>
     </AuthShell>
   );

@@ -106,6 +106,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> | vo
             {...form.register("password")}
           />
         </Field>
+        {mode === "signIn" ? (
+          <a href="/reset-password" className="-mt-3 self-end text-sm font-medium text-primary-700 hover:underline">
+            Forgot password?
+          </a>
+        ) : null}
         {serverError ? (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-100">
             {serverError}
