@@ -139,7 +139,7 @@ test("a choice's filter decides the results in the preview of a floow in develop
   // Answering "Road" in the preview: only the road bikes.
   await page.getByRole("button", { name: /^Step 1:/ }).click();
   await expect(frame.getByText("What kind of riding do you do?")).toBeVisible();
-  await frame.getByRole("button", { name: "Road" }).click();
+  await frame.getByRole("radio", { name: "Road" }).click();
   const road = BIKES.filter((bike) => bike.type === "road").map((bike) => bike.title);
   await expect.poll(() => resultNames(frame)).toEqual(road);
   await page.screenshot({ path: testInfo.outputPath("3-finish-road.png") });

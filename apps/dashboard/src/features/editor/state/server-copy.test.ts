@@ -32,6 +32,32 @@ describe("taking the server's copy after a save", () => {
     });
   });
 
+  it("a copy whose objects only have their keys in another order (jsonb) changes nothing", () => {
+    const filter = {
+      id: "f1",
+      filterGroupId: "g1",
+      field: "product_type",
+      operator: "equals",
+      value: "road",
+    };
+    const s = { ...sent, filters: [filter] } as typeof sent;
+    // As PostgreSQL's jsonb gives it back: shorter keys first.
+    const reordered = {
+      id: "f1",
+      field: "product_type",
+      value: "road",
+      operator: "equals",
+      filterGroupId: "g1",
+    };
+    const srv = { ...s, filters: [reordered] } as typeof sent;
+    expect(serverChanged(s, srv)).toBe(false);
+    const merged = mergeServerCopy(s, srv, s);
+    expect(merged.filters).toBe(s.filters);
+    expect(
+      serverChanged(s, { ...s, filters: [{ ...reordered, value: "city" }] } as typeof sent),
+    ).toBe(true);
+  });
+
   it("nothing changed by the server: the local floow as it is", () => {
     const local = { ...sent, skipTrigger: false };
     expect(serverChanged(sent, { ...sent, updatedAt: "later" })).toBe(false);

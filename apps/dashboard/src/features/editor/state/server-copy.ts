@@ -14,8 +14,30 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Deep equality of JSON values, whatever the order of their keys: the server stores a
+ * floow's configuration as jsonb, which gives objects back with their keys reordered, and
+ * that alone must not count as a change (it made every save replace the local filters,
+ * which made the preview load its results again). Keys holding `undefined` count as absent,
+ * as in JSON.
+ */
 function same(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, i) => same(item, b[i]))
+    );
+  }
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  const keysA = Object.keys(a).filter((key) => a[key] !== undefined);
+  const keysB = Object.keys(b).filter((key) => b[key] !== undefined);
+  return (
+    keysA.length === keysB.length &&
+    keysA.every((key) => Object.hasOwn(b, key) && same(a[key], b[key]))
+  );
 }
 
 /**
