@@ -132,13 +132,46 @@ test("a new user meets the cookie banner and follows the guide from the introduc
   // Closing the popup turns the guide off; Settings turns it on again.
   await popover(page).getByRole("button", { name: "Turn off the guide" }).click();
   await expect(page.getByText("Guide turned off. Turn it on again in Settings.")).toBeVisible();
+
+  // The desktop preview fits the canvas at 100 % on a 1440 px screen, and still zooms.
+  await page.getByRole("navigation", { name: "Editor phases" }).getByRole("button", { name: /Floow/ }).click();
+  await page.getByTitle("Desktop").click();
+  const frame = page.getByTestId("device-frame");
+  const fits = () =>
+    frame.evaluate((el) => {
+      const canvas = el.parentElement!.parentElement!.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return { inside: box.left >= canvas.left && box.right <= canvas.right, width: box.width };
+    });
+  await expect.poll(async () => (await fits()).inside).toBe(true);
+  const fitted = (await fits()).width;
+  await shot(page, "08-editor-desktop-preview-fit");
+  await page.getByRole("button", { name: "Zoom in" }).click();
+  await expect.poll(async () => (await fits()).width).toBeGreaterThan(fitted * 1.2);
   await page.goto("/settings");
   const toggle = page.getByRole("switch", { name: "Show the onboarding guide" });
   await expect(toggle).not.toBeChecked();
   await toggle.check();
   await shot(page, "08-settings-privacy-and-guide");
-  await page.goto("/editor");
-  await expect(page).toHaveURL(/\/floows|\/editor/);
+  await expect(page.getByText("Show the onboarding guide")).toBeVisible();
+
+  // The Events explanation from /documentation: 4 pages, the runtime's own messages.
+  await page.goto("/documentation");
+  await page.getByRole("button", { name: "Events explanation" }).click();
+  const events = page.getByRole("dialog", { name: "Events explanation" });
+  await expect(events.getByLabel("mount message")).toContainText('"event": "floows"');
+  await shot(page, "15-events-explanation-1");
+  await events.getByRole("button", { name: "Next" }).click();
+  await events.getByRole("button", { name: "Next" }).click();
+  await expect(events).toContainText("3 of 4: Events previewer");
+  const example = events.locator("[data-floow-host]");
+  await example.getByRole("button", { name: "Start" }).click();
+  await example.getByRole("radio", { name: "In the city" }).click();
+  await expect(events.getByRole("list", { name: "Received events" })).toContainText("choice");
+  await shot(page, "16-events-explanation-previewer");
+  await events.getByRole("button", { name: "Next" }).click();
+  await events.getByRole("button", { name: "Close" }).last().click();
+  await expect(events).toHaveCount(0);
 });
 
 /** The cookie banner answered (functional only), as a returning visitor has it. */
@@ -278,6 +311,17 @@ test.describe("the shopper's widget", () => {
     await expect(floow.getByText("Velo Aero")).toBeVisible();
     await expectAccessible(page, "results");
     await shot(page, "13-widget-results");
+  });
+
+  test("the hosted page preloads its floow: one request, started with the page", async ({ page }) => {
+    const requests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes(`/api/public/floows/${live.advisor.id}`)) requests.push(request.url());
+    });
+    const response = await page.goto(`/floow/${live.advisor.id}`);
+    expect(response?.headers().link).toContain(`</api/public/floows/${live.advisor.id}>; rel=preload`);
+    await expect(page.locator("[data-floow-host]").getByText(ADVISOR.startText)).toBeVisible();
+    expect(requests).toHaveLength(1);
   });
 
   test("the dialog floow traps the focus, closes with Escape and gives the focus back", async ({

@@ -36,6 +36,11 @@ describe("static files in production", () => {
       expect(response.body).toContain("<title>Floow</title>");
       expect(response.headers["cache-control"]).toBe("no-cache");
     }
+    // A floow's hosted page preloads its floow; other pages preload nothing.
+    expect((await get("/floow/f-1")).headers.link).toBe(
+      "</api/public/floows/f-1>; rel=preload; as=fetch; crossorigin=anonymous",
+    );
+    expect((await get("/settings")).headers.link).toBeUndefined();
     const asset = await get("/assets/app-1234.js", "*/*");
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");

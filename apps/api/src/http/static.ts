@@ -62,7 +62,14 @@ export async function registerStaticRoutes(
     const isPage =
       (request.method === "GET" || request.method === "HEAD") &&
       !API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, "") || pathname.startsWith(prefix));
-    if (isPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    if (isPage) {
+      // A floow's hosted page (/floow/:id) asks for its floow at once: the browser starts
+      // that request with the HTML instead of after the app's script (same URL and mode as
+      // the page's own fetch, so the answer is reused).
+      const hosted = /^\/floow\/([A-Za-z0-9_-]{1,100})$/.exec(pathname);
+      if (hosted) reply.header("link", `</api/public/floows/${hosted[1]}>; rel=preload; as=fetch; crossorigin=anonymous`);
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
     return reply.code(404).send({ error: "Not Found", message: `Route ${request.method}:${pathname} not found`, statusCode: 404 });
   });
 }

@@ -13,7 +13,6 @@ export const EXAMPLE_PRODUCT: Product = {
   name: "City bike Amsterdam",
   price: 649,
   url: "https://shop.example/bikes/city-amsterdam",
-  image: "https://shop.example/img/city-amsterdam.jpg",
 };
 
 export function exampleFloow(): Floow {

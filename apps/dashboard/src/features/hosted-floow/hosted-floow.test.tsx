@@ -25,7 +25,7 @@ describe("loadHostedFloow", () => {
     );
     vi.stubGlobal("fetch", fetchMock);
     expect(await loadHostedFloow("f1", "https://app.example")).toEqual({ status: "live", ...answer });
-    expect(fetchMock).toHaveBeenCalledWith("https://app.example/api/public/floows/f1", { credentials: "omit" });
+    expect(fetchMock).toHaveBeenCalledWith("https://app.example/api/public/floows/f1", { credentials: "same-origin" });
     expect(await loadHostedFloow("gone", "https://app.example")).toEqual({ status: "unavailable" });
     expect(await loadHostedFloow("no/such id", "https://app.example")).toEqual({ status: "unavailable" });
     expect(fetchMock).toHaveBeenCalledTimes(2);

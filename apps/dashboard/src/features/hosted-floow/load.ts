@@ -14,8 +14,11 @@ export type HostedFloow =
  */
 export async function loadHostedFloow(id: string, apiUrl: string): Promise<HostedFloow> {
   if (!isValidEntityId(id)) return { status: "unavailable" };
+  // Same-origin credentials: the mode the server's `Link: rel=preload; crossorigin=anonymous`
+  // header (http/static.ts) asks for, so the request the browser started with the HTML is
+  // the one used here. The public API reads no cookies either way.
   const response = await fetch(`${apiUrl}/api/public/floows/${encodeURIComponent(id)}`, {
-    credentials: "omit",
+    credentials: "same-origin",
   });
   if (response.status === 404) return { status: "unavailable" };
   if (!response.ok) throw new Error(`GET /api/public/floows/${id}: HTTP ${response.status}`);

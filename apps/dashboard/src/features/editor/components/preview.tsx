@@ -6,11 +6,39 @@ import type { Device, Domain, Floow, PublicResults } from "@floow/domain";
 import { cn } from "@floow/ui";
 import { mount } from "@floow/runtime";
 import type { FloowInstance, View } from "@floow/runtime";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 
 /** Frame widths in px: a common phone and a laptop viewport. */
 export const DEVICE_WIDTHS: Readonly<Record<Device, number>> = { mobile: 390, desktop: 1024 };
 const DEVICE_HEIGHTS: Readonly<Record<Device, number>> = { mobile: 720, desktop: 640 };
+
+/**
+ * The content width of the element's parent (the canvas the frame scrolls in), kept up to
+ * date as it resizes; 0 until measured (and where layout does not exist, as in tests).
+ */
+function useAvailableWidth(): [(element: HTMLElement | null) => void, number] {
+  const [available, setAvailable] = useState(0);
+  const [parent, setParent] = useState<HTMLElement | null>(null);
+  const ref = useCallback(
+    (element: HTMLElement | null) => setParent(element?.parentElement ?? null),
+    [],
+  );
+  useEffect(() => {
+    if (!parent) return;
+    const measure = () => {
+      const style = getComputedStyle(parent);
+      setAvailable(
+        parent.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+      );
+    };
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(parent);
+    return () => observer.disconnect();
+  }, [parent]);
+  return [ref, available];
+}
 
 export function DeviceFrame({
   device,
@@ -23,9 +51,15 @@ export function DeviceFrame({
 }) {
   const width = DEVICE_WIDTHS[device];
   const height = DEVICE_HEIGHTS[device];
-  const factor = scale / 100;
+  const [measureRef, available] = useAvailableWidth();
+  // Fit to width: at 100 % the frame is as wide as the canvas allows (never wider than its
+  // own size, so a 1024 px desktop fits a 1440 px screen); the zoom buttons scale from there.
+  const fit = available > 0 ? Math.min(1, available / width) : 1;
+  const factor = (scale / 100) * fit;
   return (
     <div
+      ref={measureRef}
+      data-fit={fit.toFixed(2)}
       className="mx-auto flex justify-center"
       style={{ width: width * factor, height: height * factor }}
     >
