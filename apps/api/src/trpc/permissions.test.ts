@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";
 import { addMember, callerFor, createOrganization, createUser } from "../../test/factories";
@@ -42,6 +43,10 @@ describe("the permission matrix (src/trpc/permissions.matrix.ts)", () => {
       rows.filter((r) => !procedures.includes(r)),
       "rows of procedures that do not exist",
     ).toEqual([]);
+  });
+  it("names every procedure in docs/permissions.md (run scripts/permissions-matrix.ts to refresh its matrix)", () => {
+    const doc = readFileSync(new URL("../../../../docs/permissions.md", import.meta.url), "utf8");
+    expect(procedures.filter((procedure) => !doc.includes(`\`${procedure}\``))).toEqual([]);
   });
 });
 
