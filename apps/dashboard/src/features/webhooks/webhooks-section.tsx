@@ -172,8 +172,8 @@ export function WebhooksSection({ domain }: { domain: Pick<Domain, "id" | "name"
                 >
                   <AlertTriangleIcon size={16} className="mt-0.5 shrink-0" />
                   <span>
-                    {webhook.disabledReason}
-                    {webhook.disabledAt ? ` (${formatDateNl(webhook.disabledAt)})` : ""}{" "}
+                    {webhook.disabledAt ? `Disabled on ${formatDateNl(webhook.disabledAt)}: ` : ""}
+                    {webhook.disabledReason}{" "}
                     {canManage ? "Fix the endpoint, then set the webhook to Active again." : ""}
                   </span>
                 </div>
