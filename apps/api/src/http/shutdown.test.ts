@@ -7,14 +7,18 @@ import { fileURLToPath } from "node:url";
 import { createEventMessage } from "@floow/domain";
 import { describe, expect, it } from "vitest";
 import { seedDomain, seedFloow, seedOrganization } from "../../test/floows";
+import { createServer as createHttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { seedFeed } from "../../test/floows";
 import { createDb } from "../db/client";
 import { migrateToLatest } from "../db/migrate";
+import { enqueueFeedRefresh } from "../services/feeds/refresh";
 
 /**
  * Graceful shutdown of a real process (main.ts under tsx) on an embedded database in a data
  * folder: SIGTERM with 200 requests in flight.
  */
-const SLOW = 120_000;
+const SLOW = 240_000;
 const apiRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 async function seededDataDir(): Promise<{ dataDir: string; floowId: string }> {
@@ -165,6 +169,59 @@ describe("graceful shutdown (a real process)", () => {
       expect(api.output()).toContain("requests still running after SHUTDOWN_TIMEOUT are cut");
     } finally {
       api.child.kill("SIGKILL");
+    }
+  }, SLOW);
+
+  it("releases the job it is running: queued again for the next process, the attempt not counted", async () => {
+    // A feed server that answers nothing: the refresh is running until the process stops it.
+    let reached!: () => void;
+    const fetching = new Promise<void>((resolve) => (reached = resolve));
+    const silentFeeds = createHttpServer(() => reached());
+    await new Promise<void>((resolve) => silentFeeds.listen(0, "127.0.0.1", resolve));
+    const feedUrl = `http://127.0.0.1:${(silentFeeds.address() as AddressInfo).port}/feed.xml`;
+
+    const dataDir = mkdtempSync(path.join(tmpdir(), "floow-shutdown-job-"));
+    const seeding = await createDb({ dataDir });
+    await migrateToLatest(seeding.db);
+    const organizationId = await seedOrganization(seeding.db);
+    const feedId = await seedFeed(seeding.db, organizationId);
+    await seeding.db.updateTable("feed").set({ url: feedUrl }).where("id", "=", feedId).execute();
+    await enqueueFeedRefresh(seeding.db, organizationId, feedId);
+    await seeding.close();
+
+    const port = randomPort();
+    // Production: the job worker runs (under NODE_ENV=test it does not start).
+    const api = startApi({
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      FETCH_ALLOW_LOOPBACK: "true",
+      FEED_REFRESH_INTERVAL: "off",
+      DASHBOARD_DIST: "/nonexistent/dashboard",
+      RUNTIME_DIST: "/nonexistent/runtime",
+    });
+    try {
+      await waitForHealth(port, api);
+      await fetching;
+      api.child.kill("SIGTERM");
+      expect(await api.exited).toBe(0);
+    } finally {
+      api.child.kill("SIGKILL");
+      silentFeeds.closeAllConnections();
+      silentFeeds.close();
+    }
+
+    const database = await createDb({ dataDir });
+    try {
+      const job = await database.db
+        .selectFrom("job")
+        .select(["status", "attempts", "locked_by"])
+        .where("kind", "=", "feed.refresh")
+        .where("key", "=", feedId)
+        .executeTakeFirstOrThrow();
+      expect(job).toEqual({ status: "queued", attempts: 0, locked_by: null });
+    } finally {
+      await database.close();
     }
   }, SLOW);
 });
