@@ -63,6 +63,16 @@ describe("loadEnv", () => {
     expect(env.oidc).toEqual({ issuer: "https://id.example/realms/floow", clientId: "floow", clientSecret: "s3cret" });
   });
 
+  it("asks an AI model only with all three AI_* variables, never on loopback outside tests", () => {
+    expect(loadEnv({}).ai).toBeUndefined();
+    const ai = { AI_BASE_URL: "https://api.openai.example/v1", AI_API_KEY: "sk-test", AI_MODEL: "gpt-test" };
+    expect(loadEnv(ai).ai).toEqual({ baseUrl: "https://api.openai.example/v1", apiKey: "sk-test", model: "gpt-test" });
+    expect(() => loadEnv({ AI_MODEL: "gpt-test" })).toThrow(/AI_BASE_URL: is required when any AI_\* variable is set/);
+    const local = { ...ai, AI_BASE_URL: "http://127.0.0.1:9999/v1" };
+    expect(() => loadEnv(local)).toThrow(/AI_BASE_URL: must not be a loopback address/);
+    expect(loadEnv({ ...local, FETCH_ALLOW_LOOPBACK: "true" }).ai?.baseUrl).toBe("http://127.0.0.1:9999/v1");
+  });
+
   it("takes SUPPORT_EMAIL, else support@ the PUBLIC_URL's host", () => {
     expect(loadEnv({ SUPPORT_EMAIL: "help@shop.example" }).supportEmail).toBe("help@shop.example");
     expect(loadEnv({ PUBLIC_URL: "https://app.floow.example" }).supportEmail).toBe("support@app.floow.example");
