@@ -4,9 +4,10 @@
  * the CSRF rule asks for): organization, domain, a feed served by our own HTTP server on
  * 127.0.0.1 (the server runs with FETCH_ALLOW_LOOPBACK=true), floows, publish. No SQL.
  *
- * Used by the runtime's Playwright test (`e2e/runtime-embed.spec.ts`) and by the runtime's
- * load-time benchmark (`packages/runtime/bench/time-to-visible.ts`): keep it free of
- * Playwright and of workspace imports (plain Node and fetch).
+ * `@floow/playwright-config/live-floow`: used by the dashboard's journeys (through
+ * `apps/dashboard/e2e/support/live-floow.ts`) and by the runtime's load-time benchmark
+ * (`packages/runtime/bench/time-to-visible.ts`), so it lives in this tooling package, which
+ * both depend on: keep it free of Playwright and of workspace imports (plain Node and fetch).
  */
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
