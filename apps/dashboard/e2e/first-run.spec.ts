@@ -270,6 +270,9 @@ test.describe("the shopper's widget", () => {
     await expect(floow.getByText(ADVISOR.startText)).toBeVisible();
     await expectAccessible(page, "start");
     await shot(page, "10-widget-start");
+    await page.setViewportSize({ width: 390, height: 780 });
+    await shot(page, "10-widget-start-mobile");
+    await page.setViewportSize({ width: 1280, height: 900 });
     await floow.getByRole("button", { name: ADVISOR.startButton }).click();
 
     const bar = floow.getByRole("progressbar");
@@ -357,5 +360,12 @@ test.describe("the shopper's widget", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
     await expect(start).toBeFocused();
+    // Opened again, it goes on where it was: answering shows the results in the dialog.
+    await start.press("Enter");
+    await dialog.getByRole("radio", { name: "1.70 m or taller" }).click();
+    await expect(dialog.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+    await expect(dialog.getByRole("link", { name: /View/ }).first()).toBeVisible();
+    await expectAccessible(page, "dialog results");
+    await shot(page, "17-widget-dialog-results");
   });
 });
