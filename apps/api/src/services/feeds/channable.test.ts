@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { channableCsv, channableJson, merchantItem } from "./fixtures";
 import { mapProduct } from "./map-product";
 import { openFeed } from "./parse-feed";
-import { bytes, collect } from "./test-helpers";
+import { bytes, collect } from "../../../test/feed-streams";
 
 // Channable exports read with the default variables (type channable): the id, link, title,
 // price, image_link and description the preview and the products list show.

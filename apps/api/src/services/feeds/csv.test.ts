@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { openFeed, parseFeed } from "./parse-feed";
-import { bytes, collect, endless, failure } from "./test-helpers";
+import { bytes, collect, endless, failure } from "../../../test/feed-streams";
 
 describe("CSV and TSV feeds", () => {
   it("reads a comma CSV with quoted fields, embedded delimiters, quotes and line breaks", async () => {

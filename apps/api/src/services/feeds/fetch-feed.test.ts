@@ -9,7 +9,7 @@ import { merchantRss, merchantRssText, shopifyProduct } from "./fixtures";
 import type { FeedProduct } from "./map-product";
 import { importFeed, previewFeed } from "./fetch-feed";
 import { FEED_FETCH_LIMITS, shopifyLimits } from "./limits";
-import { failure } from "./test-helpers";
+import { failure } from "../../../test/feed-streams";
 
 // A local server only; the feed functions reach it through the test-only loopback setting.
 let server: Server;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FeedError } from "./errors";
 import { parseFeed } from "./parse-feed";
-import { collect, endless, failure } from "./test-helpers";
+import { collect, endless, failure } from "../../../test/feed-streams";
 
 describe("JSON feeds", () => {
   it("reads a top-level array of objects, flattening nested values", async () => {

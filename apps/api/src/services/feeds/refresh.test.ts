@@ -21,7 +21,7 @@ import {
   refreshFeed,
   startFeedRefresher,
 } from "./refresh";
-import { failure } from "./test-helpers";
+import { failure } from "../../../test/feed-streams";
 
 // `/feed.xml`: a Merchant feed of `rows` items. `/feed.csv`: a CSV feed of `rows` products;
 // with `badRow`, that product's id is 12 kB of random text, more than a PostgreSQL index

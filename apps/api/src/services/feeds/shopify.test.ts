@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { shopifyProduct } from "./fixtures";
 import { FEED_LIMITS } from "./limits";
-import { collect } from "./test-helpers";
+import { collect } from "../../../test/feed-streams";
 import { flattenShopifyProduct, isShopifyCatalogUrl, nextLink, shopifyPageUrl } from "./shopify";
 
 describe("flattenShopifyProduct", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FeedError } from "./errors";
 import { merchantRssText } from "./fixtures";
 import { openFeed, parseFeed } from "./parse-feed";
-import { bytes, collect, endless, failure } from "./test-helpers";
+import { bytes, collect, endless, failure } from "../../../test/feed-streams";
 
 const G = 'xmlns:g="http://base.google.com/ns/1.0"';
 

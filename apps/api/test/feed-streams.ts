@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
-import { parseFeed, type ParseFeedOptions } from "./parse-feed";
-import type { FeedRecord } from "./record";
+import { parseFeed, type ParseFeedOptions } from "../src/services/feeds/parse-feed";
+import type { FeedRecord } from "../src/services/feeds/record";
 
 /** Bytes from text pieces; `chunkSize` splits them further to test chunk boundaries. */
 export function bytes(input: string | Uint8Array | Iterable<string>, chunkSize?: number): Readable {
