@@ -54,7 +54,7 @@ describe("the script-tag build", () => {
     window.eval(read("floow.js"));
     const runtime = (window as unknown as { FloowRuntime: Record<string, unknown> }).FloowRuntime;
     expect(Object.keys(runtime).sort()).toEqual(["destroy", "mount", "on", "open", "start", "version"]);
-    const { floow } = JSON.parse(readFileSync(fileURLToPath(new URL("./floow.json", import.meta.url)), "utf8"));
+    const { floow } = JSON.parse(readFileSync(fileURLToPath(new URL("../src/test/bundle-floow.json", import.meta.url)), "utf8"));
     const element = window.document.createElement("div");
     window.document.body.appendChild(element);
     const seen: string[] = [];
