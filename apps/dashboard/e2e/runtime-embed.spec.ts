@@ -124,10 +124,10 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
 
   // City skips "How often" (the condition) and goes on to the budget.
   await expect(floow.getByText(ADVISOR.riding.text)).toBeVisible();
-  await floow.getByRole("button", { name: "City" }).click();
+  await floow.getByRole("radio", { name: "City" }).click();
   await expect(floow.getByText(ADVISOR.budget.text)).toBeVisible();
   await expect(floow.getByText(ADVISOR.often.text)).toHaveCount(0);
-  await floow.getByRole("button", { name: "Under €1000" }).click();
+  await floow.getByRole("radio", { name: "Under €1000" }).click();
 
   // The form step: Next with the required name empty shows the spec's message at the field.
   await expect(floow.getByText(ADVISOR.details.text)).toBeVisible();
@@ -155,10 +155,10 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
   // Restart, and another way through: Road asks "How often" and ends on another bike.
   await floow.getByRole("button", { name: "Restart" }).click();
   await floow.getByRole("button", { name: ADVISOR.startButton }).click();
-  await floow.getByRole("button", { name: "Road" }).click();
+  await floow.getByRole("radio", { name: "Road" }).click();
   await expect(floow.getByText(ADVISOR.often.text)).toBeVisible();
-  await floow.getByRole("button", { name: "Every day" }).click();
-  await floow.getByRole("button", { name: "Under €1000" }).click();
+  await floow.getByRole("radio", { name: "Every day" }).click();
+  await floow.getByRole("radio", { name: "Under €1000" }).click();
   await floow.getByLabel(ADVISOR.details.name).fill("Ada");
   await floow.getByRole("button", { name: "Next" }).click();
   await expect(names).toHaveText(["Velo Sprint"]);
@@ -309,7 +309,7 @@ test("events still queued when the shopper leaves the page are sent as it unload
     await page.goto(`${live.shop.url}/shop/leave`);
     const floow = page.getByRole("region", { name: ADVISOR.name });
     await floow.getByRole("button", { name: ADVISOR.startButton }).click();
-    await floow.getByRole("button", { name: "Road" }).click();
+    await floow.getByRole("radio", { name: "Road" }).click();
     const messages = await dataLayer(page);
     expect(messages.map((m) => m.type)).toEqual(["mount", "start", "choice"]);
     // Leave at once: the batch's 1-second timer has not fired for the last ones.
@@ -340,7 +340,7 @@ test("a dialog floow: opens from its start page, traps focus, closes with Escape
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(HELP.question)).toBeVisible();
   // Focus moved into the dialog: on its first choice (after the close button).
-  await expect(dialog.getByRole("button", { name: HELP.choices[0] })).toBeFocused();
+  await expect(dialog.getByRole("radio", { name: HELP.choices[0] })).toBeFocused();
 
   // Tab and Shift+Tab cycle inside: close button, the choices, and round again.
   const focusedLabel = () =>
@@ -435,7 +435,9 @@ test("hostile page CSS does not reach the floow (shadow DOM)", async ({ page }) 
     await released;
     await route.continue();
   });
-  await page.goto(`${live.shop.url}/shop/hostile`);
+  // The loader requests the renderer at once (in parallel with the floows), and an async
+  // script holds the page's load event: wait for the DOM only, the renderer is held back.
+  await page.goto(`${live.shop.url}/shop/hostile`, { waitUntil: "domcontentloaded" });
   // The page's own divs are hidden by its CSS…
   await expect(page.getByText("Sale!")).toBeHidden();
   // …not the skeleton (a div too).
@@ -457,7 +459,7 @@ test("hostile page CSS does not reach the floow (shadow DOM)", async ({ page }) 
   // The floow's own styles apply: the question is larger and bold, choices are buttons.
   await expect(question).toHaveCSS("font-weight", "600");
   await expect(question).toHaveCSS("font-size", "20px");
-  await floow.getByRole("button", { name: "Mountain" }).click();
+  await floow.getByRole("radio", { name: "Mountain" }).click();
   await expect(floow.getByText(ADVISOR.often.text)).toBeVisible();
   if (process.env.FLOOW_E2E_SCREENSHOTS) {
     await page.screenshot({ path: `${process.env.FLOOW_E2E_SCREENSHOTS}/runtime-hostile.png`, fullPage: true });
@@ -471,7 +473,7 @@ test("hostile page CSS does not reach the floow (shadow DOM)", async ({ page }) 
   await expect(dialog.getByText(HELP.startText)).toBeVisible();
   await expect(dialog.getByRole("button", { name: HELP.startButton })).toBeFocused();
   await dialog.getByRole("button", { name: HELP.startButton }).click();
-  await expect(dialog.getByRole("button", { name: HELP.choices[0] })).toBeVisible();
+  await expect(dialog.getByRole("radio", { name: HELP.choices[0] })).toBeVisible();
   const panel = await dialog.boundingBox();
   expect(panel!.width).toBeGreaterThan(200);
   await page.keyboard.press("Escape");
@@ -488,8 +490,8 @@ test("the hosted page /floow/{id}: a live floow full-page, without chrome or sig
   await expect(page).toHaveURL(`${API}/floow/${live.advisor.id}`);
 
   await floow.getByRole("button", { name: ADVISOR.startButton }).click();
-  await floow.getByRole("button", { name: "City" }).click();
-  await floow.getByRole("button", { name: "€1000 or more" }).click();
+  await floow.getByRole("radio", { name: "City" }).click();
+  await floow.getByRole("radio", { name: "€1000 or more" }).click();
   await floow.getByLabel(ADVISOR.details.name).fill("Grace");
   await floow.getByRole("button", { name: "Next" }).click();
   await expect(floow.locator(".name")).toHaveText(["Velo Cargo"]);
@@ -505,7 +507,7 @@ test("the hosted page /floow/{id}: a live floow full-page, without chrome or sig
   await page.goto(`${API}/floow/${live.help.id}`);
   const help = page.getByRole("region", { name: HELP.name });
   await help.getByRole("button", { name: HELP.startButton }).click();
-  await expect(help.getByRole("button", { name: HELP.choices[0] })).toBeVisible();
+  await expect(help.getByRole("radio", { name: HELP.choices[0] })).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
@@ -531,7 +533,7 @@ test("the hosted page in an iframe posts every event to the parent page", async 
   const frame = page.frameLocator("iframe");
   const floow = frame.getByRole("region", { name: ADVISOR.name });
   await floow.getByRole("button", { name: ADVISOR.startButton }).click();
-  await floow.getByRole("button", { name: "Road" }).click();
+  await floow.getByRole("radio", { name: "Road" }).click();
   await expect(floow.getByText(ADVISOR.often.text)).toBeVisible();
   const received = () =>
     page.evaluate(() => (window as unknown as { received: Message[] }).received.map((m) => [m.type, m.floowId]));
