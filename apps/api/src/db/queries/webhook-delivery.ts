@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Kysely, Selectable } from "kysely";
 import type { FloowEventMessage, WebhookDelivery, WebhookDeliveryStatus } from "@floow/domain";
@@ -40,6 +41,35 @@ export async function insertDeliveries(
         next_attempt_at: d.nextAttemptAt,
         test: d.test ?? false,
         replay_of: d.replayOf ?? null,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Queues one job of `kind` per delivery, due at its `nextAttemptAt`, in one statement (the
+ * ingest writes many at once; their keys are new, so no queued twin can exist).
+ */
+export async function insertDeliveryJobs(
+  db: Kysely<DB>,
+  kind: string,
+  deliveries: readonly NewDelivery[],
+  maxAttempts: number,
+): Promise<void> {
+  if (deliveries.length === 0) return;
+  await db
+    .insertInto("job")
+    .values(
+      deliveries.map((d) => ({
+        id: randomUUID(),
+        kind,
+        key: d.id,
+        organization_id: d.organizationId,
+        payload: JSON.stringify({ deliveryId: d.id, organizationId: d.organizationId }),
+        run_at: d.nextAttemptAt,
+        max_attempts: maxAttempts,
+        locked_by: null,
+        last_error: null,
       })),
     )
     .execute();

@@ -3,7 +3,11 @@ import type { FloowEventMessage } from "@floow/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import { enqueueJob } from "../../db/queries/job";
-import { deliveryTargets, insertDeliveries } from "../../db/queries/webhook-delivery";
+import {
+  deliveryTargets,
+  insertDeliveries,
+  insertDeliveryJobs,
+} from "../../db/queries/webhook-delivery";
 import type { NewDelivery } from "../../db/queries/webhook-delivery";
 import { KLAVIYO_EVENT_TYPES } from "./klaviyo";
 
@@ -47,13 +51,13 @@ export async function queueDeliveryJob(
   });
 }
 
-/** Writes deliveries and their jobs (in the caller's transaction). */
+/** Writes deliveries and their jobs (in the caller's transaction), in two statements. */
 export async function queueDeliveries(
   db: Kysely<DB>,
   deliveries: readonly NewDelivery[],
 ): Promise<void> {
   await insertDeliveries(db, deliveries);
-  for (const delivery of deliveries) await queueDeliveryJob(db, delivery, delivery.nextAttemptAt);
+  await insertDeliveryJobs(db, WEBHOOK_DELIVERY_JOB, deliveries, DELIVERY_JOB_ATTEMPTS);
 }
 
 /**
