@@ -128,7 +128,9 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
 
     // Every request's queries run with the short request timeout: a silent database server
     // gives a 503 within about two seconds instead of a hanging request (docs/deployment.md).
-    app.addHook("onRequest", (_request, _reply, done) => withQueryTimeout(env.dbTimeouts.requestQueryMs, done));
+    if (database.kind === "postgres") {
+      app.addHook("onRequest", (_request, _reply, done) => withQueryTimeout(env.dbTimeouts.requestQueryMs, done));
+    }
     // Anything outside the scopes with their own error body: a database outage is a 503, not a 500.
     app.setErrorHandler((error, request, reply) => {
       if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(request, reply, error);

@@ -115,16 +115,18 @@ export async function registerSecurityHeaders(
   // The headers of a kind never change (no nonces): helmet computes them on the first request
   // of each kind, later requests copy them (the public API answers thousands a second).
   const computed = new Map<PathKind, [string, string | number | readonly string[]][]>();
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     const kind = pathKind(request.url);
     const known = computed.get(kind);
     if (known) {
       for (const [name, value] of known) reply.raw.setHeader(name, value);
+      done();
       return;
     }
     const before = new Set(reply.raw.getHeaderNames());
     const overrides = perKind[kind];
-    await (overrides ? reply.helmet(overrides) : reply.helmet());
+    // helmet's middleware sets its headers synchronously.
+    void (overrides ? reply.helmet(overrides) : reply.helmet());
     const added = reply.raw
       .getHeaderNames()
       .filter((name) => !before.has(name))
@@ -133,5 +135,6 @@ export async function registerSecurityHeaders(
           [name, reply.raw.getHeader(name)!] as [string, string | number | readonly string[]],
       );
     computed.set(kind, added);
+    done();
   });
 }

@@ -28,26 +28,30 @@ export function registerGracefulShutdown(app: FastifyInstance, options: { health
   let inFlight = 0;
   let onIdle: (() => void) | null = null;
 
-  app.addHook("onRequest", async (request, reply) => {
+  // A callback hook (no promise per request: the public API answers thousands a second).
+  app.addHook("onRequest", (request, reply, done) => {
     if (draining && !healthPaths.has(request.url)) {
       reply.header("retry-after", String(DRAIN_RETRY_AFTER_SECONDS)).header("connection", "close");
-      return reply
+      reply
         .code(503)
         .send({ error: { code: "UNAVAILABLE", message: "This server is restarting. Try again in a few seconds.", fieldErrors: [] } });
+      return;
     }
     inFlight += 1;
-    let done = false;
+    let over = false;
     // 'close' fires once the answer is sent or the client went away: either way it is over.
     reply.raw.once("close", () => {
-      if (done) return;
-      done = true;
+      if (over) return;
+      over = true;
       inFlight -= 1;
       if (inFlight === 0) onIdle?.();
     });
+    done();
   });
   // While draining, every answer asks the client to close its keep-alive connection.
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (draining) reply.header("connection", "close");
+    done(null, payload);
   });
 
   return {
