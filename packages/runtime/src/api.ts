@@ -72,6 +72,9 @@ export async function fetchResults(
   );
   assertResults(body);
   // Partial results name the answers each product meets ("Matches: …").
-  const matches = Array.isArray(body.matches) ? { matches: body.matches as string[][] } : {};
-  return { products: body.products, partial: body.partial === true, ...matches };
+  return {
+    products: body.products,
+    partial: body.partial === true,
+    matches: Array.isArray(body.matches) ? (body.matches as string[][]) : undefined,
+  };
 }

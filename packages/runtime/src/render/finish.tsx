@@ -5,7 +5,7 @@ import { gap, padding, radius } from "../theme";
 import { Button, Img, Rich } from "./parts";
 import type { Ui, UiProps } from "./ui";
 
-function ResultCard({ ui, product, layout, matched }: { ui: Ui; product: Product; layout: ResultsLayout; matched?: string[] | undefined }) {
+function ResultCard({ ui, product, layout, met }: { ui: Ui; product: Product; layout: ResultsLayout; met?: string[] | undefined }) {
   const { floow } = ui;
   const p = resultProduct(product, floow.finish.results);
   const position = layout.imagePosition;
@@ -17,7 +17,11 @@ function ResultCard({ ui, product, layout, matched }: { ui: Ui; product: Product
         {/* Names are text, never HTML. */}
         <h3 class="name">{p.name}</h3>
         {p.price ? <p class="price">{p.price}</p> : null}
-        {matched?.length ? <p class="note">{`${ui.texts.matches} ${matched.join(", ")}`}</p> : null}
+        {met?.[0] && (
+          <p class="desc">
+            {ui.texts.matches} {met.join(", ")}
+          </p>
+        )}
         <Rich html={p.description} class="desc" />
         {p.attributes.length > 0 ? (
           <dl class="attrs">
@@ -77,7 +81,7 @@ function Results({ ui }: UiProps) {
         }}
       >
         {shown.map((product, i) => (
-          <ResultCard key={i} ui={ui} product={product} layout={layout} matched={matches?.[i]} />
+          <ResultCard key={i} ui={ui} product={product} layout={layout} met={matches?.[i]} />
         ))}
       </div>
       {shown.length < products.length ? (
