@@ -234,7 +234,7 @@ describe("offline suggester", () => {
       "Wat is je budget?",
       "Wat voor product zoek je?",
     ]);
-    expect(questions[0]?.choices[0]?.title).toMatch(/^Onder € \d+$/);
+    expect(questions[0]?.choices[0]?.title).toMatch(/^Onder €\u00a0\d+$/);
   });
 
   it("suggests nothing for an empty feed", () => {

@@ -302,7 +302,9 @@ function priceCandidate(
   );
   if (bounds.length === 0) return null;
   const words = PRICE_WORDS[language];
-  const euro = (n: number) => (language === "en" || language === "nl" ? `€ ${n}` : `${n} €`);
+  // A no-break space keeps the amount with its sign on a narrow card.
+  const euro = (n: number) =>
+    language === "en" || language === "nl" ? `€\u00a0${n}` : `${n}\u00a0€`;
   const field = "price";
   const choices: SuggestedQuestion["choices"] = [];
   const counts: number[] = [];

@@ -51,7 +51,7 @@ export function DeadEndsPanel() {
         {open ? <ChevronUpIcon size={16} /> : <ChevronDownIcon size={16} />}
       </button>
       {open ? (
-        <div className="flex max-h-64 flex-col gap-2 overflow-y-auto px-4 pb-4">
+        <div className="flex max-h-56 flex-col gap-2 overflow-y-auto px-4 pb-4">
           <p className="text-xs text-grey-500" data-testid="dead-end-paths">
             {checking
               ? "Checking the paths of the last save…"
