@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import { GeneralSettings } from "./components/settings-panel";
 import { TriggerPanel } from "./components/trigger-panel";
 import type { EditorApi } from "./editor-api";
-import { fakeEditorApi } from "./fake-editor-api";
+import { fakeEditorApi } from "../../test/fake-editor-api";
 import { EditorProvider, useEditor } from "./editor-context";
 
 function fakeApi(saveFloow: EditorApi["saveFloow"]): EditorApi {

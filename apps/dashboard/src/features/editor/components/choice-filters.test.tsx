@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { EditorProvider, useEditor } from "../editor-context";
-import { fakeEditorApi } from "../fake-editor-api";
+import { fakeEditorApi } from "../../../test/fake-editor-api";
 import { ChoiceFilters } from "./choice-filters";
 
 const red = createChoice({ text: "<p>Red</p>" });

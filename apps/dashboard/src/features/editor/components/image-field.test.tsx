@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { EditorApi } from "../editor-api";
 import { EditorProvider } from "../editor-context";
-import { fakeEditorApi } from "../fake-editor-api";
+import { fakeEditorApi } from "../../../test/fake-editor-api";
 import { ImageField } from "./image-field";
 
 function setup(upload: EditorApi["uploadImage"]) {

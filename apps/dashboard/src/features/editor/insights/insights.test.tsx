@@ -3,7 +3,7 @@ import type { DeadEndReport, Floow } from "@floow/domain";
 import { render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { EditorProvider } from "../editor-context";
-import { fakeEditorApi } from "../fake-editor-api";
+import { fakeEditorApi } from "../../../test/fake-editor-api";
 import { DeadEndsPanel } from "./dead-ends-panel";
 import { InsightsProvider } from "./insights-context";
 import { MatchCountBadge } from "./match-count-badge";

@@ -3,7 +3,7 @@ import type { Floow } from "@floow/domain";
 import { render, screen, fireEvent } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { fakeEditorApi } from "../../fake-editor-api";
+import { fakeEditorApi } from "../../../../test/fake-editor-api";
 import { EditorProvider, useEditor } from "../../editor-context";
 import { FinishPanel, StartPanel } from ".";
 

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { useEffect } from "react";
 import { describe, expect, it } from "vitest";
 import { EditorProvider, useEditor } from "../../editor-context";
-import { fakeEditorApi } from "../../fake-editor-api";
+import { fakeEditorApi } from "../../../../test/fake-editor-api";
 import { StepModal } from ".";
 
 function Probe({ stepId }: { stepId: string }) {

@@ -1,5 +1,5 @@
 import { createFloow } from "@floow/domain";
-import type { EditorApi } from "./editor-api";
+import type { EditorApi } from "../features/editor/editor-api";
 
 /**
  * An editor API for component tests: saves succeed (the version goes up), nothing is sent
