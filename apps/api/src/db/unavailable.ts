@@ -93,6 +93,17 @@ export function withQueryTimeout<T>(ms: number, fn: () => T): T {
   return queryTimeoutScope.run(ms, fn);
 }
 
+/**
+ * How long a bulk read may take even inside an HTTP request (a feed's 100,000 products for the
+ * results index): past the request timeout, still bounded when the database goes silent.
+ */
+export const BULK_QUERY_TIMEOUT_MS = 30_000;
+
+/** Runs a bulk read (shared by many requests, e.g. a cache load) with `BULK_QUERY_TIMEOUT_MS`. */
+export function withBulkQueryTimeout<T>(fn: () => T): T {
+  return queryTimeoutScope.run(Math.max(BULK_QUERY_TIMEOUT_MS, queryTimeoutScope.getStore() ?? 0), fn);
+}
+
 /** The query timeout in force here, or undefined for the connection's default. */
 export function currentQueryTimeout(): number | undefined {
   return queryTimeoutScope.getStore();

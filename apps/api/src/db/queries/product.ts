@@ -3,6 +3,7 @@ import type { Product } from "@floow/domain";
 import { sql } from "kysely";
 import type { Kysely, OrderByItemBuilder } from "kysely";
 import type { DB } from "../database";
+import { withBulkQueryTimeout } from "../unavailable";
 import type { ProductAttributes } from "../tables/product";
 
 /**
@@ -13,13 +14,16 @@ import type { ProductAttributes } from "../tables/product";
  */
 export async function listFeedProductRecords(db: Kysely<DB>, organizationId: string, feedId: string): Promise<Product[]> {
   const V = DEFAULT_FEED_VARIABLES;
-  const rows = await db
-    .selectFrom("product")
-    .select(["external_id", "name", "price", "url", "image", "description", "attributes"])
-    .where("organization_id", "=", organizationId)
-    .where("feed_id", "=", feedId)
-    .orderBy("position", "asc")
-    .execute();
+  // A whole feed in one read: a bulk read's timeout, also when a request asks for it.
+  const rows = await withBulkQueryTimeout(() =>
+    db
+      .selectFrom("product")
+      .select(["external_id", "name", "price", "url", "image", "description", "attributes"])
+      .where("organization_id", "=", organizationId)
+      .where("feed_id", "=", feedId)
+      .orderBy("position", "asc")
+      .execute(),
+  );
   return rows.map((row) => ({
     ...row.attributes,
     [V.id]: row.external_id,
