@@ -6,6 +6,7 @@
  * floow, keyboard and axe-core checks of its start, question, form and results pages.
  */
 import AxeBuilder from "@axe-core/playwright";
+import { ONBOARDING_STAGES } from "@floow/domain/constants";
 import { expect, test } from "@playwright/test";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
@@ -187,6 +188,40 @@ async function cookiesAnswered(context: BrowserContext) {
     },
   ]);
 }
+
+test("the guide's last stages: products, feeds, analytics, documentation and settings", async ({ page, context }) => {
+  await cookiesAnswered(context);
+  // A user who followed the guide up to the editor's launch (the stages before products done).
+  const stages = ONBOARDING_STAGES.slice(0, ONBOARDING_STAGES.indexOf("products"));
+  const record = { id: "later", disabled: false, newUser: false, ...Object.fromEntries(stages.map((s) => [s, true])) };
+  await context.addCookies([
+    { name: "floows-onboarding", value: encodeURIComponent(JSON.stringify(record)), domain: "localhost", path: "/" },
+  ]);
+  await signUp(page, "Lotte Later");
+  await expect(page.getByRole("heading", { name: "Welcome back, Lotte" })).toBeVisible();
+  await expect(popover(page)).toHaveCount(0); // products belongs to /products
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" }).click();
+  await expectPopup(page, "Products", page.getByRole("heading", { name: "Products", exact: true }));
+  await expect(popover(page)).toContainText("18 of 23");
+  await popover(page).getByRole("button", { name: "Next" }).click();
+  await expectPopup(page, "Add a feed", page.getByRole("main").getByRole("button", { name: "Add Feed" }).first());
+  await popover(page).getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/analytics$/);
+  await expectPopup(page, "Analytics");
+  await popover(page).getByRole("button", { name: "Go to Documentation" }).click();
+  await expectPopup(page, "Documentation", page.getByRole("heading", { name: "Documentation", exact: true }));
+  await popover(page).getByRole("button", { name: "Go to Settings" }).click();
+  await expectPopup(page, "Settings", page.getByRole("heading", { name: "Settings", exact: true }));
+  await popover(page).getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/settings#organization$/);
+  await expectPopup(page, "Your organization", page.getByRole("tab", { name: "Organization" }));
+  await shot(page, "18-guide-settings-organization");
+  await popover(page).getByRole("button", { name: "Finish" }).click();
+  await expect(popover(page)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Organization" })).toBeVisible();
+  await expect(popover(page)).toHaveCount(0);
+});
 
 test("the update notice appears when the build manifest changes", async ({ page, context }) => {
   await cookiesAnswered(context);

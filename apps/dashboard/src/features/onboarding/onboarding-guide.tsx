@@ -9,7 +9,7 @@
 import { ONBOARDING_STAGES } from "@floow/domain";
 import { toast } from "@floow/ui";
 import { useQuery } from "@tanstack/react-query";
-import { useLocation, useNavigate } from "@tanstack/react-router";
+import { useLocation, useNavigate, useRouterState } from "@tanstack/react-router";
 import { driver } from "driver.js";
 import type { Driver } from "driver.js";
 import "driver.js/dist/driver.css";
@@ -70,7 +70,10 @@ export function OnboardingGuide() {
   const visit = useLocation({ select: (l) => l.state.__TSR_key ?? l.href });
   const [snoozed, setSnoozed] = useState<string | null>(null);
   const key = stage ? `${stage.stage}@${visit}` : null;
-  const show = stage && snoozed !== key ? stage : null;
+  // Not while a page is loading: its elements would be the previous page's.
+  const idle = useRouterState({ select: (state) => state.status === "idle" });
+  const [retry, setRetry] = useState(0);
+  const show = stage && idle && snoozed !== key ? stage : null;
   const actions = useRef({ editor, navigate });
   actions.current = { editor, navigate };
 
@@ -148,6 +151,14 @@ export function OnboardingGuide() {
         },
       });
       tour.drive();
+      // The element was replaced (a page or tab re-rendered): point at the new one.
+      watch = window.setInterval(() => {
+        if (element && !element.isConnected) {
+          window.clearInterval(watch);
+          tour?.destroy();
+          setRetry((n) => n + 1);
+        }
+      }, 300);
       // The user acts on the element pointed at (opens a dialog, switches a tab): the popup
       // steps aside until they come here again.
       element?.addEventListener("click", onTargetClick, { once: true, capture: true });
@@ -161,15 +172,17 @@ export function OnboardingGuide() {
       else timer = window.setTimeout(wait, 100);
     };
     let timer = window.setTimeout(wait, 150);
+    let watch = 0;
     return () => {
       cancelled = true;
       window.clearTimeout(timer);
+      window.clearInterval(watch);
       target?.removeEventListener("click", onTargetClick, { capture: true });
       tour?.destroy();
     };
     // One popup per stage and place; the stage's text does not change in between.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, show === null]);
+  }, [key, show === null, retry]);
 
   return null;
 }
