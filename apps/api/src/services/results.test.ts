@@ -160,6 +160,8 @@ describe.each(testDbKinds)("results service (%s)", (kind) => {
     const gzip = answer.encoded("gzip");
     expect(gzip && gunzipSync(gzip).equals(answer.json)).toBe(true);
     expect(await service.answer(floowId, [red.id])).toBe(answer);
+    // Ids that are none of the floow's choices change nothing and share the kept answer.
+    expect(await service.answer(floowId, [red.id, "made-up", "another"])).toBe(answer);
     expect(await service.answer("unknown", [])).toBeNull();
 
     // A feed import: the next answers come from the new products.

@@ -149,6 +149,18 @@ export function invalidateFloowResults(floowId: string): void {
   invalidateCache(RESULTS_CACHES.floows, floowId);
 }
 
+const choiceSets = new WeakMap<ResultsFloow, Set<string>>();
+
+/** The ids of `choiceIds` that are choices of the floow, in their order. */
+function knownChoiceIds(floow: ResultsFloow, choiceIds: readonly string[]): string[] {
+  let ids = choiceSets.get(floow);
+  if (!ids) {
+    ids = new Set(floow.steps.flatMap((step) => step.choices.map((choice) => choice.id)));
+    choiceSets.set(floow, ids);
+  }
+  return choiceIds.filter((id) => ids.has(id));
+}
+
 const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A feed's loaded index; `load` tells one load of the same feed from the next (answers are kept per load). */
@@ -304,13 +316,13 @@ export function createResultsService(
       const feedId = resultsFeedId(floow);
       if (!feedId) return emptyAnswer;
       const { index, load } = await feedIndex(floow.organizationId, feedId);
-      const key = `${floowId}\u0000${floow.version}\u0000${floow.updatedAt}\u0000${load}\u0000${choiceIds.join("\u0000")}`;
+      // Ids that are none of the floow's choices change nothing: leaving them out of the key
+      // keeps a client sending made-up ids from filling the cache with copies of one answer.
+      const known = knownChoiceIds(floow, choiceIds);
+      const key = `${floowId}\u0000${floow.version}\u0000${floow.updatedAt}\u0000${load}\u0000${known.join("\u0000")}`;
       return answers.get(key, async () =>
         createAnswer(
-          toPublicResults(
-            withPartialMatches(index.compute(floow, choiceIds), floow, choiceIds),
-            clean,
-          ),
+          toPublicResults(withPartialMatches(index.compute(floow, known), floow, known), clean),
           productJson,
         ),
       );
