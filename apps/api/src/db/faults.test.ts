@@ -1,9 +1,14 @@
+import { createServer as createHttpServer } from "node:http";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createServerTestDatabase, TcpProxy } from "../../test/faults";
 import type { ServerTestDatabase } from "../../test/faults";
+import { seedFeed, seedOrganization } from "../../test/floows";
 import { jsonWrite, testEnv } from "../../test/server";
+import { enqueueFeedRefresh } from "../services/feeds/refresh";
 import { createServer } from "../server";
 import { isDatabaseUnavailable } from "./unavailable";
 
@@ -80,6 +85,82 @@ describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
       );
       expect(later.map((response) => response.statusCode)).toEqual(later.map(() => 200));
       expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+    });
+  });
+
+  describe("an import whose connections are killed mid-way", () => {
+    let database: ServerTestDatabase;
+    let app: FastifyInstance;
+    let feeds: Server;
+
+    beforeAll(async () => {
+      database = await createServerTestDatabase();
+      app = await createServer(testEnv({ DATABASE_URL: database.url, FETCH_ALLOW_LOOPBACK: "true" }));
+      // A Google Merchant feed of 20,000 items: the import takes long enough to be hit.
+      const items = Array.from(
+        { length: 20_000 },
+        (_, index) =>
+          `<item><g:id>P${index}</g:id><g:title>Product ${index}</g:title><g:link>https://shop.example/p/${index}</g:link><g:price>${index % 500}.00 EUR</g:price><g:product_type>type ${index % 7}</g:product_type></item>`,
+      ).join("\n");
+      const xml = `<?xml version="1.0"?><rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><title>Big</title>${items}</channel></rss>`;
+      feeds = createHttpServer((_request, response) => {
+        response.writeHead(200, { "content-type": "application/xml" });
+        response.end(xml);
+      });
+      await new Promise<void>((resolve) => feeds.listen(0, "127.0.0.1", resolve));
+    });
+    afterAll(async () => {
+      await app?.close();
+      feeds?.close();
+      await database?.drop();
+    });
+
+    it("fails the import, not the process; the next refresh stores every product", async () => {
+      const db = app.database.db;
+      const organizationId = await seedOrganization(db);
+      const feedId = await seedFeed(db, organizationId);
+      const url = `http://127.0.0.1:${(feeds.address() as AddressInfo).port}/feed.xml`;
+      await db.updateTable("feed").set({ url }).where("id", "=", feedId).execute();
+
+      await enqueueFeedRefresh(db, organizationId, feedId);
+      let importing = true;
+      // A kill may also hit the worker claiming the job: in the process that is logged and
+      // polled again; here, drain again.
+      const claimErrors: unknown[] = [];
+      const drained = (async () => {
+        for (;;) {
+          try {
+            await app.jobs.drain();
+            return;
+          } catch (error) {
+            claimErrors.push(error);
+          }
+        }
+      })().finally(() => (importing = false));
+      let killed = 0;
+      while (importing) {
+        killed += await database.terminateBackends();
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      }
+      await drained;
+      expect(killed).toBeGreaterThan(0);
+      for (const error of claimErrors) expect(isDatabaseUnavailable(error)).toBe(true);
+      // The refresh was cut: it failed with the connection's error (retried later), nothing half-stored.
+      const job = await db.selectFrom("job").select(["status", "last_error"]).where("key", "=", feedId).where("kind", "=", "feed.refresh").executeTakeFirstOrThrow();
+      expect(job.status).toBe("queued");
+      // "terminating connection due to administrator command", "write EPIPE", … as the kill landed.
+      expect(job.last_error).toMatch(/terminat|EPIPE|ECONNRESET|connection/i);
+
+      // The process lives on: the job is due again (no backoff wait in a test) and succeeds.
+      await db.updateTable("job").set({ run_at: new Date(), status: "queued" }).where("key", "=", feedId).where("status", "in", ["queued", "failed"]).execute();
+      await enqueueFeedRefresh(db, organizationId, feedId);
+      await app.jobs.drain();
+      const { count } = await db
+        .selectFrom("product")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("feed_id", "=", feedId)
+        .executeTakeFirstOrThrow();
+      expect(Number(count)).toBe(20_000);
     });
   });
 
