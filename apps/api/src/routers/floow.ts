@@ -114,8 +114,9 @@ export const floowRouter = router({
     const result = await updateFloow(ctx.db, ctx.org.id, applyFloowInvariants(changes), version);
     const saved = unwrap(result, FLOOW_CONFLICT_MESSAGE);
     invalidateFloowCaches(saved);
-    // The dead-end check of what was saved runs in the background (docs/editor.md).
-    if (saved.type === "selling" && saved.feedId) await enqueueDeadEndCheck(ctx.db, ctx.org.id, saved.id);
+    // The dead-end check of what was saved runs in the background (docs/editor.md); without a
+    // feed it clears the last report.
+    if (saved.type === "selling") await enqueueDeadEndCheck(ctx.db, ctx.org.id, saved.id);
     return saved;
   }),
 
