@@ -176,7 +176,11 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
           });
           const out: Record<string, string> = {};
           answer.headers.forEach((value, name) => {
-            if (!["content-encoding", "content-length", "transfer-encoding", "connection"].includes(name)) {
+            if (
+              !["content-encoding", "content-length", "transfer-encoding", "connection"].includes(
+                name,
+              )
+            ) {
               out[name] = value;
             }
           });
@@ -218,7 +222,10 @@ export class DashboardClient {
     const headers = new Headers(init.headers);
     headers.set("origin", this.apiUrl);
     if (this.cookies.size > 0) {
-      headers.set("cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
+      headers.set(
+        "cookie",
+        [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      );
     }
     const response = await fetch(`${this.apiUrl}${path}`, { ...init, headers });
     for (const cookie of response.headers.getSetCookie()) {
@@ -227,7 +234,8 @@ export class DashboardClient {
       if (index > 0) this.cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
     }
     const text = await response.text();
-    if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${response.status} ${text}`);
+    if (!response.ok)
+      throw new Error(`${init.method ?? "GET"} ${path}: ${response.status} ${text}`);
     return text ? JSON.parse(text) : null;
   }
 
@@ -363,7 +371,10 @@ function formStep(floowId: string, text: string, nameLabel: string, emailLabel: 
       floowId,
       type: "form",
       text: `<p>${text}</p>`,
-      event: { dataLayer: { key: "details", type: "single" }, activation: { key: "details", type: "single" } },
+      event: {
+        dataLayer: { key: "details", type: "single" },
+        activation: { key: "details", type: "single" },
+      },
       choices: [],
       formInputs: [name, email],
       conditions: [] as Json[],
@@ -391,20 +402,40 @@ async function createDialogFloow(
   texts: typeof HELP | typeof SIZES,
   options: { key: string; at: string; closeOnClickOutside: boolean },
 ): Promise<{ id: string; step: string }> {
-  const floow = await client.mutation<VersionedFloow>("floow.create", { ...where, type: "selling", name: texts.name });
+  const floow = await client.mutation<VersionedFloow>("floow.create", {
+    ...where,
+    type: "selling",
+    name: texts.name,
+  });
   const question = step(floow.id, options.key, texts.question, texts.choices);
   await saveFloow(client, floow, {
     container: { type: "dialog" },
     closeOnClickOutside: options.closeOnClickOutside,
     showBackButton: false,
-    start: { type: "basic", text: `<p>${texts.startText}</p>`, button: { text: texts.startButton } },
+    start: {
+      type: "basic",
+      text: `<p>${texts.startText}</p>`,
+      button: { text: texts.startButton },
+    },
     steps: [question.step],
-    triggers: [{ route: `/${options.at}`, routeType: "startsWith", attribute: "id", value: options.at, target: "inside" }],
+    triggers: [
+      {
+        route: `/${options.at}`,
+        routeType: "startsWith",
+        attribute: "id",
+        value: options.at,
+        target: "inside",
+      },
+    ],
   });
   return { id: floow.id, step: question.ids.step };
 }
 
-async function saveFloow(client: DashboardClient, floow: VersionedFloow, changes: Json): Promise<void> {
+async function saveFloow(
+  client: DashboardClient,
+  floow: VersionedFloow,
+  changes: Json,
+): Promise<void> {
   const {
     organizationId: _organizationId,
     userId: _userId,
@@ -436,7 +467,12 @@ export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
 
   const domainId = randomUUID();
   // No web fonts: the pages load nothing from outside this machine.
-  await client.mutation("domain.create", { id: domainId, name: "Velo shop", host: "velo-bikes.nl", fonts: [] });
+  await client.mutation("domain.create", {
+    id: domainId,
+    name: "Velo shop",
+    host: "velo-bikes.nl",
+    fonts: [],
+  });
 
   const feedId = randomUUID();
   await client.mutation("feed.upsert", {
@@ -458,7 +494,12 @@ export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
   const riding = step(advisor.id, "riding", ADVISOR.riding.text, ADVISOR.riding.choices);
   const often = step(advisor.id, "often", ADVISOR.often.text, ADVISOR.often.choices);
   const budget = step(advisor.id, "budget", ADVISOR.budget.text, ADVISOR.budget.choices);
-  const details = formStep(advisor.id, ADVISOR.details.text, ADVISOR.details.name, ADVISOR.details.email);
+  const details = formStep(
+    advisor.id,
+    ADVISOR.details.text,
+    ADVISOR.details.name,
+    ADVISOR.details.email,
+  );
   riding.step.conditions.push({
     id: randomUUID(),
     stepId: riding.ids.step,
@@ -480,7 +521,11 @@ export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
     showBackButton: true,
     showNextButton: false,
     showRestartButton: true,
-    start: { type: "basic", text: `<p>${ADVISOR.startText}</p>`, button: { text: ADVISOR.startButton } },
+    start: {
+      type: "basic",
+      text: `<p>${ADVISOR.startText}</p>`,
+      button: { text: ADVISOR.startButton },
+    },
     steps: [riding.step, often.step, budget.step, details.step],
     finish: {
       type: "results",
@@ -489,20 +534,42 @@ export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
     },
     filterGroups: filters.map((f) => f.group),
     filters: filters.map((f) => f.filter),
-    triggers: [{ route: "/shop", routeType: "startsWith", attribute: "id", value: "advisor", target: "inside" }],
+    triggers: [
+      {
+        route: "/shop",
+        routeType: "startsWith",
+        attribute: "id",
+        value: "advisor",
+        target: "inside",
+      },
+    ],
   });
 
   // The help dialog: its start page at #help; starting opens the dialog.
-  const help = await createDialogFloow(client, { domainId, feedId }, HELP, { key: "where", at: "help", closeOnClickOutside: true });
+  const help = await createDialogFloow(client, { domainId, feedId }, HELP, {
+    key: "where",
+    at: "help",
+    closeOnClickOutside: true,
+  });
   // The size guide: a dialog that only its close button and Escape close.
-  const sizes = await createDialogFloow(client, { domainId, feedId }, SIZES, { key: "height", at: "sizes", closeOnClickOutside: false });
+  const sizes = await createDialogFloow(client, { domainId, feedId }, SIZES, {
+    key: "height",
+    at: "sizes",
+    closeOnClickOutside: false,
+  });
 
   return {
     apiUrl,
     organizationId: organization.id,
     domainId,
     feedId,
-    advisor: { id: advisor.id, riding: riding.ids, often: often.ids, budget: budget.ids, details: details.ids },
+    advisor: {
+      id: advisor.id,
+      riding: riding.ids,
+      often: often.ids,
+      budget: budget.ids,
+      details: details.ids,
+    },
     help: { id: help.id, step: help.step },
     sizes: { id: sizes.id },
     shop,
@@ -514,9 +581,15 @@ export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
 async function waitForFeed(client: DashboardClient, feedId: string, count: number): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const feeds = await client.query<
-      { id: string; productCount: number; lastRefreshStatus: string; lastRefreshError: string | null }[]
-    >("feed.list");
+    const feeds =
+      await client.query<
+        {
+          id: string;
+          productCount: number;
+          lastRefreshStatus: string;
+          lastRefreshError: string | null;
+        }[]
+      >("feed.list");
     const feed = feeds.find((f) => f.id === feedId);
     if (feed && feed.productCount >= count) return;
     if (Date.now() > deadline) {
