@@ -7,7 +7,13 @@ import type {
   UserTable,
   VerificationTable,
 } from "./tables/auth";
-import type { AnalyticsSettingTable, EventDailyTable, EventSessionTable } from "./tables/analytics";
+import type {
+  AnalyticsSettingTable,
+  EventDailyItemTable,
+  EventDailyTable,
+  EventSessionItemTable,
+  EventSessionTable,
+} from "./tables/analytics";
 import type { BlobTable } from "./tables/blob";
 import type { DomainTable } from "./tables/domain";
 import type { EventTable } from "./tables/event";
@@ -35,6 +41,8 @@ export interface DB {
   event: EventTable;
   event_session: EventSessionTable;
   event_daily: EventDailyTable;
+  event_session_item: EventSessionItemTable;
+  event_daily_item: EventDailyItemTable;
   analytics_setting: AnalyticsSettingTable;
   feed: FeedTable;
   product: ProductTable;

@@ -101,16 +101,16 @@ export const analyticsRouter = router({
     if (!floow) throw floowNotFound();
     const organizationId = ctx.org.id;
     const scope = { organizationId, floowId: floow.id };
-    const span = spanOf(input.from, input.to);
+    const { from, to } = input;
     const steps = floow.steps.map((step) => ({ id: step.id, text: plainText(step.text) }));
     const [figures, funnelSteps, choices, formInputs, results, devices, languages] = await Promise.all([
-      periods(ctx.db, scope, input.from, input.to),
-      funnel(ctx.db, organizationId, floow.id, span, steps, "Start page"),
-      choiceDistribution(ctx.db, organizationId, floow.id, span, steps),
-      formCompletion(ctx.db, organizationId, floow.id, span),
-      productResults(ctx.db, organizationId, floow.id, span),
-      sessionShares(ctx.db, scope, span, "os"),
-      sessionShares(ctx.db, scope, span, "language"),
+      periods(ctx.db, scope, from, to),
+      funnel(ctx.db, organizationId, floow.id, from, to, steps, "Start page"),
+      choiceDistribution(ctx.db, organizationId, floow.id, from, to, steps),
+      formCompletion(ctx.db, organizationId, floow.id, from, to, steps),
+      productResults(ctx.db, organizationId, floow.id, from, to),
+      sessionShares(ctx.db, scope, from, to, "os"),
+      sessionShares(ctx.db, scope, from, to, "language"),
     ]);
     return {
       ...figures,

@@ -13,6 +13,7 @@ import * as analytics from "./20261123212223_analytics";
 import * as webhookDeliveries from "./20261123212329_webhook_deliveries";
 import * as floowInsight from "./20261123213139_floow_insight";
 import * as eventDaily from "./20261123215738_event_daily";
+import * as eventItems from "./20261123221513_event_items";
 
 /**
  * Every migration, by name, imported statically so the tsup bundle carries them (a
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "20261123212329_webhook_deliveries": webhookDeliveries,
   "20261123213139_floow_insight": floowInsight,
   "20261123215738_event_daily": eventDaily,
+  "20261123221513_event_items": eventItems,
 };

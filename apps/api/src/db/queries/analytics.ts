@@ -11,7 +11,7 @@ import type {
   StepChoices,
 } from "@floow/domain";
 import { sql } from "kysely";
-import type { Expression, Kysely, RawBuilder, SqlBool } from "kysely";
+import type { Kysely, RawBuilder } from "kysely";
 import type { DB } from "../database";
 
 /**
@@ -166,23 +166,29 @@ export async function floowRows(db: Kysely<DB>, scope: SessionScope, from: strin
   }));
 }
 
+/** One floow's daily items of the days `from`..`to`, summed per item (kinds: migrations/20261123221513). */
+async function dailyItems(db: Kysely<DB>, organizationId: string, floowId: string, from: string, to: string, kinds: readonly string[]) {
+  const { rows } = await sql<{ kind: string; item: string; step_id: string; label: string; meta: string; count: string }>`
+    select "kind", "item", max("step_id") as step_id, max("label") as label, max("meta") as meta, sum("count") as count
+    from "event_daily_item"
+    where "floow_id" = ${floowId} and "organization_id" = ${organizationId} and "day" >= ${from}::date and "day" <= ${to}::date
+      and "kind" in (${sql.join(kinds)})
+    group by "kind", "item"`.execute(db);
+  return rows.map((row) => ({ ...row, count: Number(row.count) })).filter((row) => row.count > 0);
+}
+
 /** Sessions of one floow by operating system or language. */
 export async function sessionShares(
   db: Kysely<DB>,
-  scope: SessionScope,
-  span: Span,
-  column: "os" | "language",
+  scope: { organizationId: string; floowId: string },
+  from: string,
+  to: string,
+  kind: "os" | "language",
 ): Promise<SessionShare[]> {
-  const { rows } = await sql<{ key: string; sessions: string }>`
-    select ${sql.ref(column)} as key, count(*) as sessions from "event_session" where ${sessionWhere(scope, span)}
-    group by 1 order by 2 desc, 1`.execute(db);
-  return rows.map((row) => ({ key: row.key, sessions: Number(row.sessions) }));
-}
-
-/** The events of one floow in a span (the organization's index leads). */
-function floowEvents(organizationId: string, floowId: string, span: Span, types: readonly string[]): Expression<SqlBool> {
-  return sql<SqlBool>`e."organization_id" = ${organizationId} and e."floow_id" = ${floowId}
-    and e."created_at" >= ${span.start} and e."created_at" < ${span.end} and e."type" in (${sql.join(types)})`;
+  const rows = await dailyItems(db, scope.organizationId, scope.floowId, from, to, [kind]);
+  return rows
+    .map((row) => ({ key: row.item, sessions: row.count }))
+    .sort((a, b) => b.sessions - a.sessions || a.key.localeCompare(b.key));
 }
 
 /**
@@ -194,32 +200,25 @@ export async function funnel(
   db: Kysely<DB>,
   organizationId: string,
   floowId: string,
-  span: Span,
+  from: string,
+  to: string,
   steps: readonly { id: string; text: string }[],
   startPage: string,
 ): Promise<FunnelStep[]> {
-  const reachedQuery = sql<{ step_id: string; text: string; reached: string }>`
-    select e."payload"->'step'->>'id' as step_id, max(e."payload"->'step'->>'text') as text, count(distinct e."session_id") as reached
-    from "event" e where ${floowEvents(organizationId, floowId, span, ["choice", "form"])} and e."payload" ? 'step'
-    group by 1`.execute(db);
-  const leftQuery = sql<{ step_id: string | null; left: string; started: string }>`
-    select case when answers = 0 then null else "last_step_id" end as step_id,
-      count(*) filter (where finishes = 0 and (answers = 0 or "last_step_id" is not null)) as left,
-      count(*) as started
-    from "event_session" where ${sessionWhere({ organizationId, floowId }, span)} and starts > 0
-    group by 1`.execute(db);
-  const [reached, left] = await Promise.all([reachedQuery, leftQuery]);
-  const leftBy = new Map(left.rows.map((row) => [row.step_id, Number(row.left)]));
-  const startedSessions = left.rows.reduce((sum, row) => sum + Number(row.started), 0);
+  const [items, totals] = await Promise.all([
+    dailyItems(db, organizationId, floowId, from, to, ["step", "left"]),
+    sessionTotals(db, { organizationId, floowId }, from, to),
+  ]);
+  const leftBy = new Map(items.filter((row) => row.kind === "left").map((row) => [row.item, row.count]));
   const order = new Map(steps.map((step, index) => [step.id, index]));
   const textOf = new Map(steps.map((step) => [step.id, step.text]));
-  const rows = reached.rows
-    .map((row) => ({ stepId: row.step_id, text: textOf.get(row.step_id) || row.text, reached: Number(row.reached) }))
+  const rows = items
+    .filter((row) => row.kind === "step")
+    .map((row) => ({ stepId: row.item, text: textOf.get(row.item) || row.label, reached: row.count }))
     .sort((a, b) => (order.get(a.stepId) ?? Infinity) - (order.get(b.stepId) ?? Infinity) || b.reached - a.reached);
-  const startLeft = leftBy.get(null) ?? 0;
-  const result: FunnelStep[] = [
-    { stepId: null, text: startPage, reached: startedSessions, left: startLeft, dropOff: rate(startLeft, startedSessions) },
-  ];
+  const started = totals.startedSessions;
+  const startLeft = leftBy.get("") ?? 0;
+  const result: FunnelStep[] = [{ stepId: null, text: startPage, reached: started, left: startLeft, dropOff: rate(startLeft, started) }];
   for (const row of rows) {
     const stepLeft = leftBy.get(row.stepId) ?? 0;
     result.push({ ...row, left: stepLeft, dropOff: rate(stepLeft, row.reached) });
@@ -232,25 +231,21 @@ export async function choiceDistribution(
   db: Kysely<DB>,
   organizationId: string,
   floowId: string,
-  span: Span,
+  from: string,
+  to: string,
   steps: readonly { id: string; text: string }[],
 ): Promise<StepChoices[]> {
-  const { rows } = await sql<{ step_id: string; step_text: string; choice_id: string | null; text: string; sessions: string }>`
-    select e."payload"->'step'->>'id' as step_id, max(e."payload"->'step'->>'text') as step_text, c->>'id' as choice_id,
-      max(c->>'text') as text, count(distinct e."session_id") as sessions
-    from "event" e cross join lateral jsonb_array_elements(
-      case when jsonb_typeof(e."payload"->'choices') = 'array' then e."payload"->'choices' else '[]'::jsonb end) as c
-    where ${floowEvents(organizationId, floowId, span, ["choice"])} and c->>'selected' = 'true'
-    group by grouping sets ((1, 3), (1))`.execute(db);
+  const items = await dailyItems(db, organizationId, floowId, from, to, ["step", "choice"]);
+  const stepRows = new Map(items.filter((row) => row.kind === "step").map((row) => [row.item, row]));
   const byStep = new Map<string, StepChoices>();
-  for (const row of rows) {
+  for (const row of items.filter((item) => item.kind === "choice")) {
     let step = byStep.get(row.step_id);
     if (!step) {
-      step = { stepId: row.step_id, text: row.step_text, sessions: 0, choices: [] };
+      const answered = stepRows.get(row.step_id);
+      step = { stepId: row.step_id, text: answered?.label ?? "", sessions: answered?.count ?? 0, choices: [] };
       byStep.set(row.step_id, step);
     }
-    if (row.choice_id === null) step.sessions = Number(row.sessions);
-    else step.choices.push({ choiceId: row.choice_id, text: row.text, sessions: Number(row.sessions) } satisfies ChoiceCount);
+    step.choices.push({ choiceId: row.item, text: row.label, sessions: row.count } satisfies ChoiceCount);
   }
   const order = new Map(steps.map((step, index) => [step.id, index]));
   const textOf = new Map(steps.map((step) => [step.id, step.text]));
@@ -264,73 +259,63 @@ export async function formCompletion(
   db: Kysely<DB>,
   organizationId: string,
   floowId: string,
-  span: Span,
+  from: string,
+  to: string,
+  steps: readonly { id: string; text: string }[],
 ): Promise<FormInputCompletion[]> {
-  const { rows } = await sql<{ step_id: string; input_id: string; text: string; type: string; submitted: string; filled: string }>`
-    select e."payload"->'step'->>'id' as step_id, i->>'id' as input_id, max(i->>'text') as text, max(i->>'type') as type,
-      count(distinct e."session_id") as submitted,
-      count(distinct e."session_id") filter (where i->'value' is not null
-        and i->'value' not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb, 'false'::jsonb)) as filled
-    from "event" e cross join lateral jsonb_array_elements(
-      case when jsonb_typeof(e."payload"->'formInputs') = 'array' then e."payload"->'formInputs' else '[]'::jsonb end) as i
-    where ${floowEvents(organizationId, floowId, span, ["form"])}
-    group by 1, 2 order by min(e."created_at"), 2`.execute(db);
-  return rows.map((row) => ({
-    stepId: row.step_id,
-    inputId: row.input_id,
-    text: row.text,
-    type: row.type,
-    submitted: Number(row.submitted),
-    filled: Number(row.filled),
-    completion: rate(Number(row.filled), Number(row.submitted)),
-  }));
+  const items = await dailyItems(db, organizationId, floowId, from, to, ["input", "filled"]);
+  const filledBy = new Map(items.filter((row) => row.kind === "filled").map((row) => [row.item, row.count]));
+  const order = new Map(steps.map((step, index) => [step.id, index]));
+  return items
+    .filter((row) => row.kind === "input")
+    .map((row) => {
+      const filledCount = filledBy.get(row.item) ?? 0;
+      return {
+        stepId: row.step_id,
+        inputId: row.item,
+        text: row.label,
+        type: row.meta,
+        submitted: row.count,
+        filled: filledCount,
+        completion: rate(filledCount, row.count),
+      };
+    })
+    .sort((a, b) => (order.get(a.stepId) ?? Infinity) - (order.get(b.stepId) ?? Infinity) || a.inputId.localeCompare(b.inputId));
 }
 
 /** The products the finish page showed and the ones clicked, with how often results were a partial match. */
-export async function productResults(db: Kysely<DB>, organizationId: string, floowId: string, span: Span): Promise<ProductResults> {
-  const pagesQuery = sql<{ pages: string; partial: string }>`
-    select count(*) filter (where jsonb_typeof(e."payload"->'products') = 'array') as pages,
-      count(*) filter (where e."payload"->>'partial' = 'true') as partial
-    from "event" e where ${floowEvents(organizationId, floowId, span, ["finish"])}`.execute(db);
-  const productsQuery = sql<{ id: string; name: string | null; price: string | null; shown: string; clicks: string }>`
-    with shown as (
-      select p->>'id' as id, max(p->>'name') as name, max(p->>'price') as price, count(*) as shown
-      from "event" e cross join lateral jsonb_array_elements(
-        case when jsonb_typeof(e."payload"->'products') = 'array' then e."payload"->'products' else '[]'::jsonb end) as p
-      where ${floowEvents(organizationId, floowId, span, ["finish"])}
-      group by 1
-    ), clicked as (
-      select e."payload"->'product'->>'id' as id, max(e."payload"->'product'->>'name') as name,
-        max(e."payload"->'product'->>'price') as price, count(*) as clicks
-      from "event" e where ${floowEvents(organizationId, floowId, span, ["product"])}
-      group by 1
-    )
-    select coalesce(s.id, c.id) as id, coalesce(s.name, c.name) as name, coalesce(s.price, c.price) as price,
-      coalesce(s.shown, 0) as shown, coalesce(c.clicks, 0) as clicks
-    from shown s full join clicked c on c.id = s.id
-    where coalesce(s.id, c.id) is not null
-    order by coalesce(c.clicks, 0) desc, coalesce(s.shown, 0) desc, 1
-    limit ${ANALYTICS_PRODUCTS_MAX}`.execute(db);
-  const [pages, products] = await Promise.all([pagesQuery, productsQuery]);
-  const resultPages = Number(pages.rows[0]?.pages ?? 0);
-  const partialPages = Number(pages.rows[0]?.partial ?? 0);
+export async function productResults(db: Kysely<DB>, organizationId: string, floowId: string, from: string, to: string): Promise<ProductResults> {
+  const items = await dailyItems(db, organizationId, floowId, from, to, ["results", "partial", "shown", "click"]);
+  const count = (kind: string) => items.find((row) => row.kind === kind)?.count ?? 0;
+  const products = new Map<string, { id: string; name: string; price: string; shown: number; clicks: number }>();
+  for (const row of items.filter((item) => item.kind === "shown" || item.kind === "click")) {
+    const product = products.get(row.item) ?? { id: row.item, name: row.label, price: row.meta, shown: 0, clicks: 0 };
+    if (row.kind === "shown") product.shown += row.count;
+    else product.clicks += row.count;
+    product.name ||= row.label;
+    product.price ||= row.meta;
+    products.set(row.item, product);
+  }
+  const resultPages = count("results");
+  const partialPages = count("partial");
   return {
     resultPages,
     partialPages,
     partialShare: rate(partialPages, resultPages),
-    products: products.rows.map((row) => {
-      const price = row.price === null || row.price === "" ? null : Number(row.price);
-      const shown = Number(row.shown);
-      const clicks = Number(row.clicks);
-      return {
-        id: row.id,
-        name: row.name ?? "",
-        price: price !== null && Number.isFinite(price) ? price : null,
-        shown,
-        clicks,
-        clickThroughRate: rate(clicks, shown),
-      };
-    }),
+    products: [...products.values()]
+      .sort((a, b) => b.clicks - a.clicks || b.shown - a.shown || a.id.localeCompare(b.id))
+      .slice(0, ANALYTICS_PRODUCTS_MAX)
+      .map((product) => {
+        const price = product.price === "" ? null : Number(product.price);
+        return {
+          id: product.id,
+          name: product.name,
+          price: price !== null && Number.isFinite(price) ? price : null,
+          shown: product.shown,
+          clicks: product.clicks,
+          clickThroughRate: rate(product.clicks, product.shown),
+        };
+      }),
   };
 }
 
@@ -425,6 +410,11 @@ export async function deleteExpiredEvents(db: Kysely<DB>, now: Date = new Date()
       .where("created_at", "<", cutoff)
       .executeTakeFirst();
     await db.deleteFrom("event_session").where("organization_id", "=", organization.id).where("last_at", "<", cutoff).execute();
+    // The per-item rollups of the days before the cut (whole days, in Europe/Amsterdam).
+    const cutoffDay = sql<string>`((${cutoff}) at time zone ${ANALYTICS_TIME_ZONE})::date`;
+    await db.deleteFrom("event_daily_item").where("organization_id", "=", organization.id).where("day", "<", cutoffDay).execute();
+    await sql`delete from "event_session_item" where "day" < ${cutoffDay}
+      and "floow_id" in (select "id" from "floow" where "organization_id" = ${organization.id})`.execute(db);
     deleted += Number(events.numDeletedRows);
   }
   return deleted;
@@ -450,6 +440,27 @@ export async function eraseShopperByEmail(
           where jsonb_typeof(i->'value') = 'string' and lower(trim(i->>'value')) = ${address})`.execute(trx);
     if (sessions.length === 0) return { events: 0, sessions: 0 };
     const pairs = sql.join(sessions.map((s) => sql`(${s.floow_id}, ${s.session_id})`));
+    // Take the sessions out of the per-item rollups: their first answers, then their result pages and clicks.
+    await sql`update "event_daily_item" d set "count" = d."count" - i.n
+      from (select "floow_id", "day", "kind", "item", count(*) as n from "event_session_item"
+        where ("floow_id", "session_id") in (${pairs}) group by 1, 2, 3, 4) as i
+      where d."floow_id" = i."floow_id" and d."day" = i."day" and d."kind" = i."kind" and d."item" = i."item"`.execute(trx);
+    await sql`delete from "event_session_item" where ("floow_id", "session_id") in (${pairs})`.execute(trx);
+    await sql`update "event_daily_item" d set "count" = d."count" - i.n
+      from (
+        select e."floow_id", (e."created_at" at time zone ${ANALYTICS_TIME_ZONE})::date as day, x.kind, x.item, count(*) as n
+        from "event" e cross join lateral (
+          select 'results' as kind, '' as item where e."type" = 'finish' and jsonb_typeof(e."payload"->'products') = 'array'
+          union all select 'partial', '' where e."type" = 'finish' and e."payload"->>'partial' = 'true'
+            and jsonb_typeof(e."payload"->'products') = 'array'
+          union all select 'shown', p->>'id' from jsonb_array_elements(case when e."type" = 'finish'
+            and jsonb_typeof(e."payload"->'products') = 'array' then e."payload"->'products' else '[]'::jsonb end) as p
+          union all select 'click', e."payload"->'product'->>'id' where e."type" = 'product'
+        ) as x
+        where e."organization_id" = ${organizationId} and (e."floow_id", e."session_id") in (${pairs})
+        group by 1, 2, 3, 4
+      ) as i
+      where d."floow_id" = i."floow_id" and d."day" = i.day and d."kind" = i.kind and d."item" = i.item`.execute(trx);
     const events = await sql`delete from "event" where "organization_id" = ${organizationId}
       and ("floow_id", "session_id") in (${pairs})`.execute(trx);
     await sql`delete from "event_session" where "organization_id" = ${organizationId}

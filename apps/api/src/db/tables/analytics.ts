@@ -48,3 +48,25 @@ export interface EventDailyTable {
   clicks: number;
   clicked: number;
 }
+
+/** The first time a session answered a step, picked a choice, submitted or filled an input. */
+export interface EventSessionItemTable {
+  floow_id: string;
+  session_id: string;
+  kind: string;
+  item: string;
+  day: ColumnType<string, string, string>;
+}
+
+/** Per floow, day and item: a count (docs/analytics.md; kinds in migrations/20261123221513). */
+export interface EventDailyItemTable {
+  organization_id: string;
+  floow_id: string;
+  day: ColumnType<string, string, string>;
+  kind: string;
+  item: string;
+  step_id: ColumnType<string, string | undefined, string>;
+  label: ColumnType<string, string | undefined, string>;
+  meta: ColumnType<string, string | undefined, string>;
+  count: number;
+}

@@ -38,7 +38,7 @@ interface Pending {
  */
 export function createEventIngest(db: Kysely<DB>, options: EventIngestOptions = {}): EventIngest {
   const { maxBatch = 2_000, maxQueued = 50_000, onError = () => undefined } = options;
-  let queue: Pending[] = [];
+  const queue: Pending[] = [];
   let queued = 0;
   let writing: Promise<void> | null = null;
 

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import { insertEvents } from "../../db/queries/event";
 import type { EventToStore, StoredEvent } from "../../db/queries/event";
+import { addToEventItems } from "../../db/queries/event-items";
 import { addToEventSessions } from "../../db/queries/event-session";
 import { enqueueEventDeliveries } from "../webhooks/outbox";
 
@@ -17,6 +18,7 @@ export async function storeEvents(db: Kysely<DB>, events: readonly EventToStore[
   return db.transaction().execute(async (trx) => {
     const stored = await insertEvents(trx, events);
     await addToEventSessions(trx, stored);
+    await addToEventItems(trx, stored);
     await enqueueEventDeliveries(trx, stored);
     return stored;
   });
