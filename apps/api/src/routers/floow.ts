@@ -160,6 +160,7 @@ export const floowRouter = router({
       {
         type: floow.type,
         feedId: floow.feedId,
+        finish: floow.finish,
         steps: input.steps ?? floow.steps,
         filterGroups: input.filterGroups ?? floow.filterGroups,
         filters: input.filters ?? floow.filters,

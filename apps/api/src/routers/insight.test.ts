@@ -186,6 +186,16 @@ describe.each(testDbKinds)("insight router (%s)", (kind) => {
     expect(ranked?.partial).toBe(true);
     expect(ranked?.products.map((p) => p.id)).toEqual(["B1", "B2", "B4", "B5"]);
     expect(ranked?.matches).toEqual([["Road"], ["Road"], ["Under € 800"], ["Under € 800"]]);
+    // The editor's preview answers the same, with the labels as the editor has them.
+    const preview = await api.floow.previewResults({
+      id: floow.id,
+      choiceIds: [road, cheap],
+      steps: questions.steps.map((s) => ({
+        id: s.id,
+        choices: s.choices.map((c) => ({ id: c.id, text: c.text.replace("Road", "Racing") })),
+      })),
+    });
+    expect(preview.matches).toEqual([["Racing"], ["Racing"], ["Under € 800"], ["Under € 800"]]);
 
     const current = await api.floow.byId({ id: floow.id });
     const {

@@ -15,6 +15,7 @@ import { findLiveFloow } from "../db/queries/floow";
 import { listFeedProductRecords } from "../db/queries/product";
 import { createTtlCache, invalidateCache } from "./cache";
 import { withPartialMatches } from "./partial-matches";
+import type { PartialMatchesFloow } from "./partial-matches";
 import { sanitizeProduct } from "./sanitize-product";
 
 /** At most this many products come back from one results call (the best first). */
@@ -34,7 +35,9 @@ export type FeedProductLoader = (
 export const loadFeedProducts: FeedProductLoader = listFeedProductRecords;
 
 /** The parts of a floow its results depend on. */
-export type ResultsSource = ResultsFloow & Pick<Floow, "type" | "feedId">;
+export type ResultsSource = ResultsFloow &
+  Pick<Floow, "type" | "feedId"> &
+  Pick<PartialMatchesFloow, "finish">;
 
 const NO_RESULTS: PublicResults = { products: [], partial: false };
 

@@ -11,7 +11,7 @@ describe("previewResultsSchema", () => {
       filters: [
         { id: "x1", filterGroupId: "g1", field: "price", operator: "lessThan", value: 100 },
       ],
-      steps: [{ id: "s1", text: "dropped", choices: [{ id: "c1", text: "kept out" }] }],
+      steps: [{ id: "s1", text: "dropped", choices: [{ id: "c1", text: "<p>City</p>" }] }],
     });
     expect(parsed).toEqual({
       id: "f1",
@@ -20,7 +20,8 @@ describe("previewResultsSchema", () => {
       filters: [
         { id: "x1", filterGroupId: "g1", field: "price", operator: "lessThan", value: "100" },
       ],
-      steps: [{ id: "s1", choices: [{ id: "c1" }] }],
+      // A choice's text is kept: partial results name the answers each product meets.
+      steps: [{ id: "s1", choices: [{ id: "c1", text: "<p>City</p>" }] }],
     });
   });
 

@@ -32,8 +32,14 @@ export const previewResultsSchema = z.object({
   // No caps beyond the floow's own schema: whatever the editor can save, it can preview.
   filterGroups: z.array(filterGroupSchema).optional(),
   filters: z.array(filterSchema).optional(),
-  // Only what the results read of the steps: which choices belong to which step.
+  // What the results read of the steps: which choices belong to which step, and their
+  // texts (the labels of "Matches: …" on partial results).
   steps: z
-    .array(z.object({ id: z.string(), choices: z.array(z.object({ id: z.string() })) }))
+    .array(
+      z.object({
+        id: z.string(),
+        choices: z.array(z.object({ id: z.string(), text: z.string().optional() })),
+      }),
+    )
     .optional(),
 });

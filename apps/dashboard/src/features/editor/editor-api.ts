@@ -117,7 +117,7 @@ export function createEditorApi(
         filters: floow.filters,
         steps: floow.steps.map((s) => ({
           id: s.id,
-          choices: s.choices.map((c) => ({ id: c.id })),
+          choices: s.choices.map((c) => ({ id: c.id, text: c.text })),
         })),
       }),
     async feedFields(feedId) {
