@@ -15,9 +15,15 @@ export function OnboardingBridge() {
       if ("finish" in effect) {
         setUi({ phase: "build", state: "flow" });
         dispatch({ type: "select/finish" });
-      } else setUi(effect);
+        return;
+      }
+      // Styling needs a selected step, as the editor's own Style switch does.
+      const first = model.floow.steps[0];
+      if ("state" in effect && effect.state === "style" && !model.selection.stepId && first)
+        dispatch({ type: "select/step", stepId: first.id });
+      setUi(effect);
     },
-    [setUi, dispatch],
+    [setUi, dispatch, model.floow.steps, model.selection.stepId],
   );
   useOnboardingEditor(
     {

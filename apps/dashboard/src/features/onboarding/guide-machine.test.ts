@@ -90,18 +90,17 @@ describe("the onboarding guide's state machine", () => {
       (r, s) => completeStage(r, s as OnboardingStage),
       record,
     );
-    expect(guideStage(record, at("/editor", { editor: editor({ phase: "build" }) }))).toMatchObject(
-      {
-        stage: "editorToolbar",
-        editor: { state: "style" },
-      },
-    );
-    record = completeStage(record, "editorToolbar");
+    // Style and Preview need a step: nothing until the first question is there.
     expect(guideStage(record, at("/editor", { editor: editor({ phase: "build" }) }))).toBeNull();
-    expect(
-      guideStage(record, at("/editor", { editor: editor({ phase: "build", state: "style" }) }))
-        ?.stage,
-    ).toBe("editorCopyStyle");
+    const oneStep = (over: Partial<EditorContext> = {}) =>
+      at("/editor", { editor: editor({ phase: "build", stepCount: 1, ...over }) });
+    expect(guideStage(record, oneStep())).toMatchObject({
+      stage: "editorToolbar",
+      editor: { state: "style" },
+    });
+    record = completeStage(record, "editorToolbar");
+    expect(guideStage(record, oneStep())).toBeNull();
+    expect(guideStage(record, oneStep({ state: "style" }))?.stage).toBe("editorCopyStyle");
     record = completeStage(record, "editorCopyStyle");
     // Filters and conditions need a step.
     expect(guideStage(record, at("/editor", { editor: editor({ phase: "build" }) }))).toBeNull();

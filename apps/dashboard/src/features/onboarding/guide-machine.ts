@@ -158,12 +158,13 @@ export const STAGE_RULES: Readonly<Record<OnboardingStage, StageRule>> = {
   editorWorkspace: {
     where: inEditor((e) => e.phase === "build"),
     title: "The workspace",
-    text: "The canvas shows the selected step as your visitors will see it, on mobile or desktop, at a zoom you choose.",
+    text: "The canvas shows the selected step as your visitors will see it, on mobile or desktop, at a zoom you choose. Add your first question to go on.",
     target: { selector: 'section[aria-label="Canvas"] > div:first-child' },
     next: "Next",
   },
   editorToolbar: {
-    where: inEditor((e) => e.phase === "build"),
+    // Style and Preview need a step: the guide waits for the first question.
+    where: inEditor((e) => e.phase === "build" && e.stepCount > 0),
     title: "Flow, Style and Preview",
     text: "Flow connects the steps (filters and conditions), Style sets their look, Preview lets you click through the floow. Let's look at Style.",
     target: { selector: '[aria-label="Editor state"]' },
@@ -171,7 +172,7 @@ export const STAGE_RULES: Readonly<Record<OnboardingStage, StageRule>> = {
     editor: { state: "style" },
   },
   editorCopyStyle: {
-    where: inEditor((e) => e.phase === "build" && e.state === "style"),
+    where: inEditor((e) => e.phase === "build" && e.state === "style" && e.stepCount > 0),
     title: "Style one step, or all",
     text: "Set columns, width, colours and shapes for the current step, then apply them to it or copy them to all steps at once.",
     target: { selector: 'aside[aria-label="Inspector"]' },
