@@ -4,7 +4,7 @@
  * the onboarding guide, the hosted floow page), merchants can frame the hosted floow page but
  * no site can frame the dashboard, and the runtime keeps working on a merchant's page.
  */
-import { createEventMessage } from "@floow/domain";
+import { createEventMessage } from "@floow/domain/events";
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";

@@ -1,4 +1,4 @@
-import { BLOB_MESSAGES } from "@floow/domain";
+import { BLOB_MESSAGES } from "@floow/domain/blob";
 import { describe, expect, it, vi } from "vitest";
 import { imageProblem, ImageUploadError, uploadImage } from "./blob";
 

@@ -1,4 +1,9 @@
-import { BLOB_CONTAINER, BLOB_MAX_BYTES, BLOB_MESSAGES, blobUploadSchema } from "@floow/domain";
+import {
+  BLOB_CONTAINER,
+  BLOB_MAX_BYTES,
+  BLOB_MESSAGES,
+  blobUploadSchema,
+} from "@floow/domain/blob";
 
 export class ImageUploadError extends Error {
   override name = "ImageUploadError";

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from "@floow/domain";
+import { PASSWORD_MIN_LENGTH } from "@floow/domain/user";
 import { Button, Field, Input } from "@floow/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { createFileRoute } from "@tanstack/react-router";

@@ -1,4 +1,4 @@
-import { createFloow } from "@floow/domain";
+import { createFloow } from "@floow/domain/floow";
 import type { EditorApi } from "../features/editor/editor-api";
 
 /**

@@ -1,4 +1,4 @@
-import { changeEmailSchema } from "@floow/domain";
+import { changeEmailSchema } from "@floow/domain/user";
 import {
   Button,
   Dialog,

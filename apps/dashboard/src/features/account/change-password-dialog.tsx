@@ -1,4 +1,5 @@
-import { changePasswordSchema, TOASTS } from "@floow/domain";
+import { TOASTS } from "@floow/domain/messages";
+import { changePasswordSchema } from "@floow/domain/user";
 import {
   Button,
   Dialog,

@@ -1,4 +1,4 @@
-import type { StepChoices } from "@floow/domain";
+import type { StepChoices } from "@floow/domain/analytics";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@floow/ui";
 import { Bar } from "react-chartjs-2";
 import { MiniTable } from "./chart-card";
@@ -12,19 +12,31 @@ export function ChoicesCharts({ steps }: { steps: StepChoices[] }) {
     <Card>
       <CardHeader>
         <CardTitle>Choices</CardTitle>
-        <CardDescription>Per question, the sessions that picked each choice (several per session in multiple-choice questions).</CardDescription>
+        <CardDescription>
+          Per question, the sessions that picked each choice (several per session in multiple-choice
+          questions).
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-8">
         {steps.length === 0 ? (
           <p className="rounded-xl border border-dashed border-grey-300 bg-grey-50/60 px-5 py-8 text-center text-sm text-grey-500">
-            No choices were made in this period yet. Publish the floow and embed it to see what shoppers pick.
+            No choices were made in this period yet. Publish the floow and embed it to see what
+            shoppers pick.
           </p>
         ) : (
           steps.map((step) => (
-            <section key={step.stepId} aria-label={step.text} className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <section
+              key={step.stepId}
+              aria-label={step.text}
+              className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+            >
               <div className="min-w-0">
                 <h4 className="mb-2 text-sm font-medium text-grey-800">{step.text}</h4>
-                <div aria-hidden="true" className="relative" style={{ height: Math.max(96, step.choices.length * 34 + 40) }}>
+                <div
+                  aria-hidden="true"
+                  className="relative"
+                  style={{ height: Math.max(96, step.choices.length * 34 + 40) }}
+                >
                   <Bar
                     data={{
                       labels: step.choices.map((choice) => choice.text),
@@ -32,7 +44,9 @@ export function ChoicesCharts({ steps }: { steps: StepChoices[] }) {
                         {
                           label: "Sessions",
                           data: step.choices.map((choice) => choice.sessions),
-                          backgroundColor: step.choices.map((_, index) => CHART_COLORS[index % CHART_COLORS.length]),
+                          backgroundColor: step.choices.map(
+                            (_, index) => CHART_COLORS[index % CHART_COLORS.length],
+                          ),
                           borderRadius: 4,
                         },
                       ],
@@ -43,7 +57,9 @@ export function ChoicesCharts({ steps }: { steps: StepChoices[] }) {
                       animation: false,
                       scales: {
                         x: { beginAtZero: true, ticks: { precision: 0 } },
-                        y: { ticks: { callback: (_, i) => truncate(step.choices[i]?.text ?? "", 24) } },
+                        y: {
+                          ticks: { callback: (_, i) => truncate(step.choices[i]?.text ?? "", 24) },
+                        },
                       },
                       plugins: { legend: { display: false } },
                     }}

@@ -1,4 +1,4 @@
-import type { AnalyticsDay } from "@floow/domain";
+import type { AnalyticsDay } from "@floow/domain/analytics";
 import { Line } from "react-chartjs-2";
 import { ChartCard, MiniTable } from "./chart-card";
 import { CHART_COLORS } from "./chart-setup";
@@ -13,7 +13,15 @@ const SERIES = [
 ] as const;
 
 /** The figures per day: a line chart, with the days as a table beside it. */
-export function DailyChart({ days, empty, loading }: { days: AnalyticsDay[]; empty?: string; loading?: boolean }) {
+export function DailyChart({
+  days,
+  empty,
+  loading,
+}: {
+  days: AnalyticsDay[];
+  empty?: string;
+  loading?: boolean;
+}) {
   const labels = days.map((day) => formatDay(day.day));
   return (
     <ChartCard
@@ -40,19 +48,27 @@ export function DailyChart({ days, empty, loading }: { days: AnalyticsDay[]; emp
             maintainAspectRatio: false,
             animation: false,
             interaction: { mode: "index", intersect: false },
-            scales: { y: { beginAtZero: true, ticks: { precision: 0 } }, x: { grid: { display: false } } },
+            scales: {
+              y: { beginAtZero: true, ticks: { precision: 0 } },
+              x: { grid: { display: false } },
+            },
             plugins: { legend: { position: "bottom", labels: { boxWidth: 10, boxHeight: 10 } } },
           }}
         />
       }
       details={
         <details className="group">
-          <summary className="cursor-pointer text-sm font-medium text-primary-700">Show the figures per day</summary>
+          <summary className="cursor-pointer text-sm font-medium text-primary-700">
+            Show the figures per day
+          </summary>
           <div className="mt-3">
             <MiniTable
               caption="Figures per day"
               head={["Day", ...SERIES.map((series) => series.label)]}
-              rows={days.map((day) => [formatDay(day.day, true), ...SERIES.map((series) => formatCount(day[series.key]))])}
+              rows={days.map((day) => [
+                formatDay(day.day, true),
+                ...SERIES.map((series) => formatCount(day[series.key])),
+              ])}
             />
           </div>
         </details>

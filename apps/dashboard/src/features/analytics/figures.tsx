@@ -1,4 +1,4 @@
-import type { AnalyticsPeriod, AnalyticsTotals } from "@floow/domain";
+import type { AnalyticsPeriod, AnalyticsTotals } from "@floow/domain/analytics";
 import { cn } from "@floow/ui";
 import { change, formatCount, formatDay, formatRate } from "./format";
 
@@ -13,17 +13,48 @@ const count = (value: number | null) => formatCount(value ?? 0);
 
 export const FIGURES: Figure[] = [
   { label: "Views", value: (t) => t.views, format: count, hint: "times a floow was shown (mount)" },
-  { label: "Unique sessions", value: (t) => t.sessions, format: count, hint: "shoppers' browser sessions" },
+  {
+    label: "Unique sessions",
+    value: (t) => t.sessions,
+    format: count,
+    hint: "shoppers' browser sessions",
+  },
   { label: "Starts", value: (t) => t.starts, format: count, hint: "start button pressed" },
-  { label: "Start rate", value: (t) => t.startRate, format: formatRate, hint: "sessions that started" },
+  {
+    label: "Start rate",
+    value: (t) => t.startRate,
+    format: formatRate,
+    hint: "sessions that started",
+  },
   { label: "Completions", value: (t) => t.completions, format: count, hint: "finish page reached" },
-  { label: "Completion rate", value: (t) => t.completionRate, format: formatRate, hint: "of the sessions that started" },
-  { label: "Product clicks", value: (t) => t.clicks, format: count, hint: "result buttons followed" },
-  { label: "Click-through rate", value: (t) => t.clickThroughRate, format: formatRate, hint: "of the sessions that finished" },
+  {
+    label: "Completion rate",
+    value: (t) => t.completionRate,
+    format: formatRate,
+    hint: "of the sessions that started",
+  },
+  {
+    label: "Product clicks",
+    value: (t) => t.clicks,
+    format: count,
+    hint: "result buttons followed",
+  },
+  {
+    label: "Click-through rate",
+    value: (t) => t.clickThroughRate,
+    format: formatRate,
+    hint: "of the sessions that finished",
+  },
 ];
 
 /** The eight headline figures of the range, each with the previous period's and the change. */
-export function Figures({ current, previous }: { current: AnalyticsPeriod; previous: AnalyticsPeriod }) {
+export function Figures({
+  current,
+  previous,
+}: {
+  current: AnalyticsPeriod;
+  previous: AnalyticsPeriod;
+}) {
   const previousLabel = `${formatDay(previous.from, true)} – ${formatDay(previous.to, true)}`;
   return (
     <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Figures of the period">
@@ -34,10 +65,18 @@ export function Figures({ current, previous }: { current: AnalyticsPeriod; previ
         const up = delta !== null && delta > 0;
         const down = delta !== null && delta < 0;
         return (
-          <div key={figure.label} className="rounded-2xl border border-grey-200 bg-white px-5 py-4 shadow-xs">
-            <dt className="text-xs font-medium tracking-wide text-grey-500 uppercase">{figure.label}</dt>
+          <div
+            key={figure.label}
+            className="rounded-2xl border border-grey-200 bg-white px-5 py-4 shadow-xs"
+          >
+            <dt className="text-xs font-medium tracking-wide text-grey-500 uppercase">
+              {figure.label}
+            </dt>
             <dd className="mt-1 flex items-baseline gap-2">
-              <span className="text-2xl font-semibold tracking-tight text-grey-900 tabular-nums" data-testid={`figure-${figure.label}`}>
+              <span
+                className="text-2xl font-semibold tracking-tight text-grey-900 tabular-nums"
+                data-testid={`figure-${figure.label}`}
+              >
                 {figure.format(now)}
               </span>
               {delta !== null ? (

@@ -1,16 +1,25 @@
-import type { AnalyticsFloowRow } from "@floow/domain";
+import type { AnalyticsFloowRow } from "@floow/domain/analytics";
 import { Badge, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@floow/ui";
 import { Link } from "@tanstack/react-router";
 import { formatCount, formatRate, type RangeSearch } from "./format";
 
-const STATUS: Record<AnalyticsFloowRow["status"], { label: string; variant: "success" | "neutral" | "warning" }> = {
+const STATUS: Record<
+  AnalyticsFloowRow["status"],
+  { label: string; variant: "success" | "neutral" | "warning" }
+> = {
   live: { label: "Live", variant: "success" },
   development: { label: "Development", variant: "neutral" },
   archived: { label: "Archived", variant: "warning" },
 };
 
 /** Every floow with its figures of the range, each linking to its own analytics. */
-export function FloowsTable({ floows, search }: { floows: AnalyticsFloowRow[]; search: RangeSearch }) {
+export function FloowsTable({
+  floows,
+  search,
+}: {
+  floows: AnalyticsFloowRow[];
+  search: RangeSearch;
+}) {
   return (
     <Table aria-label="Floows">
       <TableHeader>
@@ -37,12 +46,18 @@ export function FloowsTable({ floows, search }: { floows: AnalyticsFloowRow[]; s
               </Link>
             </TableCell>
             <TableCell>
-              <Badge variant={STATUS[floow.status].variant} dot>{STATUS[floow.status].label}</Badge>
+              <Badge variant={STATUS[floow.status].variant} dot>
+                {STATUS[floow.status].label}
+              </Badge>
             </TableCell>
             <TableCell className="text-right tabular-nums">{formatCount(floow.views)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatCount(floow.starts)}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatCount(floow.completions)}</TableCell>
-            <TableCell className="text-right tabular-nums">{floow.type === "data" ? "–" : formatRate(floow.clickThroughRate)}</TableCell>
+            <TableCell className="text-right tabular-nums">
+              {formatCount(floow.completions)}
+            </TableCell>
+            <TableCell className="text-right tabular-nums">
+              {floow.type === "data" ? "–" : formatRate(floow.clickThroughRate)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -1,4 +1,4 @@
-import type { FormInputCompletion } from "@floow/domain";
+import type { FormInputCompletion } from "@floow/domain/analytics";
 import { Bar } from "react-chartjs-2";
 import { ChartCard, MiniTable } from "./chart-card";
 import { PRIMARY } from "./chart-setup";
@@ -11,12 +11,23 @@ export function FormInputsChart({ inputs }: { inputs: FormInputCompletion[] }) {
     <ChartCard
       title="Form inputs"
       description="Of the sessions that submitted a form step, the share that filled in each input. Values are not shown."
-      empty={inputs.length === 0 ? "No form was submitted in this period. Floows with a form step show each input's completion here." : undefined}
+      empty={
+        inputs.length === 0
+          ? "No form was submitted in this period. Floows with a form step show each input's completion here."
+          : undefined
+      }
       chart={
         <Bar
           data={{
             labels: inputs.map((input) => input.text),
-            datasets: [{ label: "Completion", data: inputs.map((input) => (input.completion ?? 0) * 100), backgroundColor: PRIMARY, borderRadius: 4 }],
+            datasets: [
+              {
+                label: "Completion",
+                data: inputs.map((input) => (input.completion ?? 0) * 100),
+                backgroundColor: PRIMARY,
+                borderRadius: 4,
+              },
+            ],
           }}
           options={{
             indexAxis: "y",
@@ -34,7 +45,12 @@ export function FormInputsChart({ inputs }: { inputs: FormInputCompletion[] }) {
         <MiniTable
           caption="Completion per form input"
           head={["Input", "Submitted", "Filled in", "Completion"]}
-          rows={inputs.map((input) => [input.text, formatCount(input.submitted), formatCount(input.filled), formatRate(input.completion)])}
+          rows={inputs.map((input) => [
+            input.text,
+            formatCount(input.submitted),
+            formatCount(input.filled),
+            formatRate(input.completion),
+          ])}
         />
       }
     />

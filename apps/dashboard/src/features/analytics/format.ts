@@ -1,10 +1,28 @@
-import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_PRESET_DAYS, ANALYTICS_TIME_ZONE } from "@floow/domain";
+import {
+  ANALYTICS_DEFAULT_DAYS,
+  ANALYTICS_PRESET_DAYS,
+  ANALYTICS_TIME_ZONE,
+} from "@floow/domain/analytics";
 
 const count = new Intl.NumberFormat("nl-NL");
 const percent = new Intl.NumberFormat("nl-NL", { style: "percent", maximumFractionDigits: 1 });
-const dayShort = new Intl.DateTimeFormat("nl-NL", { day: "numeric", month: "short", timeZone: "UTC" });
-const dayLong = new Intl.DateTimeFormat("nl-NL", { day: "numeric", month: "numeric", year: "numeric", timeZone: "UTC" });
-const isoDay = new Intl.DateTimeFormat("sv-SE", { timeZone: ANALYTICS_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const dayShort = new Intl.DateTimeFormat("nl-NL", {
+  day: "numeric",
+  month: "short",
+  timeZone: "UTC",
+});
+const dayLong = new Intl.DateTimeFormat("nl-NL", {
+  day: "numeric",
+  month: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const isoDay = new Intl.DateTimeFormat("sv-SE", {
+  timeZone: ANALYTICS_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 /** A count in Dutch notation (1.234). */
 export const formatCount = (value: number) => count.format(value);
@@ -13,7 +31,8 @@ export const formatCount = (value: number) => count.format(value);
 export const formatRate = (value: number | null) => (value === null ? "–" : percent.format(value));
 
 /** A `YYYY-MM-DD` day in Dutch: `10 nov.` (short, chart axes) or `10-11-2026`. */
-export const formatDay = (day: string, long = false) => (long ? dayLong : dayShort).format(new Date(`${day}T00:00:00Z`));
+export const formatDay = (day: string, long = false) =>
+  (long ? dayLong : dayShort).format(new Date(`${day}T00:00:00Z`));
 
 /** Today in Europe/Amsterdam (the days analytics count in), `YYYY-MM-DD`. */
 export const today = (now: Date = new Date()) => isoDay.format(now);
@@ -37,7 +56,8 @@ export function validateRangeSearch(search: Record<string, unknown>): RangeSearc
   const out: RangeSearch = {};
   const range = String(search.range ?? "");
   if (range === "custom") out.range = "custom";
-  else if ((ANALYTICS_PRESET_DAYS as readonly number[]).includes(Number(range))) out.range = Number(range) as RangePreset;
+  else if ((ANALYTICS_PRESET_DAYS as readonly number[]).includes(Number(range)))
+    out.range = Number(range) as RangePreset;
   if (typeof search.from === "string" && DAY.test(search.from)) out.from = search.from;
   if (typeof search.to === "string" && DAY.test(search.to)) out.to = search.to;
   if (typeof search.domain === "string" && search.domain !== "") out.domain = search.domain;
@@ -45,9 +65,13 @@ export function validateRangeSearch(search: Record<string, unknown>): RangeSearc
 }
 
 /** The days a search stands for: a preset ends today; a custom range as given (falling back to 30 days). */
-export function resolveRange(search: RangeSearch, now: Date = new Date()): { from: string; to: string } {
+export function resolveRange(
+  search: RangeSearch,
+  now: Date = new Date(),
+): { from: string; to: string } {
   const end = today(now);
-  if (search.range === "custom" && search.from && search.to && search.from <= search.to) return { from: search.from, to: search.to };
+  if (search.range === "custom" && search.from && search.to && search.from <= search.to)
+    return { from: search.from, to: search.to };
   const days = typeof search.range === "number" ? search.range : ANALYTICS_DEFAULT_DAYS;
   return { from: shiftDay(end, -(days - 1)), to: end };
 }

@@ -1,4 +1,4 @@
-import type { FunnelStep } from "@floow/domain";
+import type { FunnelStep } from "@floow/domain/analytics";
 import { Bar } from "react-chartjs-2";
 import { ChartCard, MiniTable } from "./chart-card";
 import { GREY, PRIMARY } from "./chart-setup";
@@ -10,7 +10,9 @@ import { formatCount, formatRate } from "./format";
  * reached that step (not over all starts).
  */
 export function FunnelChart({ steps, loading }: { steps: FunnelStep[]; loading?: boolean }) {
-  const empty = steps.every((step) => step.reached === 0) ? "No shopper started this floow in this period yet. Publish it and embed it to see where shoppers drop off." : undefined;
+  const empty = steps.every((step) => step.reached === 0)
+    ? "No shopper started this floow in this period yet. Publish it and embed it to see where shoppers drop off."
+    : undefined;
   return (
     <ChartCard
       title="Funnel"
@@ -22,15 +24,28 @@ export function FunnelChart({ steps, loading }: { steps: FunnelStep[]; loading?:
           data={{
             labels: steps.map((step) => step.text),
             datasets: [
-              { label: "Reached", data: steps.map((step) => step.reached), backgroundColor: PRIMARY, borderRadius: 4 },
-              { label: "Left here", data: steps.map((step) => step.left), backgroundColor: GREY, borderRadius: 4 },
+              {
+                label: "Reached",
+                data: steps.map((step) => step.reached),
+                backgroundColor: PRIMARY,
+                borderRadius: 4,
+              },
+              {
+                label: "Left here",
+                data: steps.map((step) => step.left),
+                backgroundColor: GREY,
+                borderRadius: 4,
+              },
             ],
           }}
           options={{
             indexAxis: "y",
             maintainAspectRatio: false,
             animation: false,
-            scales: { x: { beginAtZero: true, ticks: { precision: 0 } }, y: { ticks: { callback: (_, i) => truncate(steps[i]?.text ?? "", 28) } } },
+            scales: {
+              x: { beginAtZero: true, ticks: { precision: 0 } },
+              y: { ticks: { callback: (_, i) => truncate(steps[i]?.text ?? "", 28) } },
+            },
             plugins: { legend: { position: "bottom", labels: { boxWidth: 10, boxHeight: 10 } } },
           }}
         />
@@ -39,11 +54,17 @@ export function FunnelChart({ steps, loading }: { steps: FunnelStep[]; loading?:
         <MiniTable
           caption="Funnel per step"
           head={["Step", "Reached", "Left", "Drop-off"]}
-          rows={steps.map((step) => [step.text, formatCount(step.reached), formatCount(step.left), formatRate(step.dropOff)])}
+          rows={steps.map((step) => [
+            step.text,
+            formatCount(step.reached),
+            formatCount(step.left),
+            formatRate(step.dropOff),
+          ])}
         />
       }
     />
   );
 }
 
-export const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+export const truncate = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;

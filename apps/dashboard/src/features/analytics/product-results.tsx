@@ -1,6 +1,18 @@
-import { formatEuro } from "@floow/domain";
-import type { ProductResults } from "@floow/domain";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@floow/ui";
+import { formatEuro } from "@floow/domain/shared";
+import type { ProductResults } from "@floow/domain/analytics";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@floow/ui";
 import { Doughnut } from "react-chartjs-2";
 import { GREY, PRIMARY } from "./chart-setup";
 import { formatCount, formatRate } from "./format";
@@ -12,12 +24,15 @@ export function ProductResultsCard({ results }: { results: ProductResults }) {
     <Card>
       <CardHeader>
         <CardTitle>Product results</CardTitle>
-        <CardDescription>Products shown on the finish page and clicked, most clicked first.</CardDescription>
+        <CardDescription>
+          Products shown on the finish page and clicked, most clicked first.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {results.resultPages === 0 && results.products.length === 0 ? (
           <p className="rounded-xl border border-dashed border-grey-300 bg-grey-50/60 px-5 py-8 text-center text-sm text-grey-500">
-            No results were shown in this period. Publish a Guided Selling floow with a feed and embed it to see which products it sells.
+            No results were shown in this period. Publish a Guided Selling floow with a feed and
+            embed it to see which products it sells.
           </p>
         ) : (
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,3fr)]">
@@ -26,13 +41,26 @@ export function ProductResultsCard({ results }: { results: ProductResults }) {
                 <Doughnut
                   data={{
                     labels: ["Full match", "Partial match"],
-                    datasets: [{ data: [full, results.partialPages], backgroundColor: [PRIMARY, GREY], borderWidth: 0 }],
+                    datasets: [
+                      {
+                        data: [full, results.partialPages],
+                        backgroundColor: [PRIMARY, GREY],
+                        borderWidth: 0,
+                      },
+                    ],
                   }}
-                  options={{ animation: false, cutout: "68%", plugins: { legend: { display: false } } }}
+                  options={{
+                    animation: false,
+                    cutout: "68%",
+                    plugins: { legend: { display: false } },
+                  }}
                 />
               </div>
               <p className="text-center text-sm text-grey-600">
-                <span className="block text-2xl font-semibold text-grey-900 tabular-nums" data-testid="partial-share">
+                <span
+                  className="block text-2xl font-semibold text-grey-900 tabular-nums"
+                  data-testid="partial-share"
+                >
                   {formatRate(results.partialShare)}
                 </span>
                 of {formatCount(results.resultPages)} result pages were a partial match
@@ -52,13 +80,23 @@ export function ProductResultsCard({ results }: { results: ProductResults }) {
                 {results.products.map((product) => (
                   <TableRow key={product.id}>
                     <TableCell>
-                      <span className="font-medium text-grey-900">{product.name || product.id}</span>
+                      <span className="font-medium text-grey-900">
+                        {product.name || product.id}
+                      </span>
                       <span className="block text-xs text-grey-500">{product.id}</span>
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">{product.price === null ? "–" : formatEuro(product.price)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatCount(product.shown)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatCount(product.clicks)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatRate(product.clickThroughRate)}</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {product.price === null ? "–" : formatEuro(product.price)}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatCount(product.shown)}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatCount(product.clicks)}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatRate(product.clickThroughRate)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

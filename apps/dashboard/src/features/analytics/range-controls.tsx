@@ -1,4 +1,4 @@
-import { ANALYTICS_PRESET_DAYS } from "@floow/domain";
+import { ANALYTICS_PRESET_DAYS } from "@floow/domain/analytics";
 import { Field, Input, Select } from "@floow/ui";
 import { resolveRange, type RangePreset, type RangeSearch } from "./format";
 
@@ -24,7 +24,11 @@ export function RangeControls({
           value={String(preset)}
           onChange={(event) => {
             const value = event.target.value;
-            onChange(value === "custom" ? { ...search, range: "custom", from, to } : { domain: search.domain, range: Number(value) as RangePreset });
+            onChange(
+              value === "custom"
+                ? { ...search, range: "custom", from, to }
+                : { domain: search.domain, range: Number(value) as RangePreset },
+            );
           }}
         >
           {ANALYTICS_PRESET_DAYS.map((days) => (
@@ -38,16 +42,35 @@ export function RangeControls({
       {preset === "custom" ? (
         <>
           <Field label="From" className="w-40">
-            <Input type="date" value={from} max={to} onChange={(event) => event.target.value && onChange({ ...search, range: "custom", from: event.target.value, to })} />
+            <Input
+              type="date"
+              value={from}
+              max={to}
+              onChange={(event) =>
+                event.target.value &&
+                onChange({ ...search, range: "custom", from: event.target.value, to })
+              }
+            />
           </Field>
           <Field label="To" className="w-40">
-            <Input type="date" value={to} min={from} onChange={(event) => event.target.value && onChange({ ...search, range: "custom", from, to: event.target.value })} />
+            <Input
+              type="date"
+              value={to}
+              min={from}
+              onChange={(event) =>
+                event.target.value &&
+                onChange({ ...search, range: "custom", from, to: event.target.value })
+              }
+            />
           </Field>
         </>
       ) : null}
       {domains ? (
         <Field label="Domain" className="w-52">
-          <Select value={search.domain ?? ""} onChange={(event) => onChange({ ...search, domain: event.target.value || undefined })}>
+          <Select
+            value={search.domain ?? ""}
+            onChange={(event) => onChange({ ...search, domain: event.target.value || undefined })}
+          >
             <option value="">All domains</option>
             {domains.map((domain) => (
               <option key={domain.id} value={domain.id}>

@@ -1,4 +1,4 @@
-import { signInSchema, signUpSchema } from "@floow/domain";
+import { signInSchema, signUpSchema } from "@floow/domain/user";
 import { Button, Field, Input } from "@floow/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -43,7 +43,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> | vo
     if (error) {
       setServerError(
         error.message ??
-          (mode === "signIn" ? "Could not sign you in. Please try again." : "Could not create your account."),
+          (mode === "signIn"
+            ? "Could not sign you in. Please try again."
+            : "Could not create your account."),
       );
       return;
     }
@@ -54,7 +56,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> | vo
 
   const signInWithSso = async () => {
     setServerError(null);
-    const { error } = await authClient.signIn.social({ provider: SSO_PROVIDER_ID, callbackURL: "/" });
+    const { error } = await authClient.signIn.social({
+      provider: SSO_PROVIDER_ID,
+      callbackURL: "/",
+    });
     if (error) setServerError(error.message ?? "Could not start single sign-on.");
   };
 
@@ -73,7 +78,12 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> | vo
 
       {config.data?.oidc ? (
         <>
-          <Button variant="outline" size="lg" className="w-full" onClick={() => void signInWithSso()}>
+          <Button
+            variant="outline"
+            size="lg"
+            className="w-full"
+            onClick={() => void signInWithSso()}
+          >
             Sign in with SSO
           </Button>
           <div className="flex items-center gap-3 text-xs text-grey-400">
@@ -96,7 +106,12 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> | vo
           </Field>
         ) : null}
         <Field label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" placeholder="you@company.com" {...form.register("email")} />
+          <Input
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            {...form.register("email")}
+          />
         </Field>
         <Field label="Password" error={errors.password?.message}>
           <Input
@@ -107,12 +122,18 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> | vo
           />
         </Field>
         {mode === "signIn" ? (
-          <a href="/reset-password" className="-mt-3 self-end text-sm font-medium text-primary-700 hover:underline">
+          <a
+            href="/reset-password"
+            className="-mt-3 self-end text-sm font-medium text-primary-700 hover:underline"
+          >
             Forgot password?
           </a>
         ) : null}
         {serverError ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-100">
+          <p
+            role="alert"
+            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-100"
+          >
             {serverError}
           </p>
         ) : null}

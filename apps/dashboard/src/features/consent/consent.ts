@@ -10,8 +10,8 @@ import {
   COOKIE_PREFERENCES_COOKIE,
   DEFAULT_COOKIE_PREFERENCES,
   INITIAL_COOKIE_STATE,
-} from "@floow/domain";
-import type { CookieCategory, CookiePreferences, CookieState } from "@floow/domain";
+} from "@floow/domain/settings";
+import type { CookieCategory, CookiePreferences, CookieState } from "@floow/domain/settings";
 import { cookieStore, useCookieStore } from "../../lib/cookie-store";
 
 export interface Consent extends CookiePreferences {

@@ -1,4 +1,4 @@
-import type { CookieCategory } from "@floow/domain";
+import type { CookieCategory } from "@floow/domain/settings";
 
 const CATEGORIES: { id: CookieCategory; label: string; description: string }[] = [
   {

@@ -1,4 +1,4 @@
-import { EVENT_TYPES } from "@floow/domain";
+import { EVENT_TYPES } from "@floow/domain/events";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { DocumentationGuide } from "./documentation-guide";
@@ -7,11 +7,15 @@ describe("DocumentationGuide", () => {
   it("shows the script tag and the npm package for this Floow host", () => {
     render(<DocumentationGuide origin="https://floow.example" />);
     expect(
-      screen.getByText('<script src="https://floow.example/embed.js" data-domain="DOMAIN_ID" async></script>'),
+      screen.getByText(
+        '<script src="https://floow.example/embed.js" data-domain="DOMAIN_ID" async></script>',
+      ),
     ).toBeTruthy();
     expect(screen.getByText("npm install @floow/runtime")).toBeTruthy();
     expect(screen.getByText(/apiUrl: "https:\/\/floow\.example"/)).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Implementation tab" }).getAttribute("href")).toBe("/domains");
+    expect(screen.getByRole("link", { name: "Implementation tab" }).getAttribute("href")).toBe(
+      "/domains",
+    );
   });
 
   it("lists every data-layer event type", () => {

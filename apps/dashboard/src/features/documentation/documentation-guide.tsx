@@ -1,4 +1,4 @@
-import { EVENT_NAME, EVENT_TYPES } from "@floow/domain";
+import { EVENT_NAME, EVENT_TYPES } from "@floow/domain/events";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@floow/ui";
 import { CodeSnippet } from "../domains/code-snippet";
 import {

@@ -1,4 +1,5 @@
-import { FIELD_MESSAGES, VALIDATION_MESSAGES, type Color } from "@floow/domain";
+import { type Color } from "@floow/domain/domain";
+import { FIELD_MESSAGES, VALIDATION_MESSAGES } from "@floow/domain/validation";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";

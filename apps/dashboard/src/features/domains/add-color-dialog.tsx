@@ -5,7 +5,7 @@ import {
   stripHash,
   type AddColor,
   type Color,
-} from "@floow/domain";
+} from "@floow/domain/domain";
 import {
   Button,
   cn,

@@ -1,4 +1,5 @@
-import { FONT_HELP_URL, VALIDATION_MESSAGES, type Font } from "@floow/domain";
+import { FONT_HELP_URL, type Font } from "@floow/domain/domain";
+import { VALIDATION_MESSAGES } from "@floow/domain/validation";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";

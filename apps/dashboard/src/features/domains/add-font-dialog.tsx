@@ -1,4 +1,10 @@
-import { createFont, FONT_HELP_URL, fontSchema, type Font, type FontForm } from "@floow/domain";
+import {
+  createFont,
+  FONT_HELP_URL,
+  fontSchema,
+  type Font,
+  type FontForm,
+} from "@floow/domain/domain";
 import {
   Button,
   Dialog,

@@ -1,4 +1,4 @@
-import { TOASTS } from "@floow/domain";
+import { TOASTS } from "@floow/domain/messages";
 import { Button, CheckIcon, CopyIcon, toast } from "@floow/ui";
 import { useEffect, useState } from "react";
 import { copyText } from "../../lib/clipboard";

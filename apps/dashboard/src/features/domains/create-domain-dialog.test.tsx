@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES } from "@floow/domain";
+import { VALIDATION_MESSAGES } from "@floow/domain/validation";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";

@@ -1,4 +1,8 @@
-import { createDomainSchema, type CreateDomain, type CreateDomainInput } from "@floow/domain";
+import {
+  createDomainSchema,
+  type CreateDomain,
+  type CreateDomainInput,
+} from "@floow/domain/domain";
 import {
   Button,
   Dialog,

@@ -1,4 +1,5 @@
-import { createDomain, TOASTS, type Domain, type DomainInput } from "@floow/domain";
+import { createDomain, type Domain, type DomainInput } from "@floow/domain/domain";
+import { TOASTS } from "@floow/domain/messages";
 import { toast } from "@floow/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";

@@ -1,13 +1,13 @@
 import {
   createDomainSchema,
   fontImportsCss,
-  TOASTS,
   type Color,
   type CreateDomain,
   type CreateDomainInput,
   type Domain,
   type Font,
-} from "@floow/domain";
+} from "@floow/domain/domain";
+import { TOASTS } from "@floow/domain/messages";
 import {
   Button,
   Card,

@@ -1,4 +1,4 @@
-import type { Domain } from "@floow/domain";
+import type { Domain } from "@floow/domain/domain";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@floow/ui";
 import { EventsExplanationButton } from "../events-explanation/events-explanation-dialog";
 import { CodeSnippet } from "./code-snippet";

@@ -4,16 +4,11 @@
  * quiet status in the toolbar (a toast on every keystroke pause would be noise); the toast
  * `Floow saved` is for an explicit save (button or Ctrl/⌘+S), and every failure toasts.
  */
-import { TOASTS } from "@floow/domain";
-import type {
-  Domain,
-  Floow,
-  Step,
-  StepStyle,
-  StyleScope,
-  Trigger,
-  VersionedFloow,
-} from "@floow/domain";
+import { TOASTS } from "@floow/domain/messages";
+import type { Domain } from "@floow/domain/domain";
+import type { StyleScope } from "@floow/domain/editor";
+import type { Floow, Step, StepStyle, VersionedFloow } from "@floow/domain/floow";
+import type { Trigger } from "@floow/domain/trigger";
 import { toast } from "@floow/ui";
 import {
   createContext,

@@ -1,4 +1,5 @@
-import type { Domain, VersionedFloow } from "@floow/domain";
+import type { Domain } from "@floow/domain/domain";
+import type { VersionedFloow } from "@floow/domain/floow";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";

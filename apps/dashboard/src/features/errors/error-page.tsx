@@ -1,7 +1,7 @@
 import { Button } from "@floow/ui";
 import { Link, useRouter, type ErrorComponentProps } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { ERROR_PAGES } from "@floow/domain";
+import { ERROR_PAGES } from "@floow/domain/messages";
 
 export type ErrorPageProps = {
   status: number;
@@ -21,7 +21,9 @@ export function ErrorPage({ status, message, description, children }: ErrorPageP
         >
           {status}
         </p>
-        <h1 className="mt-4 text-2xl font-semibold tracking-tight text-grey-900 sm:text-3xl">{message}</h1>
+        <h1 className="mt-4 text-2xl font-semibold tracking-tight text-grey-900 sm:text-3xl">
+          {message}
+        </h1>
         <p className="mt-4 text-base text-grey-600">{description}</p>
         <div className="mt-8 flex gap-3">
           {children ?? (

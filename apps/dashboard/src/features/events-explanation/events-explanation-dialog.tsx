@@ -4,8 +4,8 @@
  * it opens). Opened from a domain's Implementation tab, /documentation and /inspect. Its
  * examples are the runtime's own messages for an example floow (example-floow.ts).
  */
-import { EVENT_NAME, EVENT_TYPES } from "@floow/domain";
-import type { FloowEventType } from "@floow/domain";
+import { EVENT_NAME, EVENT_TYPES } from "@floow/domain/events";
+import type { FloowEventType } from "@floow/domain/events";
 import type { FloowEvent } from "@floow/runtime";
 import {
   Button,

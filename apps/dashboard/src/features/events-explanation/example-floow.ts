@@ -3,8 +3,9 @@
  * factories, that the real runtime (@floow/runtime, in preview mode) runs. The messages the
  * dialog shows are the ones the runtime emits for it, not copies written by hand.
  */
-import { createChoice, createFloow, createStep } from "@floow/domain";
-import type { Floow, Product } from "@floow/domain";
+import { createChoice, createFloow, createStep } from "@floow/domain/floow";
+import type { Product } from "@floow/domain/feed";
+import type { Floow } from "@floow/domain/floow";
 import { mount } from "@floow/runtime";
 import type { FloowEvent } from "@floow/runtime";
 

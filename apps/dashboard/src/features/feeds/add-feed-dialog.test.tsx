@@ -1,4 +1,5 @@
-import { DEFAULT_FEED_VARIABLES, VALIDATION_MESSAGES, type FeedPreview } from "@floow/domain";
+import { DEFAULT_FEED_VARIABLES, type FeedPreview } from "@floow/domain/feed";
+import { VALIDATION_MESSAGES } from "@floow/domain/validation";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
@@ -41,7 +42,13 @@ function Harness({
       <button type="button" onClick={() => setOpen(true)}>
         Open
       </button>
-      <AddFeedDialog open={open} onOpenChange={setOpen} feed={feed} onPreview={onPreview} onSave={onSave} />
+      <AddFeedDialog
+        open={open}
+        onOpenChange={setOpen}
+        feed={feed}
+        onPreview={onPreview}
+        onSave={onSave}
+      />
     </>
   );
 }
@@ -54,7 +61,11 @@ async function fillStep1(url = "https://feeds.example/shoes.xml") {
 
 describe("AddFeedDialog", () => {
   it("validates name and URL with the spec's messages and stays on step 1", async () => {
-    const onPreview = vi.fn(async (): Promise<PreviewOutcome> => ({ ok: true, products, attributes }));
+    const onPreview = vi.fn(async (): Promise<PreviewOutcome> => ({
+      ok: true,
+      products,
+      attributes,
+    }));
     render(<Harness onPreview={onPreview} onSave={async () => true} />);
     expect((screen.getByLabelText("Feed type") as HTMLSelectElement).value).toBe("channable");
     await userEvent.click(screen.getByRole("button", { name: "Next" }));
@@ -68,12 +79,19 @@ describe("AddFeedDialog", () => {
   });
 
   it("previews the first products, remaps a field live and saves with the chosen variables", async () => {
-    const onPreview = vi.fn(async (): Promise<PreviewOutcome> => ({ ok: true, products, attributes }));
+    const onPreview = vi.fn(async (): Promise<PreviewOutcome> => ({
+      ok: true,
+      products,
+      attributes,
+    }));
     const onSave = vi.fn(async (_feed: FeedSaveInput, _isNew: boolean) => true);
     render(<Harness onPreview={onPreview} onSave={onSave} />);
     await userEvent.selectOptions(screen.getByLabelText("Feed type"), "shopify");
     await fillStep1();
-    expect(onPreview).toHaveBeenCalledWith({ url: "https://feeds.example/shoes.xml", type: "shopify" });
+    expect(onPreview).toHaveBeenCalledWith({
+      url: "https://feeds.example/shoes.xml",
+      type: "shopify",
+    });
     const table = await screen.findByRole("table", { name: "Feed preview" });
     // Feed text is shown as text: the tags are gone, nothing is injected.
     expect(within(table).getByText("Trail shoe 1")).toBeTruthy();
@@ -103,7 +121,9 @@ describe("AddFeedDialog", () => {
     render(<Harness onPreview={async () => ({ ok: false, reason })} onSave={onSave} />);
     await fillStep1("http://10.0.0.1/feed.xml");
     expect(await screen.findByText(reason)).toBeTruthy();
-    expect((screen.getByRole("button", { name: "Add Feed" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "Add Feed" }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     await userEvent.click(screen.getByRole("button", { name: "Back" }));
     const url = screen.getByLabelText("Feed URL") as HTMLInputElement;
     expect(url.value).toBe("http://10.0.0.1/feed.xml");
@@ -113,7 +133,12 @@ describe("AddFeedDialog", () => {
   });
 
   it("stays open when saving fails", async () => {
-    render(<Harness onPreview={async () => ({ ok: true, products, attributes })} onSave={async () => false} />);
+    render(
+      <Harness
+        onPreview={async () => ({ ok: true, products, attributes })}
+        onSave={async () => false}
+      />,
+    );
     await fillStep1();
     await screen.findByRole("table", { name: "Feed preview" });
     await userEvent.click(screen.getByRole("button", { name: "Add Feed" }));
@@ -140,14 +165,24 @@ describe("AddFeedDialog", () => {
       refreshQueued: false,
     };
     const onSave = vi.fn(async (_feed: FeedSaveInput, _isNew: boolean) => true);
-    render(<Harness feed={feed} onPreview={async () => ({ ok: true, products, attributes })} onSave={onSave} />);
+    render(
+      <Harness
+        feed={feed}
+        onPreview={async () => ({ ok: true, products, attributes })}
+        onSave={onSave}
+      />,
+    );
     expect(screen.getByRole("heading", { name: "Edit Feed" })).toBeTruthy();
     expect((screen.getByLabelText("Feed name") as HTMLInputElement).value).toBe("Old shoes");
     await userEvent.click(screen.getByRole("button", { name: "Next" }));
     expect(((await screen.findByLabelText("Name")) as HTMLSelectElement).value).toBe("brand");
     await userEvent.click(screen.getByRole("button", { name: "Save Feed" }));
     await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
-    expect(onSave.mock.calls[0]![0]).toMatchObject({ id: "f1", domainId: "d1", variables: { name: "brand" } });
+    expect(onSave.mock.calls[0]![0]).toMatchObject({
+      id: "f1",
+      domainId: "d1",
+      variables: { name: "brand" },
+    });
     expect(onSave.mock.calls[0]![1]).toBe(false);
   });
 });

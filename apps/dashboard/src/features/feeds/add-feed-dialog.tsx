@@ -6,7 +6,7 @@ import {
   type FeedPreview,
   type FeedVariableKey,
   type FeedVariables,
-} from "@floow/domain";
+} from "@floow/domain/feed";
 import {
   AlertTriangleIcon,
   ArrowLeftIcon,

@@ -1,4 +1,4 @@
-import type { FeedInput, FeedPreview, FeedVariables } from "@floow/domain";
+import type { FeedInput, FeedPreview, FeedVariables } from "@floow/domain/feed";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { useEffect, useMemo } from "react";

@@ -1,4 +1,4 @@
-import { DEFAULT_FEED_VARIABLES } from "@floow/domain";
+import { DEFAULT_FEED_VARIABLES } from "@floow/domain/feed";
 import { describe, expect, it } from "vitest";
 import {
   attributeText,
@@ -41,7 +41,11 @@ describe("refreshState", () => {
       label: "Not refreshed yet",
     });
     expect(
-      refreshState({ ...base, lastRefreshStatus: "failed", lastRefreshError: "HTTP 404 from the feed" }),
+      refreshState({
+        ...base,
+        lastRefreshStatus: "failed",
+        lastRefreshError: "HTTP 404 from the feed",
+      }),
     ).toEqual({ kind: "failed", label: "Failed", error: "HTTP 404 from the feed" });
     expect(isRefreshing({ refreshQueued: false, lastRefreshStatus: "failed" })).toBe(false);
   });
@@ -52,7 +56,11 @@ describe("remapPreview", () => {
     const [same] = remapPreview([product], { ...DEFAULT_FEED_VARIABLES });
     // The feed has no `id`: the server found `sku`, which a default mapping keeps.
     expect(same).toMatchObject({ id: "SKU-1", name: "Trail shoe", price: 99.95 });
-    const [changed] = remapPreview([product], { ...DEFAULT_FEED_VARIABLES, name: "brand", price: "sale_price" });
+    const [changed] = remapPreview([product], {
+      ...DEFAULT_FEED_VARIABLES,
+      name: "brand",
+      price: "sale_price",
+    });
     expect(changed).toMatchObject({ id: "SKU-1", name: "Hoka", price: 79.95 });
   });
 });
@@ -65,7 +73,9 @@ describe("variableOptions and initialVariables", () => {
 
   it("starts from the defaults or the feed's own variables", () => {
     expect(initialVariables()).toEqual(DEFAULT_FEED_VARIABLES);
-    expect(initialVariables({ variables: { ...DEFAULT_FEED_VARIABLES, id: "sku" } }).id).toBe("sku");
+    expect(initialVariables({ variables: { ...DEFAULT_FEED_VARIABLES, id: "sku" } }).id).toBe(
+      "sku",
+    );
   });
 });
 
@@ -74,13 +84,24 @@ describe("buildFeedSave", () => {
 
   it("makes a new feed of the organization, without a domain", () => {
     const feed = buildFeedSave(form, { ...DEFAULT_FEED_VARIABLES });
-    expect(feed).toMatchObject({ ...form, domainId: null, description: "", image: null, products: [] });
+    expect(feed).toMatchObject({
+      ...form,
+      domainId: null,
+      description: "",
+      image: null,
+      products: [],
+    });
     expect(feed.id).toMatch(/^[0-9a-f-]{36}$/);
     expect("organizationId" in feed).toBe(false);
   });
 
   it("keeps an edited feed's id, domain, description and image", () => {
-    const existing = { id: "f1", domainId: "d1", description: "All shoes", image: "https://x/y.png" };
+    const existing = {
+      id: "f1",
+      domainId: "d1",
+      description: "All shoes",
+      image: "https://x/y.png",
+    };
     const feed = buildFeedSave(form, { ...DEFAULT_FEED_VARIABLES, id: "sku" }, existing);
     expect(feed).toMatchObject({ ...existing, name: "Main", variables: { id: "sku" } });
   });

@@ -7,7 +7,7 @@ import {
   type FeedType,
   type FeedVariableKey,
   type FeedVariables,
-} from "@floow/domain";
+} from "@floow/domain/feed";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import type { TRPC } from "../../lib/trpc";
 
@@ -123,7 +123,11 @@ export function buildFeedSave(
   variables: FeedVariables,
   existing?: Pick<FeedRow, "id" | "domainId" | "description" | "image"> | null,
 ) {
-  const { organizationId: _organizationId, domainId: _domainId, ...feed } = createFeed({
+  const {
+    organizationId: _organizationId,
+    domainId: _domainId,
+    ...feed
+  } = createFeed({
     ...(existing && { id: existing.id, description: existing.description, image: existing.image }),
     name: form.name,
     type: form.type,

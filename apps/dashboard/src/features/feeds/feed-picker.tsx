@@ -1,4 +1,5 @@
-import { formatEuro, sanitizeProductText } from "@floow/domain";
+import { sanitizeProductText } from "@floow/domain/feed";
+import { formatEuro } from "@floow/domain/shared";
 import { AlertTriangleIcon, cn, ImageIcon, PackageIcon, Spinner } from "@floow/ui";
 import type { ReactNode } from "react";
 import { useFeedList, useFeedPreview, type FeedPreviewProduct, type FeedSummary } from "./feed-api";

@@ -1,4 +1,4 @@
-import { TOASTS } from "@floow/domain";
+import { TOASTS } from "@floow/domain/messages";
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeTrpcWrapper } from "../../test/fake-trpc";
@@ -21,7 +21,14 @@ describe("feed mutations that fail", () => {
     const { result } = renderHook(() => useSaveFeed(), { wrapper: failingApi() });
     const feed = buildFeedSave(
       { name: "Shoes", type: "channable", url: "https://feeds.example/shoes.xml" },
-      { id: "id", url: "link", name: "title", price: "price", image: "image_link", description: "description" },
+      {
+        id: "id",
+        url: "link",
+        name: "title",
+        price: "price",
+        image: "image_link",
+        description: "description",
+      },
       null,
     );
     let saved: boolean | undefined;

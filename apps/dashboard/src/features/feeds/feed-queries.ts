@@ -1,4 +1,5 @@
-import { TOASTS, type FeedPreview } from "@floow/domain";
+import { type FeedPreview } from "@floow/domain/feed";
+import { TOASTS } from "@floow/domain/messages";
 import { toast } from "@floow/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";

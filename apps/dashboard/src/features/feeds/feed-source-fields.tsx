@@ -1,4 +1,4 @@
-import { FEED_TYPES, type FeedType } from "@floow/domain";
+import { FEED_TYPES, type FeedType } from "@floow/domain/feed";
 import { Field, Input, Select } from "@floow/ui";
 import type { FieldErrors } from "react-hook-form";
 import type { useLiveValidation } from "../forms/use-live-validation";

@@ -1,4 +1,4 @@
-import { DEFAULT_FEED_VARIABLES } from "@floow/domain";
+import { DEFAULT_FEED_VARIABLES } from "@floow/domain/feed";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -41,7 +41,13 @@ describe("FeedsTable", () => {
             lastRefreshStatus: "failed",
             lastRefreshError: "The address returns a web page (HTML), not a product feed",
           }),
-          feedRow({ id: "f3", name: "New", refreshQueued: true, lastRefreshAt: null, lastRefreshStatus: "pending" }),
+          feedRow({
+            id: "f3",
+            name: "New",
+            refreshQueued: true,
+            lastRefreshAt: null,
+            lastRefreshStatus: "pending",
+          }),
         ]}
         canDelete
         refreshingId={null}
@@ -58,16 +64,27 @@ describe("FeedsTable", () => {
     expect(within(shoes!).getByText("1-2-2026")).toBeTruthy();
     expect(within(hoodies!).getByText("Shopify")).toBeTruthy();
     expect(within(hoodies!).getByText("Failed")).toBeTruthy();
-    expect(within(hoodies!).getByText("The address returns a web page (HTML), not a product feed")).toBeTruthy();
+    expect(
+      within(hoodies!).getByText("The address returns a web page (HTML), not a product feed"),
+    ).toBeTruthy();
     expect(within(fresh!).getByText("Refreshing…")).toBeTruthy();
-    expect((within(fresh!).getByRole("button", { name: "Refresh New" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (within(fresh!).getByRole("button", { name: "Refresh New" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 
   it("refreshes and edits a feed", async () => {
     const onRefresh = vi.fn();
     const onEdit = vi.fn();
     render(
-      <FeedsTable feeds={[feedRow()]} canDelete={false} refreshingId={null} onRefresh={onRefresh} onEdit={onEdit} onDelete={async () => true} />,
+      <FeedsTable
+        feeds={[feedRow()]}
+        canDelete={false}
+        refreshingId={null}
+        onRefresh={onRefresh}
+        onEdit={onEdit}
+        onDelete={async () => true}
+      />,
     );
     await userEvent.click(screen.getByRole("button", { name: "Refresh Shoes" }));
     expect(onRefresh).toHaveBeenCalledWith("f1");
@@ -80,14 +97,23 @@ describe("FeedsTable", () => {
   it("deletes only after the Delete feed confirmation", async () => {
     const onDelete = vi.fn(async (_id: string) => true);
     render(
-      <FeedsTable feeds={[feedRow()]} canDelete refreshingId={null} onRefresh={noop} onEdit={noop} onDelete={onDelete} />,
+      <FeedsTable
+        feeds={[feedRow()]}
+        canDelete
+        refreshingId={null}
+        onRefresh={noop}
+        onEdit={noop}
+        onDelete={onDelete}
+      />,
     );
     await userEvent.click(screen.getByRole("button", { name: "Delete Shoes" }));
     const confirm = screen.getByRole("alertdialog", { name: "Delete feed" });
     await userEvent.click(within(confirm).getByRole("button", { name: "Cancel" }));
     expect(onDelete).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole("button", { name: "Delete Shoes" }));
-    await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    await userEvent.click(
+      within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete" }),
+    );
     await waitFor(() => expect(onDelete).toHaveBeenCalledWith("f1"));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
   });

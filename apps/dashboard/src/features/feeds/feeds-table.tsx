@@ -1,4 +1,4 @@
-import { formatDateNl } from "@floow/domain";
+import { formatDateNl } from "@floow/domain/shared";
 import {
   AlertTriangleIcon,
   Badge,
@@ -140,14 +140,18 @@ function FeedTableRow({
               </Badge>
             ) : (
               <Badge
-                variant={state.kind === "ok" ? "success" : state.kind === "failed" ? "danger" : "neutral"}
+                variant={
+                  state.kind === "ok" ? "success" : state.kind === "failed" ? "danger" : "neutral"
+                }
                 dot
               >
                 {state.label}
               </Badge>
             )}
             {feed.lastRefreshAt ? (
-              <span className="text-xs text-grey-500 tabular-nums">{formatDateNl(feed.lastRefreshAt)}</span>
+              <span className="text-xs text-grey-500 tabular-nums">
+                {formatDateNl(feed.lastRefreshAt)}
+              </span>
             ) : null}
           </span>
           {state.kind === "failed" ? (
@@ -171,7 +175,12 @@ function FeedTableRow({
             {refreshCalling ? null : <RotateCcwIcon size={14} />}
             Refresh
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => onEdit(feed)} aria-label={`Edit ${name}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onEdit(feed)}
+            aria-label={`Edit ${name}`}
+          >
             Edit
           </Button>
           {canDelete ? (

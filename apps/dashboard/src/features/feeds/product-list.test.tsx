@@ -1,4 +1,4 @@
-import { DEFAULT_FEED_VARIABLES } from "@floow/domain";
+import { DEFAULT_FEED_VARIABLES } from "@floow/domain/feed";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -66,11 +66,16 @@ describe("ProductList", () => {
 
   it("shows image, ID, name as text, euro price and feed, and opens a row's attributes", async () => {
     state.items = [
-      product(1, { name: '<img src=x onerror="alert(1)">Storm <b>edition</b>', description: "<script>x()</script>Fast" }),
+      product(1, {
+        name: '<img src=x onerror="alert(1)">Storm <b>edition</b>',
+        description: "<script>x()</script>Fast",
+      }),
       product(2),
     ];
     state.total = 2;
-    render(<ProductList feeds={[feed]} onAddFeed={() => undefined} onShowFeeds={() => undefined} />);
+    render(
+      <ProductList feeds={[feed]} onAddFeed={() => undefined} onShowFeeds={() => undefined} />,
+    );
     const table = screen.getByRole("table", { name: "Products" });
     const [first] = within(table).getAllByTestId("product-row");
     expect(within(first!).getByText("SKU-1")).toBeTruthy();
@@ -80,7 +85,9 @@ describe("ProductList", () => {
     expect(table.querySelector("b, script, img[src='x']")).toBeNull();
     expect(screen.getByText("1–2 of 2 products")).toBeTruthy();
 
-    await userEvent.click(within(first!).getByRole("button", { name: "Show attributes of Storm edition" }));
+    await userEvent.click(
+      within(first!).getByRole("button", { name: "Show attributes of Storm edition" }),
+    );
     const details = screen.getByTestId("product-details");
     expect(within(details).getByText("Fast")).toBeTruthy();
     expect(within(details).getByText("size")).toBeTruthy();
@@ -91,7 +98,9 @@ describe("ProductList", () => {
   it("searches after typing stops, sorts by a column and pages", async () => {
     state.items = Array.from({ length: 25 }, (_, i) => product(i + 1));
     state.total = 60;
-    render(<ProductList feeds={[feed]} onAddFeed={() => undefined} onShowFeeds={() => undefined} />);
+    render(
+      <ProductList feeds={[feed]} onAddFeed={() => undefined} onShowFeeds={() => undefined} />,
+    );
     expect(lastQuery()).toMatchObject({ search: "", sort: "position", offset: 0, limit: 25 });
 
     await userEvent.click(screen.getByRole("button", { name: "Next" }));
@@ -101,7 +110,9 @@ describe("ProductList", () => {
     expect(lastQuery()).toMatchObject({ sort: "price", direction: "asc", offset: 0 });
     await userEvent.click(screen.getByRole("button", { name: "Price" }));
     expect(lastQuery()).toMatchObject({ sort: "price", direction: "desc" });
-    expect(screen.getByRole("columnheader", { name: "Price" }).getAttribute("aria-sort")).toBe("descending");
+    expect(screen.getByRole("columnheader", { name: "Price" }).getAttribute("aria-sort")).toBe(
+      "descending",
+    );
 
     await userEvent.type(screen.getByRole("searchbox", { name: "Search products" }), "storm");
     await waitFor(() => expect(lastQuery().search).toBe("storm"));
@@ -109,7 +120,9 @@ describe("ProductList", () => {
   });
 
   it("says when a search finds nothing", async () => {
-    render(<ProductList feeds={[feed]} onAddFeed={() => undefined} onShowFeeds={() => undefined} />);
+    render(
+      <ProductList feeds={[feed]} onAddFeed={() => undefined} onShowFeeds={() => undefined} />,
+    );
     await userEvent.type(screen.getByRole("searchbox", { name: "Search products" }), "zzz");
     expect(await screen.findByText("No products match “zzz”.")).toBeTruthy();
   });

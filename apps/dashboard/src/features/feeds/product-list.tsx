@@ -1,4 +1,5 @@
-import { formatEuro, sanitizeProductText } from "@floow/domain";
+import { sanitizeProductText } from "@floow/domain/feed";
+import { formatEuro } from "@floow/domain/shared";
 import {
   AlertTriangleIcon,
   Button,
@@ -109,7 +110,9 @@ export function ProductList({
             onChange={(event) => setSearchText(event.target.value)}
           />
         </div>
-        {page.isFetching ? <Spinner size="sm" label="Loading products" className="text-grey-400" /> : null}
+        {page.isFetching ? (
+          <Spinner size="sm" label="Loading products" className="text-grey-400" />
+        ) : null}
       </div>
 
       {page.isPending ? (
@@ -246,7 +249,9 @@ function ProductTableRow({
           </span>
         )}
       </TableCell>
-      <TableCell className="max-w-36 truncate font-mono text-xs text-grey-500">{product.id}</TableCell>
+      <TableCell className="max-w-36 truncate font-mono text-xs text-grey-500">
+        {product.id}
+      </TableCell>
       <TableCell className="font-medium text-grey-900">
         <span className="line-clamp-2">{name}</span>
       </TableCell>
@@ -263,7 +268,10 @@ function ProductDetails({ product }: { product: ProductRow }) {
   return (
     <tr className="bg-grey-50/70">
       <td colSpan={6} className="px-5 pt-1 pb-5">
-        <div className="flex flex-col gap-4 rounded-xl bg-white p-4 ring-1 ring-grey-200" data-testid="product-details">
+        <div
+          className="flex flex-col gap-4 rounded-xl bg-white p-4 ring-1 ring-grey-200"
+          data-testid="product-details"
+        >
           {description ? <p className="text-sm text-grey-700">{description}</p> : null}
           {product.url ? (
             <a
@@ -283,7 +291,9 @@ function ProductDetails({ product }: { product: ProductRow }) {
             {attributes.map(([name, value]) => (
               <div key={name} className="contents">
                 <dt className="font-mono text-xs text-grey-500 sm:pt-0.5">{name}</dt>
-                <dd className="break-words whitespace-pre-line text-grey-900">{attributeText(value)}</dd>
+                <dd className="break-words whitespace-pre-line text-grey-900">
+                  {attributeText(value)}
+                </dd>
               </div>
             ))}
           </dl>

@@ -1,5 +1,7 @@
 import type * as FloowUi from "@floow/ui";
-import { VALIDATION_MESSAGES, type FeedInput, type FloowCreate } from "@floow/domain";
+import { type FeedInput } from "@floow/domain/feed";
+import { type FloowCreate } from "@floow/domain/floow";
+import { VALIDATION_MESSAGES } from "@floow/domain/validation";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";

@@ -1,17 +1,16 @@
+import { feedFormSchema, type FeedForm } from "@floow/domain/feed";
 import {
   createFloowFeedStepSchema,
   createFloowSchema,
-  feedFormSchema,
   FLOOW_TYPES,
-  LANGUAGES,
   needsFeedStep,
-  TOASTS,
   type CreateFloow,
   type CreateFloowInput,
-  type FeedForm,
   type FloowCreate,
   type FloowType,
-} from "@floow/domain";
+} from "@floow/domain/floow";
+import { TOASTS } from "@floow/domain/messages";
+import { LANGUAGES } from "@floow/domain/shared";
 import {
   Button,
   ClipboardListIcon,

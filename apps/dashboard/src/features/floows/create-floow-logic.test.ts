@@ -1,4 +1,4 @@
-import { floowCreateSchema } from "@floow/domain";
+import { floowCreateSchema } from "@floow/domain/floow";
 import { describe, expect, it } from "vitest";
 import {
   buildCreateInput,

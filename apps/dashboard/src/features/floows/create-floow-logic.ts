@@ -1,11 +1,5 @@
-import {
-  createFeed,
-  type CreateFloow,
-  type FeedForm,
-  type FeedInput,
-  type FloowCreate,
-  type FloowType,
-} from "@floow/domain";
+import { createFeed, type FeedForm, type FeedInput } from "@floow/domain/feed";
+import { type CreateFloow, type FloowCreate, type FloowType } from "@floow/domain/floow";
 
 /** The Create Floow wizard's two steps (spec section 2: "Create Floow: two steps"). */
 export type WizardStep = "details" | "feed";

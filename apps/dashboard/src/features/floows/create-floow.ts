@@ -1,4 +1,5 @@
-import { TOASTS, type FloowCreate } from "@floow/domain";
+import { type FloowCreate } from "@floow/domain/floow";
+import { TOASTS } from "@floow/domain/messages";
 import { toast } from "@floow/ui";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback } from "react";

@@ -1,4 +1,4 @@
-import { TOASTS } from "@floow/domain";
+import { TOASTS } from "@floow/domain/messages";
 import { toast } from "@floow/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";

@@ -1,10 +1,5 @@
-import {
-  FLOOW_TYPE_LABELS,
-  LANGUAGE_LABELS,
-  type FloowStatus,
-  type FloowType,
-  type Language,
-} from "@floow/domain";
+import { FLOOW_TYPE_LABELS, type FloowStatus, type FloowType } from "@floow/domain/floow";
+import { LANGUAGE_LABELS, type Language } from "@floow/domain/shared";
 import type { BadgeProps } from "@floow/ui";
 
 export const STATUS_LABELS: Readonly<Record<FloowStatus, string>> = {

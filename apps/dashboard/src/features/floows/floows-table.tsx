@@ -1,4 +1,4 @@
-import { formatDateNl } from "@floow/domain";
+import { formatDateNl } from "@floow/domain/shared";
 import { Badge, ClipboardListIcon, ShoppingBagIcon } from "@floow/ui";
 import type { MouseEvent } from "react";
 import { editorHref } from "../../lib/selected-floow";

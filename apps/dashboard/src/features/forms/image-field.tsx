@@ -1,4 +1,4 @@
-import { BLOB_IMAGE_TYPES } from "@floow/domain";
+import { BLOB_IMAGE_TYPES } from "@floow/domain/blob";
 import { Button, ImageIcon, Label, TrashIcon, UploadIcon } from "@floow/ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { imageProblem } from "../../lib/blob";

@@ -1,4 +1,4 @@
-import { TOASTS } from "@floow/domain";
+import { TOASTS } from "@floow/domain/messages";
 import { toast } from "@floow/ui";
 import { uploadImage } from "../../lib/blob";
 import type { ImageValue } from "./image-field";

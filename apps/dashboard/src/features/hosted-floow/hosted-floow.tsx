@@ -4,7 +4,7 @@
  * same runtime, with `preview: true`). Not a preview: its events go to the page's data
  * layer, to the API, and to the parent page when the hosted page is in an iframe.
  */
-import type { PublicDomain, PublicFloow } from "@floow/domain";
+import type { PublicDomain, PublicFloow } from "@floow/domain/public";
 import { mount } from "@floow/runtime";
 import { useEffect, useRef } from "react";
 import { FloowMark } from "../navigation/app-side-nav";

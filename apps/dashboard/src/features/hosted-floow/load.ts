@@ -1,10 +1,9 @@
-import type { PublicDomain, PublicFloow, PublicFloowResponse } from "@floow/domain";
+import type { PublicDomain, PublicFloow, PublicFloowResponse } from "@floow/domain/public";
 import { isValidEntityId } from "../../lib/entity-id";
 
 /** What the hosted page shows: a live floow, or that there is none by this id. */
 export type HostedFloow =
-  | { status: "live"; floow: PublicFloow; domain: PublicDomain }
-  | { status: "unavailable" };
+  { status: "live"; floow: PublicFloow; domain: PublicDomain } | { status: "unavailable" };
 
 /**
  * Loads a floow for the hosted page through the runtime's public API

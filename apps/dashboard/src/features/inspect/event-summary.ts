@@ -1,9 +1,6 @@
-import {
-  formatDateNl,
-  type FloowEventType,
-  type InspectedEvent,
-  type Product,
-} from "@floow/domain";
+import { type FloowEventType, type InspectedEvent } from "@floow/domain/events";
+import { type Product } from "@floow/domain/feed";
+import { formatDateNl } from "@floow/domain/shared";
 import type { BadgeProps } from "@floow/ui";
 
 export const EVENT_TYPE_LABELS: Readonly<Record<FloowEventType, string>> = {

@@ -1,4 +1,4 @@
-import { createEventMessage, type InspectedEvent } from "@floow/domain";
+import { createEventMessage, type InspectedEvent } from "@floow/domain/events";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-import type { InspectedEvent } from "@floow/domain";
+import type { InspectedEvent } from "@floow/domain/events";
 import {
   Badge,
   cn,

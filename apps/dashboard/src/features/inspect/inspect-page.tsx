@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type FloowEventType } from "@floow/domain";
+import { EVENT_TYPES, type FloowEventType } from "@floow/domain/events";
 import {
   AlertTriangleIcon,
   Button,

@@ -1,6 +1,6 @@
 import type { InfiniteData } from "@tanstack/react-query";
 import { useQueryClient } from "@tanstack/react-query";
-import type { InspectedEventPage } from "@floow/domain";
+import type { InspectedEventPage } from "@floow/domain/events";
 import { useEffect } from "react";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import type { EventFilters } from "./recent-events";
@@ -34,20 +34,28 @@ export function useLiveEvents(filters: EventFilters, live: boolean, ready: boole
           );
           failures = 0;
           if (cursor !== undefined && page.events.length > 0) {
-            queryClient.setQueryData<InfiniteData<InspectedEventPage, string | null>>(listKey, (data) => {
-              if (!data || data.pages.length === 0) return data;
-              const [first, ...rest] = data.pages;
-              const known = new Set(first!.events.map((event) => event.id));
-              const fresh = page.events.filter((event) => !known.has(event.id));
-              return { ...data, pages: [{ ...first!, events: [...fresh, ...first!.events] }, ...rest] };
-            });
+            queryClient.setQueryData<InfiniteData<InspectedEventPage, string | null>>(
+              listKey,
+              (data) => {
+                if (!data || data.pages.length === 0) return data;
+                const [first, ...rest] = data.pages;
+                const known = new Set(first!.events.map((event) => event.id));
+                const fresh = page.events.filter((event) => !known.has(event.id));
+                return {
+                  ...data,
+                  pages: [{ ...first!, events: [...fresh, ...first!.events] }, ...rest],
+                };
+              },
+            );
           }
           cursor = page.cursor;
         } catch {
           if (controller.signal.aborted) return;
           // Offline or the server restarting: try again, a little later each time.
           failures++;
-          await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 1_000 * 2 ** failures)));
+          await new Promise((resolve) =>
+            setTimeout(resolve, Math.min(30_000, 1_000 * 2 ** failures)),
+          );
         }
       }
     })();

@@ -1,5 +1,9 @@
 import type { AppRouter } from "@floow/api";
-import { createEventMessage, type InspectedEvent, type InspectedEventPage } from "@floow/domain";
+import {
+  createEventMessage,
+  type InspectedEvent,
+  type InspectedEventPage,
+} from "@floow/domain/events";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { act, renderHook, waitFor } from "@testing-library/react";

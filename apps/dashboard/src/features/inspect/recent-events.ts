@@ -1,7 +1,6 @@
-import type { FloowEventType, InspectedEvent } from "@floow/domain";
+import type { FloowEventType, InspectedEvent } from "@floow/domain/events";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
-
 
 export interface EventFilters {
   floowId?: string;

@@ -1,4 +1,5 @@
-import { hasRole, INTEGRATION_CATALOGUE, type IntegrationCatalogueEntry } from "@floow/domain";
+import { INTEGRATION_CATALOGUE, type IntegrationCatalogueEntry } from "@floow/domain/integration";
+import { hasRole } from "@floow/domain/user";
 import { Badge, Button, Card, ConfirmDialog, toast } from "@floow/ui";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";

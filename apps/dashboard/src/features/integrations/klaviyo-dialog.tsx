@@ -1,9 +1,9 @@
 import {
   klaviyoSetupSchema,
-  TOASTS,
   type IntegrationDetails,
   type KlaviyoSetup,
-} from "@floow/domain";
+} from "@floow/domain/integration";
+import { TOASTS } from "@floow/domain/messages";
 import {
   Button,
   Dialog,

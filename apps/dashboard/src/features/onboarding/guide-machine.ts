@@ -15,8 +15,9 @@
  *   stage sets the editor's phase to build.
  * - A disabled record shows nothing.
  */
-import { ONBOARDING_STAGES, completeOnboardingStage } from "@floow/domain";
-import type { EditorPhase, EditorState, OnboardingRecord, OnboardingStage } from "@floow/domain";
+import { ONBOARDING_STAGES, completeOnboardingStage } from "@floow/domain/onboarding";
+import type { EditorPhase, EditorState } from "@floow/domain/editor";
+import type { OnboardingRecord, OnboardingStage } from "@floow/domain/onboarding";
 
 export interface EditorContext {
   phase: EditorPhase;

@@ -8,8 +8,8 @@ import {
   ONBOARDING_STAGES,
   createOnboardingRecord,
   onboardingRecordSchema,
-} from "@floow/domain";
-import type { OnboardingRecord } from "@floow/domain";
+} from "@floow/domain/onboarding";
+import type { OnboardingRecord } from "@floow/domain/onboarding";
 import { cookieStore, readCookie, useCookieStore } from "../../lib/cookie-store";
 
 export const onboardingStore = cookieStore<OnboardingRecord>(

@@ -1,4 +1,5 @@
-import { SECTORS, TOASTS, updateOrganizationSchema } from "@floow/domain";
+import { TOASTS } from "@floow/domain/messages";
+import { SECTORS, updateOrganizationSchema } from "@floow/domain/organization";
 import { Button, Field, Input, Select, toast } from "@floow/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -17,7 +18,13 @@ type Values = z.input<typeof updateOrganizationSchema>;
  * logo. Admins edit them (`organization.update`, admin only); members see the same fields
  * read-only. A picked logo is uploaded through the blob call first, as domain images are.
  */
-export function OrganizationForm({ organization, canEdit }: { organization: Organization; canEdit: boolean }) {
+export function OrganizationForm({
+  organization,
+  canEdit,
+}: {
+  organization: Organization;
+  canEdit: boolean;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const initial = (): Values => ({
@@ -27,7 +34,11 @@ export function OrganizationForm({ organization, canEdit }: { organization: Orga
     sector: organization.sector,
     branding: { logo_url: organization.branding.logo_url },
   });
-  const form = useForm<Values>({ resolver: zodResolver(updateOrganizationSchema), defaultValues: initial(), mode: "onTouched" });
+  const form = useForm<Values>({
+    resolver: zodResolver(updateOrganizationSchema),
+    defaultValues: initial(),
+    mode: "onTouched",
+  });
   const [logo, setLogo] = useState<ImageValue>({ url: organization.branding.logo_url, file: null });
   const update = useMutation(trpc.organization.update.mutationOptions());
 
@@ -59,7 +70,11 @@ export function OrganizationForm({ organization, canEdit }: { organization: Orga
           <Input type="email" {...form.register("email")} />
         </Field>
         <Field label="Sector" error={errors.sector?.message}>
-          <Select {...form.register("sector", { setValueAs: (value: string) => (value ? Number(value) : null) })}>
+          <Select
+            {...form.register("sector", {
+              setValueAs: (value: string) => (value ? Number(value) : null),
+            })}
+          >
             <option value="">Choose a sector</option>
             {SECTORS.map((sector) => (
               <option key={sector.id} value={sector.id}>
@@ -70,7 +85,12 @@ export function OrganizationForm({ organization, canEdit }: { organization: Orga
         </Field>
       </fieldset>
       {canEdit ? (
-        <ImageField label="Logo" value={logo} onChange={setLogo} description="Shown with your organization's name." />
+        <ImageField
+          label="Logo"
+          value={logo}
+          onChange={setLogo}
+          description="Shown with your organization's name."
+        />
       ) : null}
       {canEdit ? (
         <div>

@@ -1,4 +1,5 @@
-import { TOASTS, userUpdateSchema } from "@floow/domain";
+import { TOASTS } from "@floow/domain/messages";
+import { userUpdateSchema } from "@floow/domain/user";
 import { Button, Field, Input, toast } from "@floow/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -32,7 +33,11 @@ export function PersonalForm({ user }: { user: User }) {
     const pictureUrl = await savedImageUrl(picture);
     if (pictureUrl === undefined) return;
     try {
-      const saved = await update.mutateAsync({ name: values.name, title: values.title ?? "", picture: pictureUrl });
+      const saved = await update.mutateAsync({
+        name: values.name,
+        title: values.title ?? "",
+        picture: pictureUrl,
+      });
       toast.success(TOASTS.success.userUpdate);
       setPicture({ url: saved.picture, file: null });
       form.reset({ name: saved.name, title: saved.title });
@@ -56,7 +61,12 @@ export function PersonalForm({ user }: { user: User }) {
           <Input value={user.email} readOnly disabled />
         </Field>
       </div>
-      <ImageField label="Picture" value={picture} onChange={setPicture} description="Shown in the side navigation." />
+      <ImageField
+        label="Picture"
+        value={picture}
+        onChange={setPicture}
+        description="Shown in the side navigation."
+      />
       <div>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? "Saving…" : "Save"}

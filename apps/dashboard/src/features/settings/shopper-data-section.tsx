@@ -4,15 +4,28 @@
  * request: erase everything stored about one shopper by e-mail address, with a count.
  * Admins change and erase; members see the setting. docs/analytics.md.
  */
-import { eraseShopperSchema, RETENTION_MONTHS_DEFAULT } from "@floow/domain";
-import type { ShopperErasure } from "@floow/domain";
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ConfirmDialog, Field, Input, Select, toast } from "@floow/ui";
+import { eraseShopperSchema, RETENTION_MONTHS_DEFAULT } from "@floow/domain/analytics";
+import type { ShopperErasure } from "@floow/domain/analytics";
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  ConfirmDialog,
+  Field,
+  Input,
+  Select,
+  toast,
+} from "@floow/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "../../lib/trpc";
 
 const RETENTION_CHOICES = [1, 3, 6, 12, 13, 18, 24, 36, 60];
-const monthsLabel = (months: number) => `${months} ${months === 1 ? "month" : "months"}${months === RETENTION_MONTHS_DEFAULT ? " (default)" : ""}`;
+const monthsLabel = (months: number) =>
+  `${months} ${months === 1 ? "month" : "months"}${months === RETENTION_MONTHS_DEFAULT ? " (default)" : ""}`;
 
 export function ShopperDataSection({ canEdit }: { canEdit: boolean }) {
   const trpc = useTRPC();
@@ -23,7 +36,9 @@ export function ShopperDataSection({ canEdit }: { canEdit: boolean }) {
   const save = useMutation(
     trpc.analytics.updateSettings.mutationOptions({
       onSuccess: async (saved) => {
-        toast.success(`Events are now kept for ${monthsLabel(saved.retentionMonths).replace(" (default)", "")}.`);
+        toast.success(
+          `Events are now kept for ${monthsLabel(saved.retentionMonths).replace(" (default)", "")}.`,
+        );
         setMonths(null);
         await queryClient.invalidateQueries(trpc.analytics.settings.queryFilter());
       },
@@ -41,7 +56,9 @@ export function ShopperDataSection({ canEdit }: { canEdit: boolean }) {
         setConfirming(false);
         setErased({ ...result, email: input.email });
         setEmail("");
-        toast.success(result.sessions === 0 ? "Nothing was stored about this shopper." : "Shopper data erased");
+        toast.success(
+          result.sessions === 0 ? "Nothing was stored about this shopper." : "Shopper data erased",
+        );
         await queryClient.invalidateQueries({ queryKey: trpc.analytics.pathKey() });
       },
       onError: (error) => {
@@ -56,7 +73,8 @@ export function ShopperDataSection({ canEdit }: { canEdit: boolean }) {
       <CardHeader>
         <CardTitle>Shopper data</CardTitle>
         <CardDescription>
-          Your floows' events hold shoppers' answers, and in Guided Data floows their form entries (personal data).
+          Your floows' events hold shoppers' answers, and in Guided Data floows their form entries
+          (personal data).
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-8">
@@ -67,17 +85,34 @@ export function ShopperDataSection({ canEdit }: { canEdit: boolean }) {
             save.mutate({ retentionMonths: current });
           }}
         >
-          <Field label="Keep events for" description="Older events are deleted every day, and no longer count in analytics." className="w-72">
-            <Select value={String(current)} disabled={!canEdit || settings.isPending} onChange={(event) => setMonths(Number(event.target.value))}>
-              {[...new Set([...RETENTION_CHOICES, current])].sort((a, b) => a - b).map((value) => (
-                <option key={value} value={value}>
-                  {monthsLabel(value)}
-                </option>
-              ))}
+          <Field
+            label="Keep events for"
+            description="Older events are deleted every day, and no longer count in analytics."
+            className="w-72"
+          >
+            <Select
+              value={String(current)}
+              disabled={!canEdit || settings.isPending}
+              onChange={(event) => setMonths(Number(event.target.value))}
+            >
+              {[...new Set([...RETENTION_CHOICES, current])]
+                .sort((a, b) => a - b)
+                .map((value) => (
+                  <option key={value} value={value}>
+                    {monthsLabel(value)}
+                  </option>
+                ))}
             </Select>
           </Field>
           {canEdit ? (
-            <Button type="submit" variant="outline" loading={save.isPending} disabled={save.isPending || months === null || months === settings.data?.retentionMonths}>
+            <Button
+              type="submit"
+              variant="outline"
+              loading={save.isPending}
+              disabled={
+                save.isPending || months === null || months === settings.data?.retentionMonths
+              }
+            >
               Save retention
             </Button>
           ) : null}
@@ -87,8 +122,9 @@ export function ShopperDataSection({ canEdit }: { canEdit: boolean }) {
           <div>
             <h4 className="text-sm font-semibold text-grey-900">Erase a shopper's data</h4>
             <p className="mt-1 text-sm text-grey-600">
-              For a data-subject request (GDPR art. 17): every session in which a form answer is this e-mail address is deleted,
-              with all its events, in every floow of the organization. This cannot be undone.
+              For a data-subject request (GDPR art. 17): every session in which a form answer is
+              this e-mail address is deleted, with all its events, in every floow of the
+              organization. This cannot be undone.
             </p>
           </div>
           {canEdit ? (
@@ -107,7 +143,12 @@ export function ShopperDataSection({ canEdit }: { canEdit: boolean }) {
               }}
             >
               <Field label="Shopper's e-mail address" error={emailError} className="w-80">
-                <Input type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
+                <Input
+                  type="email"
+                  autoComplete="off"
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                />
               </Field>
               <Button type="submit" variant="outline" className="mt-6.5">
                 Erase shopper data

@@ -1,11 +1,11 @@
+import { TOASTS } from "@floow/domain/messages";
 import {
   SUPPORT_CATEGORIES,
   SUPPORT_CATEGORY_LABELS,
   SUPPORT_PROJECT,
   supportTicketSchema,
-  TOASTS,
   type SupportTicketInput,
-} from "@floow/domain";
+} from "@floow/domain/support";
 import {
   Button,
   Dialog,
@@ -35,10 +35,17 @@ type Values = SupportTicketInput;
  * Sent: the success toast, the form resets and the dialog closes. Failed: the spec's toast
  * with Try again and Send email (a mail prefilled with what was typed), and the dialog stays.
  */
-export function SupportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function SupportDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const trpc = useTRPC();
   const user = useQuery(trpc.user.get.queryOptions()).data?.user;
-  const supportEmail = useQuery({ ...trpc.support.config.queryOptions(), staleTime: Infinity }).data?.email;
+  const supportEmail = useQuery({ ...trpc.support.config.queryOptions(), staleTime: Infinity }).data
+    ?.email;
   const defaults = (): Values => ({
     email: user?.email ?? "",
     name: user?.name ?? "",
@@ -47,7 +54,11 @@ export function SupportDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     subject: "",
     comment: "",
   });
-  const form = useForm<Values>({ resolver: zodResolver(supportTicketSchema), defaultValues: defaults(), mode: "onTouched" });
+  const form = useForm<Values>({
+    resolver: zodResolver(supportTicketSchema),
+    defaultValues: defaults(),
+    mode: "onTouched",
+  });
   const { errors } = form.formState;
 
   // The dialog is mounted on opening, so its fields start fresh; the user's e-mail and name
@@ -62,7 +73,9 @@ export function SupportDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     const ticket = { ...values, category: values.category || undefined, url: window.location.href };
     try {
       await send.mutateAsync(ticket);
-      toast.success(TOASTS.success.ticketSend, { description: TOASTS.success.ticketSendDescription });
+      toast.success(TOASTS.success.ticketSend, {
+        description: TOASTS.success.ticketSendDescription,
+      });
       form.reset(defaults());
       onOpenChange(false);
     } catch {
@@ -88,7 +101,13 @@ export function SupportDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             {supportEmail ? (
               <>
                 {" "}
-                from <a className="font-medium text-moss-700 underline" href={supportMailtoHref(supportEmail, {})}>{supportEmail}</a>
+                from{" "}
+                <a
+                  className="font-medium text-moss-700 underline"
+                  href={supportMailtoHref(supportEmail, {})}
+                >
+                  {supportEmail}
+                </a>
               </>
             ) : null}
             .
@@ -106,7 +125,11 @@ export function SupportDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               <Input type="tel" autoComplete="tel" {...form.register("phone")} />
             </Field>
             <Field label="Category (optional)" error={errors.category?.message}>
-              <Select {...form.register("category", { setValueAs: (value: string) => value || undefined })}>
+              <Select
+                {...form.register("category", {
+                  setValueAs: (value: string) => value || undefined,
+                })}
+              >
                 <option value="">Choose a category</option>
                 {SUPPORT_CATEGORIES.map((category) => (
                   <option key={category} value={category}>

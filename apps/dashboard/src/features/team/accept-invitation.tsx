@@ -1,4 +1,4 @@
-import { ROLE_LABELS } from "@floow/domain";
+import { ROLE_LABELS } from "@floow/domain/user";
 import { Button, Field, Input, Spinner } from "@floow/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";

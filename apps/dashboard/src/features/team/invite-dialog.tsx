@@ -1,4 +1,4 @@
-import { inviteSchema, ROLE_LABELS, ROLES } from "@floow/domain";
+import { inviteSchema, ROLE_LABELS, ROLES } from "@floow/domain/user";
 import {
   Button,
   Dialog,

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, ROLES, type Role } from "@floow/domain";
+import { ROLE_LABELS, ROLES, type Role } from "@floow/domain/user";
 import {
   Avatar,
   Badge,

@@ -1,4 +1,5 @@
-import { formatDateNl, type WebhookDelivery } from "@floow/domain";
+import { formatDateNl } from "@floow/domain/shared";
+import { type WebhookDelivery } from "@floow/domain/webhook";
 import {
   Badge,
   Button,

@@ -1,4 +1,5 @@
-import { TOASTS, type WebhookInput } from "@floow/domain";
+import { TOASTS } from "@floow/domain/messages";
+import { type WebhookInput } from "@floow/domain/webhook";
 import { toast } from "@floow/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";

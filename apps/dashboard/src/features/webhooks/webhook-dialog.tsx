@@ -1,13 +1,12 @@
+import { EVENT_TYPES, type FloowEventType } from "@floow/domain/events";
+import { createId } from "@floow/domain/shared";
 import {
-  createId,
-  EVENT_TYPES,
   WEBHOOK_DEFAULT_EVENTS,
   WEBHOOK_METHODS,
   webhookInputSchema,
-  type FloowEventType,
   type WebhookDetails,
   type WebhookInput,
-} from "@floow/domain";
+} from "@floow/domain/webhook";
 import {
   Button,
   Dialog,

@@ -1,4 +1,4 @@
-import type { WebhookDetails } from "@floow/domain";
+import type { WebhookDetails } from "@floow/domain/webhook";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Suspense } from "react";

@@ -1,10 +1,7 @@
-import {
-  formatDateNl,
-  hasRole,
-  type Domain,
-  type WebhookDetails,
-  type WebhookInput,
-} from "@floow/domain";
+import { type Domain } from "@floow/domain/domain";
+import { formatDateNl } from "@floow/domain/shared";
+import { hasRole } from "@floow/domain/user";
+import { type WebhookDetails, type WebhookInput } from "@floow/domain/webhook";
 import {
   AlertTriangleIcon,
   Badge,

@@ -1,4 +1,5 @@
-import { FLOOW_STATUSES, floowsOnboardingPrompt, type FloowStatus } from "@floow/domain";
+import { FLOOW_STATUSES, type FloowStatus } from "@floow/domain/floow";
+import { floowsOnboardingPrompt } from "@floow/domain/onboarding";
 import { Button, cn, EmptyState, FlowIcon, GlobeIcon, PlusIcon } from "@floow/ui";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";

@@ -1,4 +1,4 @@
-import { hasRole } from "@floow/domain";
+import { hasRole } from "@floow/domain/user";
 import {
   Button,
   EmptyState,

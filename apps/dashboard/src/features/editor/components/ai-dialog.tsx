@@ -5,14 +5,12 @@
  * on failure the dialog closes without a message. The dialog says who answers: the AI model
  * (AI_* set on the server) or the offline suggester, which builds questions from the feed.
  */
-import {
-  AI_LOADING_MESSAGES,
-  AI_PROMPT_MAX_LENGTH,
-  aiPromptSchema,
-  floowPartsFromSuggestion,
-  LOADING_MESSAGE_INTERVAL_MS,
-} from "@floow/domain";
-import type { AiRequest, Filter, FilterGroup, Step } from "@floow/domain";
+import { aiPromptSchema } from "@floow/domain/floow";
+import { floowPartsFromSuggestion } from "@floow/domain/insights";
+import { AI_LOADING_MESSAGES } from "@floow/domain/messages";
+import { AI_PROMPT_MAX_LENGTH, LOADING_MESSAGE_INTERVAL_MS } from "@floow/domain/shared";
+import type { Filter, FilterGroup } from "@floow/domain/filter";
+import type { AiRequest, Step } from "@floow/domain/floow";
 import {
   Button,
   cn,

@@ -1,5 +1,6 @@
-import { createChoice, createFloow, createStep, FILTER_CONDITION_LABELS } from "@floow/domain";
-import type { Floow, VersionedFloow } from "@floow/domain";
+import { FILTER_CONDITION_LABELS } from "@floow/domain/filter";
+import { createChoice, createFloow, createStep } from "@floow/domain/floow";
+import type { Floow, VersionedFloow } from "@floow/domain/floow";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";

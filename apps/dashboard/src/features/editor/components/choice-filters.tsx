@@ -7,7 +7,6 @@
  */
 import {
   addChoiceFilter,
-  createId,
   DEFAULT_FILTER_CONDITION,
   DEFAULT_GROUP_OPERATOR,
   FILTER_CONDITION_LABELS,
@@ -17,8 +16,10 @@ import {
   NUMERIC_FILTER_CONDITIONS,
   removeFilter,
   VALUELESS_FILTER_CONDITIONS,
-} from "@floow/domain";
-import type { Filter, FilterCondition, FilterGroup, Floow, GroupOperator } from "@floow/domain";
+} from "@floow/domain/filter";
+import { createId } from "@floow/domain/shared";
+import type { Filter, FilterCondition, FilterGroup, GroupOperator } from "@floow/domain/filter";
+import type { Floow } from "@floow/domain/floow";
 import { Button, Input, PlusIcon, Select, TrashIcon } from "@floow/ui";
 import { useEffect, useId, useState } from "react";
 import { useEditor } from "../editor-context";

@@ -1,5 +1,6 @@
-import { AI_LOADING_MESSAGES, VALIDATION_MESSAGES } from "@floow/domain";
-import type { Trigger } from "@floow/domain";
+import { AI_LOADING_MESSAGES } from "@floow/domain/messages";
+import { VALIDATION_MESSAGES } from "@floow/domain/validation";
+import type { Trigger } from "@floow/domain/trigger";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";

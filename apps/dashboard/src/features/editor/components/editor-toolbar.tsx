@@ -1,10 +1,7 @@
-import {
-  EDITOR_PHASES,
-  FLOOW_CONFLICT_MESSAGE,
-  FLOOW_TYPE_LABELS,
-  VALIDATION_MESSAGES,
-} from "@floow/domain";
-import type { EditorPhase } from "@floow/domain";
+import { EDITOR_PHASES } from "@floow/domain/editor";
+import { FLOOW_CONFLICT_MESSAGE, FLOOW_TYPE_LABELS } from "@floow/domain/floow";
+import { VALIDATION_MESSAGES } from "@floow/domain/validation";
+import type { EditorPhase } from "@floow/domain/editor";
 import {
   ArrowLeftIcon,
   Badge,

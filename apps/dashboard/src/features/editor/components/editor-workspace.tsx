@@ -2,8 +2,10 @@
  * The editor's workspace per phase: floow (settings beside a preview), build (outline,
  * canvas in the flow, style or preview state, inspector) and launch.
  */
-import { EDITOR_FLOW_VIEWS, EDITOR_STATES, EDITOR_SCALE_DEFAULT } from "@floow/domain";
-import type { EditorState, StepStyle } from "@floow/domain";
+import { EDITOR_FLOW_VIEWS, EDITOR_STATES } from "@floow/domain/editor";
+import { EDITOR_SCALE_DEFAULT } from "@floow/domain/shared";
+import type { EditorState } from "@floow/domain/editor";
+import type { StepStyle } from "@floow/domain/floow";
 import { useCallback, useEffect, useState } from "react";
 import { useEditor } from "../editor-context";
 import { DeadEndsPanel } from "../insights/dead-ends-panel";

@@ -1,4 +1,4 @@
-import { createChoice, createCondition, createFloow, createStep } from "@floow/domain";
+import { createChoice, createCondition, createFloow, createStep } from "@floow/domain/floow";
 import { describe, expect, it } from "vitest";
 import { buildGraph } from "./flow-graph";
 

@@ -4,8 +4,9 @@
  * column in step order (the order visitors meet them); condition edges run along the side.
  * The "filters" view adds each choice's product filters; "conditions" lists the rules.
  */
-import { FINISH } from "@floow/domain";
-import type { EditorFlowView, Floow, Step } from "@floow/domain";
+import { FINISH } from "@floow/domain/floow";
+import type { EditorFlowView } from "@floow/domain/editor";
+import type { Floow, Step } from "@floow/domain/floow";
 import { cn } from "@floow/ui";
 import {
   Background,

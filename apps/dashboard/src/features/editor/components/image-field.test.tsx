@@ -1,4 +1,4 @@
-import { createFloow } from "@floow/domain";
+import { createFloow } from "@floow/domain/floow";
 import { Toaster } from "@floow/ui";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

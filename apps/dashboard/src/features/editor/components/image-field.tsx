@@ -1,4 +1,4 @@
-import { TOASTS } from "@floow/domain";
+import { TOASTS } from "@floow/domain/messages";
 import { Button, cn, ImageIcon, Spinner, toast, TrashIcon, UploadIcon } from "@floow/ui";
 import { useId, useRef, useState } from "react";
 import { useEditor } from "../editor-context";

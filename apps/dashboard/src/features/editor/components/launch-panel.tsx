@@ -1,7 +1,7 @@
 /**
  * The launch phase: publish, the embed snippet and a summary of the triggers.
  */
-import { TOASTS } from "@floow/domain";
+import { TOASTS } from "@floow/domain/messages";
 import { Badge, Button, Card, CodeIcon, RocketIcon, toast } from "@floow/ui";
 import { useEffect, useState } from "react";
 import { copyText } from "../../../lib/clipboard";

@@ -4,8 +4,8 @@ import {
   createFilterGroup,
   createFloow,
   createStep,
-} from "@floow/domain";
-import type { Floow } from "@floow/domain";
+} from "@floow/domain/floow";
+import type { Floow } from "@floow/domain/floow";
 import { render, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { RuntimePreview } from "./preview";

@@ -2,7 +2,10 @@
  * The preview: the floow rendered by @floow/runtime itself (the renderer shoppers get), in a
  * mobile or desktop frame at the editor's scale. The editor never renders floows on its own.
  */
-import type { Device, Domain, Floow, PublicResults } from "@floow/domain";
+import type { Domain } from "@floow/domain/domain";
+import type { Floow } from "@floow/domain/floow";
+import type { PublicResults } from "@floow/domain/public";
+import type { Device } from "@floow/domain/shared";
 import { cn } from "@floow/ui";
 import { mount } from "@floow/runtime";
 import type { FloowInstance, View } from "@floow/runtime";

@@ -1,24 +1,26 @@
 /**
  * The floow phase: settings in two categories, General and Buttons (spec section 2).
  */
+import { SETTINGS_CATEGORIES } from "@floow/domain/editor";
 import {
   BUTTON_ANIMATIONS,
   BUTTON_ICONS,
-  BUTTON_SIZES,
   BUTTON_VARIANTS,
   CONTAINER_TYPES,
   FLOOW_BUTTON_KEYS,
   ICON_POSITIONS,
+  PROGRESS_DIRECTIONS,
+  PROGRESS_TYPES,
+} from "@floow/domain/floow";
+import {
+  BUTTON_SIZES,
   LANGUAGE_LABELS,
   LANGUAGES,
   PADDING_SIZES,
-  PROGRESS_DIRECTIONS,
-  PROGRESS_TYPES,
   RADIUS_SIZES,
-  SETTINGS_CATEGORIES,
-  VALIDATION_MESSAGES,
-} from "@floow/domain";
-import type { Floow, FloowButton, FloowButtonKey } from "@floow/domain";
+} from "@floow/domain/shared";
+import { VALIDATION_MESSAGES } from "@floow/domain/validation";
+import type { Floow, FloowButton, FloowButtonKey } from "@floow/domain/floow";
 import { Input } from "@floow/ui";
 import { useId } from "react";
 import { useEditor } from "../editor-context";

@@ -1,5 +1,5 @@
-import { createFloow, createStep } from "@floow/domain";
-import type { VersionedFloow } from "@floow/domain";
+import { createFloow, createStep } from "@floow/domain/floow";
+import type { VersionedFloow } from "@floow/domain/floow";
 import { Toaster } from "@floow/ui";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

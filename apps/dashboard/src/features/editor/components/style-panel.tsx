@@ -3,16 +3,9 @@
  * The panel edits a draft of the selected step's style for the current device; the canvas
  * previews it, and the two buttons apply it with the spec's toasts.
  */
-import {
-  DIRECTIONS,
-  GAP_SIZES,
-  IMAGE_POSITIONS,
-  PADDING_SIZES,
-  RADIUS_SIZES,
-  STYLE_TYPES,
-  STYLE_VARIANTS,
-} from "@floow/domain";
-import type { StepStyle } from "@floow/domain";
+import { DIRECTIONS, IMAGE_POSITIONS, STYLE_TYPES, STYLE_VARIANTS } from "@floow/domain/floow";
+import { GAP_SIZES, PADDING_SIZES, RADIUS_SIZES } from "@floow/domain/shared";
+import type { StepStyle } from "@floow/domain/floow";
 import { Button } from "@floow/ui";
 import { useEffect, useState } from "react";
 import { useEditor } from "../editor-context";

@@ -4,17 +4,17 @@
  * validated with the domain's schema and its messages. Create adds the trigger to the
  * floow, saves it, and resets the form to startsWith, id, inside.
  */
+import { createTrigger } from "@floow/domain/floow";
+import { TOASTS } from "@floow/domain/messages";
+import { TRIGGER_DIALOG_STEPS } from "@floow/domain/shared";
 import {
-  createTrigger,
   ROUTE_TYPES,
   TRIGGER_ATTRIBUTES,
-  TRIGGER_DIALOG_STEPS,
   TRIGGER_TARGETS,
   triggerRouteStepSchema,
   triggerTargetStepSchema,
-  TOASTS,
-} from "@floow/domain";
-import type { Trigger } from "@floow/domain";
+} from "@floow/domain/trigger";
+import type { Trigger } from "@floow/domain/trigger";
 import {
   Button,
   cn,

@@ -1,4 +1,4 @@
-import type { Trigger } from "@floow/domain";
+import type { Trigger } from "@floow/domain/trigger";
 import { Badge, Button, ConfirmDialog, PlusIcon, TrashIcon } from "@floow/ui";
 import { useState } from "react";
 import { useEditor } from "../editor-context";

@@ -1,5 +1,5 @@
-import { createFloow } from "@floow/domain";
-import type { Floow } from "@floow/domain";
+import { createFloow } from "@floow/domain/floow";
+import type { Floow } from "@floow/domain/floow";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";

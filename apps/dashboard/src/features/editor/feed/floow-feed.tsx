@@ -4,7 +4,7 @@
  * with the Create Floow wizard's own picker (`FeedPicker`), or adds a new feed with the Add
  * Feed dialog of Products. Publishing a selling floow without a feed opens the same dialog.
  */
-import { VALIDATION_MESSAGES } from "@floow/domain";
+import { VALIDATION_MESSAGES } from "@floow/domain/validation";
 import {
   Button,
   Dialog,

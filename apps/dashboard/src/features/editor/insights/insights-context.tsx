@@ -5,7 +5,7 @@
  * that save is still to come). Components read them with `useInsights`; outside the
  * provider (component tests) there are none.
  */
-import type { ChoiceMatchCount, DeadEndReport, MatchCounts } from "@floow/domain";
+import type { ChoiceMatchCount, DeadEndReport, MatchCounts } from "@floow/domain/insights";
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useEditor } from "../editor-context";
 

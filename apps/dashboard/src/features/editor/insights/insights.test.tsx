@@ -1,5 +1,6 @@
-import { createChoice, createFloow, createStep } from "@floow/domain";
-import type { DeadEndReport, Floow } from "@floow/domain";
+import { createChoice, createFloow, createStep } from "@floow/domain/floow";
+import type { Floow } from "@floow/domain/floow";
+import type { DeadEndReport } from "@floow/domain/insights";
 import { render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { EditorProvider } from "../editor-context";

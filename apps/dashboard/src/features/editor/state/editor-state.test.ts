@@ -8,8 +8,8 @@ import {
   createTrigger,
   DEFAULT_STEP_TEXT,
   defaultStepStyle,
-} from "@floow/domain";
-import type { Floow } from "@floow/domain";
+} from "@floow/domain/floow";
+import type { Floow } from "@floow/domain/floow";
 import { describe, expect, it } from "vitest";
 import {
   createEditorModel,

@@ -4,27 +4,24 @@
  * the rules themselves (selection after a delete, step factories) come from @floow/domain.
  */
 import {
-  createStep,
-  duplicateStep,
   EDITOR_DEFAULTS,
   openFinish,
   openTrigger,
   selectAfterStepDelete,
   selectStep,
-} from "@floow/domain";
+} from "@floow/domain/editor";
+import { createStep, duplicateStep } from "@floow/domain/floow";
 import type {
-  Device,
   EditorFlowView,
   EditorPhase,
   EditorSelection,
   EditorState as EditorStateName,
-  Floow,
   SettingsCategory,
-  Step,
-  StepStyle,
   StyleScope,
-  Trigger,
-} from "@floow/domain";
+} from "@floow/domain/editor";
+import type { Floow, Step, StepStyle } from "@floow/domain/floow";
+import type { Device } from "@floow/domain/shared";
+import type { Trigger } from "@floow/domain/trigger";
 import { mergeServerCopy } from "./server-copy";
 
 export interface EditorUi {

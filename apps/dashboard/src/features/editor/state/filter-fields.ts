@@ -1,4 +1,4 @@
-import { DEFAULT_FEED_VARIABLES } from "@floow/domain";
+import { DEFAULT_FEED_VARIABLES } from "@floow/domain/feed";
 
 /**
  * The field names to suggest for a filter: the names under which the results call files

@@ -1,4 +1,4 @@
-import { createFloow } from "@floow/domain";
+import { createFloow } from "@floow/domain/floow";
 import { describe, expect, it } from "vitest";
 import { mergeServerCopy, mergeValue, serverChanged } from "./server-copy";
 

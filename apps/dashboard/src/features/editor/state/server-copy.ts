@@ -5,7 +5,7 @@
  * editor takes those differences, so it never shows what the server did not keep, but an
  * edit typed while the save was on its way wins (it is saved next, and checked again).
  */
-import type { Floow } from "@floow/domain";
+import type { Floow } from "@floow/domain/floow";
 
 /** Fields the server owns; the editor keeps its own (they are not sent with a save). */
 const SERVER_OWNED = new Set<string>(["organizationId", "userId", "createdAt", "updatedAt"]);

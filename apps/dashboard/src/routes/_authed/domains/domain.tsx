@@ -1,4 +1,5 @@
-import { hasRole, type Domain } from "@floow/domain";
+import { type Domain } from "@floow/domain/domain";
+import { hasRole } from "@floow/domain/user";
 import {
   Button,
   Card,

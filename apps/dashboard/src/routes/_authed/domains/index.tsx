@@ -1,4 +1,4 @@
-import type { Domain } from "@floow/domain";
+import type { Domain } from "@floow/domain/domain";
 import { ArrowRightIcon, Button, EmptyState, GlobeIcon, PlusIcon } from "@floow/ui";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";

@@ -1,13 +1,11 @@
 import {
   FINISH_TYPES,
-  GAP_SIZES,
   IMAGE_POSITIONS,
-  PADDING_SIZES,
   PARTIAL_RESULT_MODES,
-  RADIUS_SIZES,
   RESULT_LAYOUT_TYPES,
-} from "@floow/domain";
-import type { FloowFinish, ResultsLayout } from "@floow/domain";
+} from "@floow/domain/floow";
+import { GAP_SIZES, PADDING_SIZES, RADIUS_SIZES } from "@floow/domain/shared";
+import type { FloowFinish, ResultsLayout } from "@floow/domain/floow";
 import { useEditor } from "../../editor-context";
 import { PanelSection, SelectRow, SizeRow, Switch, TextRow } from "../controls";
 import { ImageField } from "../image-field";

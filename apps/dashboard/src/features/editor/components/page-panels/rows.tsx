@@ -1,5 +1,5 @@
 /** Rows used by the page panels: a percentage slider, a count and the attribute list. */
-import type { Device } from "@floow/domain";
+import type { Device } from "@floow/domain/shared";
 import { Input } from "@floow/ui";
 import { useEffect, useId, useState } from "react";
 import { Row, SelectRow } from "../controls";

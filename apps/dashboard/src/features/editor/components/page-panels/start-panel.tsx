@@ -1,5 +1,5 @@
-import { ALIGNMENTS, START_TYPES } from "@floow/domain";
-import type { FloowStart, StartLayout } from "@floow/domain";
+import { ALIGNMENTS, START_TYPES } from "@floow/domain/floow";
+import type { FloowStart, StartLayout } from "@floow/domain/floow";
 import { useEditor } from "../../editor-context";
 import { PanelSection, SelectRow, TextRow } from "../controls";
 import { ImageField } from "../image-field";

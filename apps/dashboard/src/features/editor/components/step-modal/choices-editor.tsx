@@ -1,5 +1,5 @@
-import { createChoice } from "@floow/domain";
-import type { Choice, Step } from "@floow/domain";
+import { createChoice } from "@floow/domain/floow";
+import type { Choice, Step } from "@floow/domain/floow";
 import { Button, PlusIcon, TrashIcon } from "@floow/ui";
 import { useState } from "react";
 import { useEditor } from "../../editor-context";

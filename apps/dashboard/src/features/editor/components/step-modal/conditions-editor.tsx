@@ -1,5 +1,5 @@
-import { CONDITION_TYPES, CONSEQUENCE_TYPES, createCondition } from "@floow/domain";
-import type { Condition, ConditionType, ConsequenceType, Step } from "@floow/domain";
+import { CONDITION_TYPES, CONSEQUENCE_TYPES, createCondition } from "@floow/domain/floow";
+import type { Condition, ConditionType, ConsequenceType, Step } from "@floow/domain/floow";
 import { Button, PlusIcon, TrashIcon } from "@floow/ui";
 import { useEditor } from "../../editor-context";
 import { plainText } from "../controls";

@@ -1,5 +1,7 @@
-import { createFormInput, FORM_INPUT_TYPES, OPTION_FORM_INPUT_TYPES } from "@floow/domain";
-import type { FormInput, FormInputType, Step } from "@floow/domain";
+import { createFormInput } from "@floow/domain/floow";
+import { FORM_INPUT_TYPES, OPTION_FORM_INPUT_TYPES } from "@floow/domain/form-input";
+import type { Step } from "@floow/domain/floow";
+import type { FormInput, FormInputType } from "@floow/domain/form-input";
 import { Button, PlusIcon, TrashIcon } from "@floow/ui";
 import { useEditor } from "../../editor-context";
 import { humanize, Switch } from "../controls";

@@ -1,5 +1,5 @@
-import { EVENT_VALUE_TYPES } from "@floow/domain";
-import type { Step } from "@floow/domain";
+import { EVENT_VALUE_TYPES } from "@floow/domain/floow";
+import type { Step } from "@floow/domain/floow";
 import { useEditor } from "../../editor-context";
 import { humanize } from "../controls";
 import { LabeledSelect, SmallInput } from "./fields";

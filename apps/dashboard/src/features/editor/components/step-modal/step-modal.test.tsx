@@ -1,5 +1,5 @@
-import { createChoice, createFloow, createStep } from "@floow/domain";
-import type { Floow } from "@floow/domain";
+import { createChoice, createFloow, createStep } from "@floow/domain/floow";
+import type { Floow } from "@floow/domain/floow";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useEffect } from "react";

@@ -4,8 +4,8 @@
  * Edits go straight into the editor state (and so into autosave): nothing is held back
  * in a draft that closing the modal could lose. Each tab is its own file in this folder.
  */
-import { STEP_TYPES } from "@floow/domain";
-import type { Step } from "@floow/domain";
+import { STEP_TYPES } from "@floow/domain/floow";
+import type { Step } from "@floow/domain/floow";
 import {
   Button,
   Dialog,

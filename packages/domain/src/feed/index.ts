@@ -1,0 +1,6 @@
+// @floow/domain/feed: the feed concern of the domain model (also in the root export).
+export * from "./constants";
+export * from "./factories";
+export * from "./logic";
+export * from "./schema";
+export type * from "./types";

@@ -1,0 +1,6 @@
+// @floow/domain/shared: the shared concern of the domain model (also in the root export).
+export * from "./constants";
+export * from "./format";
+export * from "./ids";
+export * from "./routes";
+export * from "./schema";

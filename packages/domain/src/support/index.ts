@@ -1,0 +1,4 @@
+// @floow/domain/support: the support concern of the domain model (also in the root export).
+export * from "./constants";
+export * from "./schema";
+export type * from "./types";
