@@ -603,8 +603,10 @@ run's 99th percentile and its slowest answer. The event-loop delay (\`monitorEve
 5 ms resolution, worst run) is how long the importing process could not answer anything: its
 own blocking plus, on a loaded machine, the time the system gave its CPU to other processes.
 The busy stretches are the process's CPU time between ticks of a 5 ms timer (worst run's 99th
-percentile and maximum; helper threads such as the garbage collector's count too): how long an
-answer waits on a quiet machine, whatever the load when measured.
+percentile and maximum; helper threads such as the garbage collector's count too): about how
+long an answer waits on a quiet machine. They depend less on the load than wall times, though
+not entirely: a process that gets the CPU back after a wait works through what piled up (several
+network chunks, say) in one stretch.
 
 | Import | Items | Feed size | Time | CPU time | DB server CPU | Items/s | Peak RSS growth | Peak JS heap | \`/healthz\` p99 during it | Event-loop delay p99 | Busy stretch p99 (CPU time) |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
