@@ -79,7 +79,7 @@ export function ShopperDataSection({ canEdit }: { canEdit: boolean }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-8">
         <form
-          className="flex flex-wrap items-end gap-3"
+          className="flex flex-wrap items-start gap-3"
           onSubmit={(event) => {
             event.preventDefault();
             save.mutate({ retentionMonths: current });
