@@ -187,18 +187,28 @@ async function measureIngest(kind: DbKind) {
     console.log("ingest", result);
     return result;
   } finally {
-    child.kill();
+    // The child closes its database (a throwaway one on the server is dropped) before it exits.
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
   }
 }
 
 async function serve(kind: DbKind): Promise<void> {
-  const { database } = await openDb(kind);
+  const { database, cleanup } = await openDb(kind);
+  process.once("exit", () => void cleanup());
   const organizationId = await seedOrganization(database.db, "Ingest bench");
   const domain = await seedDomain(database.db, organizationId);
   const floow = await seedFloow(database.db, organizationId, domain.id, "selling", { status: "live" });
   const app = Fastify({ logger: false });
   await registerPublicRoutes(app, { db: database.db, rateLimits: { events: 1_000_000_000 } });
   const address = await app.listen({ host: "127.0.0.1", port: 0 });
+  process.once("SIGTERM", () => {
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
   process.on("message", (message) => {
     if (message !== "cpu") return;
     const usage = process.cpuUsage();
