@@ -80,7 +80,7 @@ describe("loadEnv", () => {
 
   it("reads the operations settings: database timeouts, shutdown, Redis, storage quota", () => {
     expect(loadEnv({})).toMatchObject({
-      dbTimeouts: { connectMs: 1000, requestQueryMs: 1500, statementMs: 60_000 },
+      dbTimeouts: { connectMs: 1000, requestQueryMs: 1500, statementMs: 300_000 },
       shutdownTimeoutSeconds: 30,
       redisUrl: undefined,
       redisKeyPrefix: "floow:",

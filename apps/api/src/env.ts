@@ -159,7 +159,7 @@ const envSchema = z
     ),
     DB_CONNECT_TIMEOUT_MS: positiveInt(1000, 600_000),
     DB_REQUEST_TIMEOUT_MS: positiveInt(1500, 3_600_000),
-    DB_STATEMENT_TIMEOUT_MS: positiveInt(60_000, 86_400_000),
+    DB_STATEMENT_TIMEOUT_MS: positiveInt(300_000, 86_400_000),
     SHUTDOWN_TIMEOUT: positiveInt(30, 3600),
     REDIS_URL: z.preprocess(
       emptyToUndefined,

@@ -44,7 +44,7 @@ export interface DbTimeouts {
   statementMs: number;
 }
 
-export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectMs: 1000, requestQueryMs: 1500, statementMs: 60_000 };
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectMs: 1000, requestQueryMs: 1500, statementMs: 300_000 };
 
 type PoolClient = pg.PoolClient & { connection?: { stream?: { destroy(): void } } };
 
