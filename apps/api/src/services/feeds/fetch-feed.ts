@@ -1,7 +1,13 @@
 import { DEFAULT_FEED_TYPE, type FeedType } from "@floow/domain/constants";
 import { isSafeFetchError, safeFetch, type SafeFetchOptions } from "../safe-fetch";
 import { FeedError } from "./errors";
-import { FEED_FETCH_LIMITS, MAX_PRODUCTS, SHOPIFY_MAX_PAGES, shopifyLimits, type FeedLimits } from "./limits";
+import {
+  FEED_FETCH_LIMITS,
+  MAX_PRODUCTS,
+  SHOPIFY_MAX_PAGES,
+  shopifyLimits,
+  type FeedLimits,
+} from "./limits";
 import { mapProduct, type FeedProduct, type FeedVariablesInput } from "./map-product";
 import { openFeed } from "./parse-feed";
 import type { FeedRecord } from "./record";
@@ -39,16 +45,29 @@ export interface FeedSource {
 export async function openFeedUrl(
   url: string,
   type: FeedType = DEFAULT_FEED_TYPE,
-  options: FeedFetchOptions & { purpose?: "import" | "preview" } = {},
+  options: FeedFetchOptions & { purpose?: "import" | "preview"; productCount?: () => number } = {},
 ): Promise<FeedSource> {
-  const { limits, purpose = "import", total, ...fetchOptions } = options;
+  const { limits, purpose = "import", total, productCount, ...fetchOptions } = options;
   if (type === "shopify" && isShopifyCatalogUrl(url)) {
     const shopify = shopifyLimits(purpose);
-    return openShopify(url, fetchOptions, limits, shopify.page, { ...shopify.total, ...total });
+    return openShopify(
+      url,
+      fetchOptions,
+      limits,
+      shopify.page,
+      { ...shopify.total, ...total },
+      productCount,
+    );
   }
   const response = await safeFetch(url, { ...FEED_FETCH_LIMITS[purpose], ...fetchOptions });
   try {
-    const opened = await openFeed(response.body, { type, charset: response.charset, url: response.url, limits });
+    const opened = await openFeed(response.body, {
+      type,
+      charset: response.charset,
+      url: response.url,
+      limits,
+      productCount,
+    });
     return {
       format: opened.format,
       pages: () => 0,
@@ -74,6 +93,7 @@ async function openShopify(
   limits: Partial<FeedLimits> | undefined,
   pageLimits: ReturnType<typeof shopifyLimits>["page"],
   total: { timeoutMs: number; maxBytes: number },
+  productCount?: () => number,
 ): Promise<FeedSource> {
   let pages = 0;
   let bytes = 0;
@@ -109,7 +129,12 @@ async function openShopify(
     bytesClamped = bytesLeft < pageMaxBytes;
     let response: Awaited<ReturnType<typeof safeFetch>>;
     try {
-      response = await safeFetch(pageUrl, { ...pageLimits, ...fetchOptions, timeoutMs, maxBytes: Math.min(pageMaxBytes, bytesLeft) });
+      response = await safeFetch(pageUrl, {
+        ...pageLimits,
+        ...fetchOptions,
+        timeoutMs,
+        maxBytes: Math.min(pageMaxBytes, bytesLeft),
+      });
     } catch (error) {
       throw overall(error);
     }
@@ -117,7 +142,16 @@ async function openShopify(
     current = response;
     pages++;
     try {
-      return { response, opened: await openFeed(response.body, { type: "shopify", charset: response.charset, url: response.url, limits }) };
+      return {
+        response,
+        opened: await openFeed(response.body, {
+          type: "shopify",
+          charset: response.charset,
+          url: response.url,
+          limits,
+          productCount,
+        }),
+      };
     } catch (error) {
       response.body.destroy();
       throw overall(error);
@@ -173,7 +207,9 @@ async function openShopify(
 }
 
 function formatDuration(ms: number): string {
-  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} minute${ms === 60_000 ? "" : "s"}` : `${Math.round(ms / 100) / 10} s`;
+  return ms >= 60_000 && ms % 60_000 === 0
+    ? `${ms / 60_000} minute${ms === 60_000 ? "" : "s"}`
+    : `${Math.round(ms / 100) / 10} s`;
 }
 
 export interface FeedPreview {
@@ -232,14 +268,23 @@ export async function importFeed(
   url: string,
   type: FeedType,
   sink: FeedSink,
-  options: FeedFetchOptions & { variables?: FeedVariablesInput; batchSize?: number; maxProducts?: number } = {},
+  options: FeedFetchOptions & {
+    variables?: FeedVariablesInput;
+    batchSize?: number;
+    maxProducts?: number;
+  } = {},
 ): Promise<ImportSummary> {
   const started = performance.now();
   const { variables, batchSize = 500, maxProducts = MAX_PRODUCTS, ...fetchOptions } = options;
-  const source = await openFeedUrl(url, type, { ...fetchOptions, purpose: "import" });
+  let count = 0;
+  // Each product read earns the import more processing time (FeedLimits.cpuMsPerProduct).
+  const source = await openFeedUrl(url, type, {
+    ...fetchOptions,
+    purpose: "import",
+    productCount: () => count,
+  });
   const seen = new Set<string>();
   let batch: FeedProduct[] = [];
-  let count = 0;
   let duplicates = 0;
   let withoutId = 0;
   let position = 0;
@@ -257,7 +302,10 @@ export async function importFeed(
       }
       seen.add(product.id);
       if (++count > maxProducts) {
-        throw new FeedError("TOO_MANY_PRODUCTS", `The feed has more than ${maxProducts.toLocaleString("en")} products.`);
+        throw new FeedError(
+          "TOO_MANY_PRODUCTS",
+          `The feed has more than ${maxProducts.toLocaleString("en")} products.`,
+        );
       }
       batch.push(product);
       if (batch.length >= batchSize) {

@@ -20,6 +20,8 @@ export interface ParseFeedOptions {
   /** Where the feed came from: Shopify product links are built from it. */
   url?: string;
   limits?: Partial<FeedLimits>;
+  /** Products read so far (the import's count): each earns `cpuMsPerProduct` more processing time. */
+  productCount?: () => number;
 }
 
 export interface OpenedFeed {
@@ -63,7 +65,8 @@ export async function openFeed(
     };
   }
   const { encoding } = detectEncoding(peeked.head, sniffed.format, options.charset);
-  const texts = rechunk(decodeText(meterCpu(peeked.stream, limits.maxCpuMs), encoding));
+  const budgetMs = () => limits.maxCpuMs + limits.cpuMsPerProduct * (options.productCount?.() ?? 0);
+  const texts = rechunk(decodeText(meterCpu(peeked.stream, budgetMs), encoding));
   const records =
     sniffed.format === "xml"
       ? parseXml(texts, limits)
@@ -184,9 +187,9 @@ const CPU_SAMPLE = 4;
  */
 export async function* meterCpu(
   chunks: AsyncIterable<Uint8Array>,
-  maxCpuMs: number,
+  budgetMs: number | (() => number),
 ): AsyncGenerator<Uint8Array> {
-  const budget = maxCpuMs * 1000;
+  const budget = typeof budgetMs === "function" ? budgetMs : () => budgetMs;
   let used = 0;
   let bytes = 0;
   let index = 0;
@@ -201,17 +204,18 @@ export async function* meterCpu(
     yield chunk;
     const spent = process.cpuUsage(start);
     used += (spent.user + spent.system) * CPU_SAMPLE;
-    if (used > budget) {
+    const allowedMs = budget();
+    if (used > allowedMs * 1000) {
       throw new FeedError(
         "CPU_BUDGET",
-        `Reading the feed took more than ${formatSeconds(maxCpuMs)} of processing time, so it was stopped after ${formatMegabytes(bytes)} of its data. Is it very large, or does it repeat the same products over and over?`,
+        `Reading the feed took more than ${formatSeconds(allowedMs)} of processing time, so it was stopped after ${formatMegabytes(bytes)} of its data. Is it very large, or does it repeat the same products over and over?`,
       );
     }
   }
 }
 
 function formatSeconds(ms: number): string {
-  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms)} ms`;
 }
 
 function formatMegabytes(bytes: number): string {
