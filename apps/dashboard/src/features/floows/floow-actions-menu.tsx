@@ -55,9 +55,17 @@ export function FloowActionsMenu({
             <SparklesIcon size={16} /> Open in editor
           </DropdownMenuItem>
           {floow.status !== "live" && floow.status !== "archived" ? (
-            <DropdownMenuItem onSelect={() => setDialog("publish")}>
-              <RocketIcon size={16} /> Publish
-            </DropdownMenuItem>
+            // A selling floow without a feed would publish to "No results found": the editor
+            // asks for a feed first (its settings show the feed, its Publish asks).
+            floow.type === "selling" && floow.feedId === null ? (
+              <DropdownMenuItem onSelect={() => openInEditor(floow.id)}>
+                <RocketIcon size={16} /> Publish: choose a feed first
+              </DropdownMenuItem>
+            ) : (
+              <DropdownMenuItem onSelect={() => setDialog("publish")}>
+                <RocketIcon size={16} /> Publish
+              </DropdownMenuItem>
+            )
           ) : null}
           <DropdownMenuItem onSelect={() => setDialog("duplicate")}>
             <CopyIcon size={16} /> Duplicate

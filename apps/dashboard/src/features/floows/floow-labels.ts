@@ -31,4 +31,6 @@ export type FloowSummary = {
   language: Language;
   domainId: string;
   updatedAt: string;
+  /** A selling floow's feed; null: none yet (publishing asks for one in the editor). */
+  feedId?: string | null;
 };
