@@ -1,8 +1,9 @@
 import { Toaster } from "@floow/ui";
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, HeadContent, Outlet } from "@tanstack/react-router";
+import { createRootRouteWithContext, HeadContent, Outlet, useLocation } from "@tanstack/react-router";
 import { CookieBanner } from "../features/consent/cookie-banner";
 import { InternalErrorPage, NotFoundPage } from "../features/errors/error-page";
+import { isFloowRoute } from "../features/navigation/nav-logic";
 import { UpdateNotice } from "../features/update-notice/update-notice";
 import type { TRPC } from "../lib/trpc";
 
@@ -16,13 +17,16 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  // A floow route (the hosted page merchants frame) is the shopper's, not the dashboard's:
+  // the dashboard's cookie banner and update notice never show there.
+  const floowRoute = isFloowRoute(useLocation({ select: (location) => location.pathname }));
   return (
     <>
       <HeadContent />
       <Outlet />
       <Toaster />
-      <CookieBanner />
-      <UpdateNotice />
+      {!floowRoute && <CookieBanner />}
+      {!floowRoute && <UpdateNotice />}
     </>
   );
 }
