@@ -1,4 +1,3 @@
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { computeResults, createResultsIndex } from "@floow/domain";
 import type {
   Floow,
@@ -14,6 +13,8 @@ import type { DB } from "../db/database";
 import { findLiveFloow } from "../db/queries/floow";
 import { listFeedProductRecords } from "../db/queries/product";
 import { createTtlCache, invalidateCache } from "./cache";
+import { encodedBody } from "./encoded-body";
+import type { EncodedBody } from "./encoded-body";
 import { withPartialMatches } from "./partial-matches";
 import type { PartialMatchesFloow } from "./partial-matches";
 import { sanitizeProduct } from "./sanitize-product";
@@ -104,21 +105,14 @@ export interface ResultsServiceOptions {
   now?: () => number;
 }
 
-/** HTTP content codings an answer can be sent in, besides identity. */
-export type AnswerEncoding = "br" | "gzip";
+export type { AnswerEncoding } from "./encoded-body";
+export { COMPRESS_MIN_BYTES } from "./encoded-body";
 
 /**
- * A results answer as bytes: the JSON (exactly `JSON.stringify` of the `PublicResults`) and,
- * made at first use and kept, its brotli and gzip encodings. Only answers of at least
- * `COMPRESS_MIN_BYTES` are compressed (`encoded` answers null below).
+ * A results answer as bytes: the JSON (exactly `JSON.stringify` of the `PublicResults`) and
+ * its brotli and gzip encodings, made at first use and kept (`encodedBody`).
  */
-export interface ResultsAnswer {
-  readonly json: Buffer;
-  encoded(encoding: AnswerEncoding): Buffer | null;
-}
-
-/** Smaller answers go uncompressed (as the server's global compression threshold). */
-export const COMPRESS_MIN_BYTES = 1024;
+export type ResultsAnswer = EncodedBody;
 
 export interface ResultsService {
   /** The results of a live floow for the chosen choices, or null when there is no such live floow. */
@@ -185,30 +179,7 @@ function createAnswer(
   text += `],"partial":${results.partial}`;
   if (results.matches) text += `,"matches":${JSON.stringify(results.matches)}`;
   text += "}";
-  const json = Buffer.from(text);
-  const encodings: Partial<Record<AnswerEncoding, Buffer>> = {};
-  return {
-    json,
-    encoded(encoding) {
-      if (json.length < COMPRESS_MIN_BYTES) return null;
-      let out = encodings[encoding];
-      if (!out) {
-        // Made once per answer, so a little more effort than on the fly is worth it.
-        out =
-          encoding === "br"
-            ? brotliCompressSync(json, {
-                params: {
-                  [zlib.BROTLI_PARAM_QUALITY]: 6,
-                  [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-                  [zlib.BROTLI_PARAM_SIZE_HINT]: json.length,
-                },
-              })
-            : gzipSync(json, { level: 6 });
-        encodings[encoding] = out;
-      }
-      return out;
-    },
-  };
+  return encodedBody(Buffer.from(text));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createChoice, createFilter, createFilterGroup, createStep } from "@floow/domain";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,7 +27,9 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
 
     const db = database.db;
     orgId = await seedOrganization(db);
-    domainId = (await seedDomain(db, orgId, { name: "Secret name", host: "www.secret-host.example" })).id;
+    domainId = (
+      await seedDomain(db, orgId, { name: "Secret name", host: "www.secret-host.example" })
+    ).id;
     feedId = await seedFeed(db, orgId);
     const choice = createChoice();
     const group = createFilterGroup({ choiceId: choice.id });
@@ -51,10 +54,13 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
     await database.close();
   });
 
-  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: "GET", url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: "GET", url, headers });
 
   it("lists only the domain's live floows, with only what the runtime needs", async () => {
-    const response = await get(`/api/public/domains/${domainId}/floows`, { origin: "https://merchant.example" });
+    const response = await get(`/api/public/domains/${domainId}/floows`, {
+      origin: "https://merchant.example",
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(Object.keys(body.domain).sort()).toEqual(["colors", "fonts", "id"]);
@@ -62,7 +68,13 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
     expect(body.domain.colors.map((c: { hex: string }) => c.hex)).toEqual(["333333", "FFFFFF"]);
     expect(body.floows.map((f: { id: string }) => f.id)).toEqual([liveId]);
     const [floow] = body.floows;
-    expect(floow).toMatchObject({ id: liveId, organizationId: orgId, domainId, name: "Live one", type: "selling" });
+    expect(floow).toMatchObject({
+      id: liveId,
+      organizationId: orgId,
+      domainId,
+      name: "Live one",
+      type: "selling",
+    });
     for (const hidden of ["feedId", "userId", "status", "createdAt", "filters", "filterGroups"]) {
       expect(floow).not.toHaveProperty(hidden);
     }
@@ -97,18 +109,44 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
     await setFloowStatus(database.db, orgId, developmentId, "development", ["live"]);
   });
 
+  it("sends the kept answer brotli- or gzip-compressed as the browser accepts, the same JSON and ETag", async () => {
+    const url = `/api/public/domains/${domainId}/floows`;
+    const plain = await get(url);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const browser = await get(url, { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(browser.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(browser.rawPayload).toString()).toBe(plain.body);
+    expect(browser.headers.etag).toBe(plain.headers.etag);
+    const gzip = await get(url, { "accept-encoding": "gzip" });
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const cached = await get(url, {
+      "accept-encoding": "br",
+      "if-none-match": plain.headers.etag as string,
+    });
+    expect(cached.statusCode).toBe(304);
+  });
+
   it("serves one live floow with its domain, and 404 for a floow that is not live", async () => {
     const response = await get(`/api/public/floows/${liveId}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ domain: { id: domainId }, floow: { id: liveId } });
     expect(response.json().floow).not.toHaveProperty("filters");
     expect(response.headers.etag).toBeDefined();
-    expect((await get(`/api/public/floows/${liveId}`, { "if-none-match": response.headers.etag as string })).statusCode).toBe(304);
+    expect(
+      (
+        await get(`/api/public/floows/${liveId}`, {
+          "if-none-match": response.headers.etag as string,
+        })
+      ).statusCode,
+    ).toBe(304);
 
     for (const id of [developmentId, archivedId, "no-such-floow"]) {
       const missing = await get(`/api/public/floows/${id}`);
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ error: { code: "NOT_FOUND", message: "No such live floow.", fieldErrors: [] } });
+      expect(missing.json()).toEqual({
+        error: { code: "NOT_FOUND", message: "No such live floow.", fieldErrors: [] },
+      });
       expect(missing.headers["access-control-allow-origin"]).toBe("*");
     }
   });
@@ -125,12 +163,18 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
     try {
       const url = `/api/public/domains/${domainId}/floows`;
       const first = await cachedApp.inject({ method: "GET", url });
-      const missing = await cachedApp.inject({ method: "GET", url: `/api/public/floows/${developmentId}` });
+      const missing = await cachedApp.inject({
+        method: "GET",
+        url: `/api/public/floows/${developmentId}`,
+      });
       await setFloowStatus(database.db, orgId, developmentId, "live", ["development"]);
       try {
         const second = await cachedApp.inject({ method: "GET", url });
         expect(second.headers.etag).toBe(first.headers.etag);
-        expect((await cachedApp.inject({ method: "GET", url: `/api/public/floows/${developmentId}` })).statusCode).toBe(missing.statusCode);
+        expect(
+          (await cachedApp.inject({ method: "GET", url: `/api/public/floows/${developmentId}` }))
+            .statusCode,
+        ).toBe(missing.statusCode);
         // Without the server cache the publish shows at once.
         expect((await get(url)).headers.etag).not.toBe(first.headers.etag);
       } finally {
@@ -145,7 +189,11 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
     const response = await app.inject({
       method: "OPTIONS",
       url: "/api/public/results",
-      headers: { origin: "https://merchant.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+      headers: {
+        origin: "https://merchant.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
     });
     expect(response.statusCode).toBe(204);
     expect(response.headers["access-control-allow-origin"]).toBe("*");

@@ -1,31 +1,14 @@
 import { resultsRequestSchema } from "@floow/domain";
 import type { FastifyInstance } from "fastify";
-import type { AnswerEncoding, ResultsService } from "../../services/results";
+import { pickEncoding } from "../../services/encoded-body";
+import type { ResultsService } from "../../services/results";
 import { sendError, sendValidationError } from "../errors";
 import { readJsonBody } from "./body";
 
 /** choiceIds are at most 500 ids. */
-export const RESULTS_BODY_LIMIT = 32 * 1024;
+export { pickEncoding };
 
-/**
- * The coding to send a results answer in for this Accept-Encoding: brotli, else gzip, else
- * none; a coding with q=0 is refused, and at equal weights brotli (smaller) wins.
- */
-export function pickEncoding(acceptEncoding: string | string[] | undefined): AnswerEncoding | null {
-  if (!acceptEncoding) return null;
-  const weights: Record<string, number> = {};
-  for (const part of String(acceptEncoding).toLowerCase().split(",")) {
-    const [token = "", ...params] = part.split(";").map((item) => item.trim());
-    const q = params.find((param) => param.startsWith("q="));
-    const weight = q ? Number(q.slice(2)) : 1;
-    weights[token === "x-gzip" ? "gzip" : token] = Number.isFinite(weight) ? weight : 0;
-  }
-  const star = weights["*"] ?? 0;
-  const br = weights.br ?? star;
-  const gzip = weights.gzip ?? star;
-  if (br <= 0 && gzip <= 0) return null;
-  return br >= gzip ? "br" : "gzip";
-}
+export const RESULTS_BODY_LIMIT = 32 * 1024;
 
 export function registerResultsRoute(
   scope: FastifyInstance,
