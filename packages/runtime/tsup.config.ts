@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { minify } from "terser";
 import { defineConfig } from "tsup";
 import pkg from "./package.json" with { type: "json" };
 
@@ -7,6 +9,19 @@ const define = { __VERSION__: JSON.stringify(pkg.version) };
 // is tight); nothing public, and nothing of Preact's or the domain's, starts with one `_`.
 const esbuildOptions = (options: { mangleProps?: RegExp }) => {
   options.mangleProps = /^_[a-z]/i;
+};
+
+// The script-tag bundles are minified by esbuild, then again by terser (two compress
+// passes, top-level names kept: `var FloowRuntime`), in place: about 400 B of gzip less on
+// the renderer, same code. (tsup's own `minify: "terser"` loses the renderer's global name
+// under its Rollup tree-shaking.)
+const terse = (file: string) => async () => {
+  const path = `dist/${file}`;
+  const { code } = await minify(readFileSync(path, "utf8"), {
+    ecma: 2020,
+    compress: { passes: 2 },
+  });
+  writeFileSync(path, code!);
 };
 
 // Three builds, overwriting dist/ in place (no clean: `pnpm test` builds too, and turbo may
@@ -31,6 +46,7 @@ export default defineConfig([
     format: ["iife"],
     outExtension: () => ({ js: ".js" }),
     minify: true,
+    onSuccess: terse("embed.js"),
     target: "es2022",
     define,
     esbuildOptions,
@@ -45,6 +61,7 @@ export default defineConfig([
     treeshake: { preset: "smallest" },
     outExtension: () => ({ js: ".js" }),
     minify: true,
+    onSuccess: terse("floow.js"),
     target: "es2022",
     define,
     esbuildOptions,

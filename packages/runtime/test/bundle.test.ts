@@ -14,10 +14,13 @@ const read = (file: string) => readFileSync(dist(file), "utf8");
 const gzip = (file: string) => gzipSync(readFileSync(dist(file)), { level: 9 }).length;
 
 /**
- * Budgets in bytes of gzip: the loader 2,000 B (issue 15); the renderer still 20 KiB (the
- * issue's goal of 15,000 B for both together is not reached yet: docs/benchmarks.md).
+ * Budgets in bytes of gzip: the loader 2,000 B (issue 15); the renderer 20,100 B and both
+ * together 22,000 B, just above what they measure now (terser): issue 15's goal of 15,000 B
+ * for both together is not reached yet (docs/benchmarks.md says why). Lower them as the
+ * bundles shrink; never raise them without saying why.
  */
-export const BUDGETS = { "embed.js": 2000, "floow.js": 20 * 1024 } as const;
+export const BUDGETS = { "embed.js": 2000, "floow.js": 20_100 } as const;
+export const TOTAL_BUDGET = 22_000;
 
 describe("size budgets", () => {
   for (const [file, budget] of Object.entries(BUDGETS)) {
@@ -27,6 +30,12 @@ describe("size budgets", () => {
       expect(size).toBeLessThanOrEqual(budget);
     });
   }
+
+  it(`the whole script-tag runtime (loader + renderer) is at most ${TOTAL_BUDGET} bytes gzipped`, () => {
+    const size = gzip("embed.js") + gzip("floow.js");
+    console.info(`embed.js + floow.js: ${size} bytes gzip (budget ${TOTAL_BUDGET})`);
+    expect(size).toBeLessThanOrEqual(TOTAL_BUDGET);
+  });
 });
 
 describe("the npm build", () => {
