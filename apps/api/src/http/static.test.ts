@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer } from "../../test/server";
 import type { TestServer } from "../../test/server";
@@ -68,6 +68,40 @@ describe("static files in production", () => {
       expect(both.headers["content-encoding"]).toBe("br");
     } finally {
       await compressed.close();
+    }
+  });
+
+  it("sends the runtime build's own .br and .gz files as they are, and the plain file to a browser without them", async () => {
+    const big = `/* renderer */${"x".repeat(20_000)}`;
+    const dist = fakeBuilds();
+    for (const file of ["floow.js", "embed.js"]) {
+      const target = path.join(dist.RUNTIME_DIST, file);
+      writeFileSync(target, big);
+      writeFileSync(`${target}.br`, brotliCompressSync(big));
+      writeFileSync(`${target}.gz`, gzipSync(big, { level: 9 }));
+    }
+    const server = await createTestServer("pglite", { NODE_ENV: "production", ...dist });
+    try {
+      for (const url of ["/runtime/floow.js", "/embed.js"]) {
+        const file = path.join(dist.RUNTIME_DIST, url.split("/").pop()!);
+        for (const [encoding, ext] of [["br", "br"], ["gzip", "gz"]] as const) {
+          const response = await server.app.inject({ method: "GET", url, headers: { "accept-encoding": encoding } });
+          expect(response.statusCode, url).toBe(200);
+          expect(response.headers["content-encoding"], `${url} ${encoding}`).toBe(encoding);
+          expect(response.headers["content-type"], url).toContain("javascript");
+          expect(response.headers.vary, url).toMatch(/accept-encoding/i);
+          // Byte for byte the build's file: not compressed again.
+          expect(response.rawPayload.equals(readFileSync(`${file}.${ext}`)), `${url} ${encoding}`).toBe(true);
+        }
+        const plain = await server.app.inject({ method: "GET", url, headers: { "accept-encoding": "identity" } });
+        expect(plain.headers["content-encoding"] ?? "identity", url).toBe("identity");
+        expect(plain.body, url).toBe(big);
+      }
+      const both = await server.app.inject({ method: "GET", url: "/embed.js", headers: { "accept-encoding": "gzip, deflate, br" } });
+      expect(both.headers["content-encoding"]).toBe("br");
+      expect(both.headers["cache-control"]).toBe("public, max-age=300");
+    } finally {
+      await server.close();
     }
   });
 

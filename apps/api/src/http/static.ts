@@ -2,6 +2,7 @@ import { createReadStream, existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { pickEncoding } from "../services/encoded-body";
 
 /** Paths the API itself answers; an unknown one is a JSON 404, never the dashboard. */
 const API_PREFIXES = ["/api/", "/trpc/", "/blobs/", "/runtime/", "/healthz", "/readyz", "/embed.js"];
@@ -23,15 +24,24 @@ export async function registerStaticRoutes(
       prefix: "/runtime/",
       decorateReply: false,
       maxAge: "1h",
+      // The runtime's build writes each bundle's `.br` (brotli 11) and `.gz` (gzip 9) beside
+      // it: sent as they are, smaller than @fastify/compress's per-answer brotli and with no
+      // compression per request. Without them (a dev build) it compresses as before.
+      preCompressed: true,
     });
-    app.get("/embed.js", async (_request, reply) => {
+    app.get("/embed.js", async (request, reply) => {
       const file = path.join(runtimeDist, "embed.js");
       if (!existsSync(file)) return reply.callNotFound();
+      const coding = pickEncoding(request.headers["accept-encoding"]);
+      const encoded = coding && `${file}.${coding === "br" ? "br" : "gz"}`;
+      const precompressed = !!encoded && existsSync(encoded);
+      if (precompressed) reply.header("content-encoding", coding);
       // The loader is the one URL merchants paste: short cache so fixes reach their sites.
       return reply
         .type("text/javascript; charset=utf-8")
         .header("cache-control", "public, max-age=300")
-        .send(createReadStream(file));
+        .header("vary", "accept-encoding")
+        .send(createReadStream(precompressed ? encoded : file));
     });
   } else {
     app.log.warn({ runtimeDist }, "runtime bundle not found: /embed.js and /runtime/* answer 404 (build packages/runtime)");
