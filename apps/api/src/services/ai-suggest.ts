@@ -1,7 +1,5 @@
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { aiResponseSchema, suggestFromFeed } from "@floow/domain";
 import type { Language, Product, SuggestedQuestion } from "@floow/domain";
-import { generateText, Output } from "ai";
 
 /** The OpenAI-compatible model of the AI Suggestion (AI_BASE_URL, AI_API_KEY, AI_MODEL). */
 export interface AiModelConfig {
@@ -42,6 +40,12 @@ export async function suggestWithModel(
   request: SuggestionRequest,
   options: { fetch?: typeof fetch; signal?: AbortSignal } = {},
 ): Promise<SuggestedQuestion[]> {
+  // Loaded on first use: the AI SDK is tens of megabytes of module code that a server
+  // without AI_* (the embedded default) would otherwise hold in memory for nothing.
+  const [{ createOpenAICompatible }, { generateText, Output }] = await Promise.all([
+    import("@ai-sdk/openai-compatible"),
+    import("ai"),
+  ]);
   const provider = createOpenAICompatible({
     name: "floow-ai",
     baseURL: config.baseUrl,
