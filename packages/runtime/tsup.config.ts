@@ -63,7 +63,7 @@ export default defineConfig([
   },
   {
     // Script tag, loaded only when a floow shows: the renderer with Preact
-    // (`/runtime/floow.js`, budget 20 kB gzip), exposed as `window.FloowRuntime`.
+    // (`/runtime/floow.js`, budget 20,100 B gzip), exposed as `window.FloowRuntime`.
     entry: { floow: "src/script.ts" },
     format: ["iife"],
     globalName: "FloowRuntime",

@@ -285,8 +285,9 @@ The API itself does not compress them, so the gzip figures are what a shopper do
 behind a compressing proxy or CDN; on loopback that makes no difference, on a slow network it
 does.`
       : `
-The API compresses answers over 1 kB itself (\`@fastify/compress\`, brotli or gzip as the
-browser accepts), so the bytes sent are about the gzip figures above, also without a CDN.`
+The runtime's build writes a \`.br\` (brotli 11) and a \`.gz\` (gzip 9) beside each bundle, which
+the API sends as they are (brotli or gzip as the browser accepts), so a browser gets the bytes
+above, also without a CDN; other answers over 1 kB it compresses itself (\`@fastify/compress\`).`
   }
 
 Machine:
