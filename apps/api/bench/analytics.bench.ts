@@ -93,7 +93,7 @@ async function measureAnalytics(kind: DbKind) {
       ["floow (busiest), 90 days", () => caller.analytics.floow({ id: busiest, from: back(90), to: today })],
       ["floow (quietest), 90 days", () => caller.analytics.floow({ id: demo.floowIds.at(-1)!, from: back(90), to: today })],
       ["exportCsv (busiest), 30 days", () => caller.analytics.exportCsv({ id: busiest, from: back(30), to: today })],
-    ];
+    ].filter(([label]) => !(process.env.BENCH_SKIP_EXPORT && String(label).startsWith("exportCsv"))) as [string, () => Promise<unknown>][];
     const figures: CallFigures[] = [];
     for (const [label, call] of calls) {
       // The CSV export reads every event of the period's sessions: a few calls only.
@@ -295,7 +295,9 @@ function writeSection(section: string): void {
 async function main(): Promise<void> {
   const serveAt = process.argv.indexOf("--serve");
   if (serveAt !== -1) return serve(process.argv[serveAt + 1] as DbKind);
-  const kinds: DbKind[] = serverUrl ? ["pglite", "postgres"] : ["pglite"];
+  const kinds: DbKind[] = (serverUrl ? ["pglite", "postgres"] : ["pglite"]).filter(
+    (kind) => !process.env.BENCH_KINDS || process.env.BENCH_KINDS.split(",").includes(kind),
+  ) as DbKind[];
   const only = process.env.BENCH_PART;
   const loadBefore = load();
   const ingest: IngestRun[] = [];
