@@ -47,7 +47,7 @@ test("sign up, create an organization, use the shell, reload, log out", async ({
   await expect(page.getByLabel("Display name")).toHaveValue("Acme Inc.");
   // The admin edits the organization's settings.
   await page.getByLabel("Sector").selectOption({ label: "Retail" });
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Organization information updated" })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Sector")).toHaveValue("9");
