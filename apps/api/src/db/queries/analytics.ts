@@ -338,17 +338,18 @@ export async function sessionExportRows(
     os: string;
     language: string;
   }>`
-    with sessions as (
+    -- Each part computed once (materialized): inlined, the planner re-ran the aggregates per session.
+    with sessions as materialized (
       select "session_id", "first_at", "os", "language" from "event_session"
       where ${sessionWhere({ organizationId, floowId }, span)}
-    ), session_events as (
+    ), session_events as materialized (
       select e.* from "event" e join sessions s on s."session_id" = e."session_id"
       where e."organization_id" = ${organizationId} and e."floow_id" = ${floowId}
-    ), last_answer as (
+    ), last_answer as materialized (
       select distinct on (e."session_id", e."payload"->'step'->>'id') e."session_id", e."payload", e."type", e."created_at"
       from session_events e where e."type" in ('choice', 'form')
       order by e."session_id", e."payload"->'step'->>'id', e."created_at" desc, e."id" desc
-    ), answers as (
+    ), answers as materialized (
       select a."session_id", string_agg(
         (a."payload"->'step'->>'text') || ': ' || coalesce(case when a."type" = 'choice' then
           (select string_agg(c->>'text', ', ') from jsonb_array_elements(a."payload"->'choices') c where c->>'selected' = 'true')
@@ -358,9 +359,9 @@ export async function sessionExportRows(
            from jsonb_array_elements(a."payload"->'formInputs') i)
         end, ''), ' | ' order by a."created_at") as answers
       from last_answer a group by a."session_id"
-    ), finished as (
+    ), finished as materialized (
       select "session_id", min("created_at") as finished_at from session_events where "type" = 'finish' group by 1
-    ), clicked as (
+    ), clicked as materialized (
       select "session_id", string_agg(distinct coalesce(nullif("payload"->'product'->>'name', ''), "payload"->'product'->>'id'), ', ') as clicked
       from session_events where "type" = 'product' group by 1
     )
