@@ -106,12 +106,12 @@ const validateAuthInput = createAuthMiddleware(async (ctx) => {
     const problem = validateSignUpBody(body);
     if (problem) throw new APIError("BAD_REQUEST", { message: problem.message, code: problem.code });
     const password = typeof body.password === "string" ? body.password : "";
-    const weak = passwordProblem(password, [String(body.email ?? ""), String(body.name ?? "")]);
+    const weak = await passwordProblem(password, [String(body.email ?? ""), String(body.name ?? "")]);
     if (weak) throw new APIError("BAD_REQUEST", { message: weak, code: "PASSWORD_TOO_WEAK" });
   }
   if (ctx.path === "/reset-password") {
     const password = typeof body.newPassword === "string" ? body.newPassword : "";
-    const weak = passwordProblem(password);
+    const weak = await passwordProblem(password);
     if (weak) throw new APIError("BAD_REQUEST", { message: weak, code: "PASSWORD_TOO_WEAK" });
   }
 });

@@ -1,7 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from "@floow/domain";
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import * as common from "@zxcvbn-ts/language-common";
-import * as en from "@zxcvbn-ts/language-en";
+import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 
 /**
  * Password strength with zxcvbn-ts (common passwords, English words and names, keyboard
@@ -11,18 +9,29 @@ import * as en from "@zxcvbn-ts/language-en";
  */
 export const MIN_PASSWORD_SCORE = 3;
 
-let zxcvbn: ZxcvbnFactory | undefined;
-function factory(): ZxcvbnFactory {
-  zxcvbn ??= new ZxcvbnFactory({
-    translations: en.translations,
-    graphs: common.adjacencyGraphs,
-    dictionary: { ...common.dictionary, ...en.dictionary },
-  });
+let zxcvbn: Promise<ZxcvbnFactory> | undefined;
+/**
+ * Loaded on the first password checked: the dictionaries are tens of megabytes once parsed,
+ * which an idle server (and every request that sets no password) should not hold.
+ */
+function factory(): Promise<ZxcvbnFactory> {
+  zxcvbn ??= (async () => {
+    const [{ ZxcvbnFactory }, common, en] = await Promise.all([
+      import("@zxcvbn-ts/core"),
+      import("@zxcvbn-ts/language-common"),
+      import("@zxcvbn-ts/language-en"),
+    ]);
+    return new ZxcvbnFactory({
+      translations: en.translations,
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...en.dictionary },
+    });
+  })();
   return zxcvbn;
 }
 
 /** Why a password is refused, or null when it is accepted. `userInputs`: e-mail, name… */
-export function passwordProblem(password: string, userInputs: string[] = []): string | null {
+export async function passwordProblem(password: string, userInputs: string[] = []): Promise<string | null> {
   if (password.length < PASSWORD_MIN_LENGTH)
     return `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
   if (password.length > 128) return "Password must be at most 128 characters.";
@@ -30,7 +39,7 @@ export function passwordProblem(password: string, userInputs: string[] = []): st
   const inputs = userInputs
     .flatMap((value) => [value, ...value.split(/[@.\s_-]+/)])
     .filter((value) => value.length >= 3);
-  const result = factory().check(password.slice(0, 100), inputs);
+  const result = (await factory()).check(password.slice(0, 100), inputs);
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   const reasons = [result.feedback.warning, ...result.feedback.suggestions].filter(
     (line): line is string => Boolean(line),

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, testDbKinds } from "../../../test/db";
 import { seedOrganization } from "../../../test/floows";
@@ -25,7 +26,7 @@ describe.each(testDbKinds)("event items backfill (%s)", (kind) => {
     expect(kept.length).toBeGreaterThan(20);
     await sql`delete from "event_daily_item" where "kind" not in ('left', 'os', 'language')`.execute(db);
     await sql`delete from "event_session_item"`.execute(db);
-    await up(db);
+    await up(db as unknown as Kysely<unknown>);
     expect(await snapshot()).toEqual(kept);
   });
 });
