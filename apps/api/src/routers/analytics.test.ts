@@ -259,7 +259,16 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
     it("erases every session in which a shopper gave the e-mail address, with a count; admins only", async () => {
       await expect(callerFor(server.app, member).analytics.eraseShopper({ email: "max@example.com" })).rejects.toMatchObject({ code: "FORBIDDEN" });
       await expect(callerFor(server.app, outsider).analytics.eraseShopper({ email: "max@example.com" })).resolves.toEqual({ events: 0, sessions: 0 });
+      // A webhook's copies of the session's answers, kept by Floow's outbox, are erased with them.
+      const { webhook } = await callerFor(server.app, admin).webhook.create({ id: "crm-webhook", name: "CRM", url: "https://crm.example.com/hook", domainId });
+      const delivery = (sessionId: string) => ({
+        id: `delivery-${sessionId}`, organization_id: orgId, webhook_id: webhook.id, message_id: `msg_${sessionId}`, event_type: "form",
+        payload: JSON.stringify({ type: "floow.form", timestamp: NOON.toISOString(), data: { floowId: newsletterId, sessionId } }),
+      });
+      await db.insertInto("webhook_delivery").values([delivery("I"), delivery("H")]).execute();
       expect(await callerFor(server.app, admin).analytics.eraseShopper({ email: "MAX@example.com" })).toEqual({ events: 4, sessions: 1 });
+      const deliveries = await db.selectFrom("webhook_delivery").select("id").where("webhook_id", "=", webhook.id).execute();
+      expect(deliveries.map((row) => row.id)).toEqual(["delivery-H"]);
       const left = await db.selectFrom("event").select("session_id").where("floow_id", "=", newsletterId).distinct().execute();
       expect(left.map((row) => row.session_id).sort()).toEqual(["=1+2", "H"]);
       const rollup = await db.selectFrom("event_session").select("session_id").where("floow_id", "=", newsletterId).execute();

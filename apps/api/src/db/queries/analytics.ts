@@ -424,7 +424,8 @@ export async function deleteExpiredEvents(db: Kysely<DB>, now: Date = new Date()
 /**
  * A data-subject request: every session of the organization in which a form answer equals
  * the e-mail address (any input, case and surrounding spaces ignored) is erased, all its
- * events and its rollup row. Returns the counts.
+ * events, its rollup row and its webhook/integration deliveries kept by Floow (pending ones are
+ * not sent). Returns the counts.
  */
 export async function eraseShopperByEmail(
   db: Kysely<DB>,
@@ -462,6 +463,10 @@ export async function eraseShopperByEmail(
         group by 1, 2, 3, 4
       ) as i
       where d."floow_id" = i."floow_id" and d."day" = i.day and d."kind" = i.kind and d."item" = i.item`.execute(trx);
+    // Their copies waiting in (or logged by) the webhook and integration outbox go too: a
+    // webhook's payload wraps the message in `data`, an integration's is the message itself.
+    await sql`delete from "webhook_delivery" where "organization_id" = ${organizationId}
+      and (coalesce("payload"->'data', "payload")->>'floowId', coalesce("payload"->'data', "payload")->>'sessionId') in (${pairs})`.execute(trx);
     const events = await sql`delete from "event" where "organization_id" = ${organizationId}
       and ("floow_id", "session_id") in (${pairs})`.execute(trx);
     await sql`delete from "event_session" where "organization_id" = ${organizationId}
