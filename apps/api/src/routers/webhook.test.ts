@@ -26,6 +26,7 @@ describe.each(testDbKinds)("webhook and integration routers (%s)", (kind) => {
   let stranger: TestUser;
   let domainId: string;
   let floowId: string;
+  let orgId: string;
   let strangerDomainId: string;
 
   /** A caller as the user, with the test-only loopback setting (the receiver is on 127.0.0.1). */
@@ -53,6 +54,7 @@ describe.each(testDbKinds)("webhook and integration routers (%s)", (kind) => {
     receiver = await startReceiver();
     admin = await createUser(server.app, "Ada Admin");
     const org = await createOrganization(server.app, admin, "Hooks Co");
+    orgId = org.id;
     member = await createUser(server.app, "Max Member");
     await addMember(server.app, org.id, member, "member");
     stranger = await createUser(server.app, "Sam Stranger");
@@ -116,6 +118,14 @@ describe.each(testDbKinds)("webhook and integration routers (%s)", (kind) => {
     await expect(as(admin).webhook.remove({ id: webhook.id })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
+  });
+
+  it("a webhook for one floow stops when that floow is deleted, saying why (it never widens to every floow)", async () => {
+    const only = (await seedFloow(db, orgId, domainId, "data")).id;
+    const { webhook } = await as(admin).webhook.create(input({ floowId: only }));
+    await as(admin).floow.remove({ id: only });
+    const [after] = (await as(admin).webhook.list()).filter((w) => w.id === webhook.id);
+    expect(after).toMatchObject({ status: "inactive", disabledReason: "Its floow was deleted." });
   });
 
   it("bad input is a BAD_REQUEST naming the field, and nothing is saved", async () => {

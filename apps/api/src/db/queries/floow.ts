@@ -179,12 +179,23 @@ export async function setFloowStatus(
 
 /** Deletes a floow (and its events); false when not found. */
 export async function deleteFloow(db: Kysely<DB>, organizationId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom("floow")
-    .where("organization_id", "=", organizationId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  const run = async (trx: Kysely<DB>) => {
+    // A webhook meant for this floow alone would otherwise fall back to every floow of the
+    // domain (its floow_id is set null): it stops instead, and its card says why.
+    await trx
+      .updateTable("webhook")
+      .set({ status: "inactive", disabled_reason: "Its floow was deleted.", disabled_at: new Date(), floow_id: null })
+      .where("organization_id", "=", organizationId)
+      .where("floow_id", "=", id)
+      .execute();
+    const result = await trx
+      .deleteFrom("floow")
+      .where("organization_id", "=", organizationId)
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
 // The public runtime API finds floows by id alone (the runtime knows no organization), and
