@@ -152,21 +152,40 @@ export function createJobWorker(db: Kysely<DB>, options: JobWorkerOptions = {}):
     }, heartbeatMs);
     try {
       await spec.run(job, entry.controller.signal);
-      if (entry.reason !== "lost") await finishJob(db, job.id);
+      if (entry.reason !== "lost") await settle(() => finishJob(db, job.id));
     } catch (error) {
-      if (entry.reason === "stop") await releaseJob(db, job);
-      else if (entry.reason === "cancel") await finishJob(db, job.id, entry.cancelMessage);
+      if (entry.reason === "stop") await settle(() => releaseJob(db, job));
+      else if (entry.reason === "cancel") await settle(() => finishJob(db, job.id, entry.cancelMessage));
       else if (entry.reason !== "lost") {
         onError(error, job);
-        await failJob(
-          db,
-          job,
-          error instanceof Error ? error.message : String(error),
-          (spec.retryMs ?? retryMs) * job.attempts,
+        await settle(() =>
+          failJob(
+            db,
+            job,
+            error instanceof Error ? error.message : String(error),
+            (spec.retryMs ?? retryMs) * job.attempts,
+          ),
         );
       }
     } finally {
       clearInterval(heartbeat);
+    }
+  }
+
+  /**
+   * Writes a job's outcome, again when the write itself fails: the fault that ended the job
+   * (a killed connection, a restarting server) often hits that write too, and the job would
+   * then look running until the abandoned-job sweep minutes later.
+   */
+  async function settle(write: () => Promise<unknown>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        if (attempt >= 8) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
     }
   }
 
