@@ -15,6 +15,7 @@ import * as floowInsight from "./20261123213139_floow_insight";
 import * as eventDaily from "./20261123215738_event_daily";
 import * as eventItems from "./20261123221513_event_items";
 import * as eventItemsBackfill from "./20261123223000_event_items_backfill";
+import * as eventOrganizationFk from "./20261123231115_event_organization_fk";
 
 /**
  * Every migration, by name, imported statically so the tsup bundle carries them (a
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "20261123215738_event_daily": eventDaily,
   "20261123221513_event_items": eventItems,
   "20261123223000_event_items_backfill": eventItemsBackfill,
+  "20261123231115_event_organization_fk": eventOrganizationFk,
 };

@@ -28,7 +28,15 @@ const filled = (value: unknown) =>
  * `event_session_item`), result pages and products per event. Two statements.
  */
 export async function addToEventItems(db: Kysely<DB>, events: readonly StoredEvent[]): Promise<void> {
-  const perSession: SessionItem[] = [];
+  // One row per session and item (its first in the batch): a session answers the same steps
+  // and choices again and again (back, restart), and the database need not sort the repeats out.
+  const perSessionByKey = new Map<string, SessionItem>();
+  const perSession = {
+    push(item: SessionItem) {
+      const key = `${item.floow_id}\u0000${item.session_id}\u0000${item.kind}\u0000${item.item}`;
+      if (!perSessionByKey.has(key)) perSessionByKey.set(key, item);
+    },
+  };
   const perEvent: Item[] = [];
   for (const { organizationId, message, receivedAt } of events) {
     const base = { organization_id: organizationId, floow_id: message.floowId, at: receivedAt.toISOString() };
@@ -60,19 +68,20 @@ export async function addToEventItems(db: Kysely<DB>, events: readonly StoredEve
   }
 
   let fresh: Item[] = [];
-  if (perSession.length > 0) {
-    const column = <T>(pick: (item: SessionItem) => T) => perSession.map(pick);
+  if (perSessionByKey.size > 0) {
+    const sessionItems = [...perSessionByKey.values()];
+    const column = <T>(pick: (item: SessionItem) => T) => sessionItems.map(pick);
     // The first time only: a session answering a step again (back, restart) is not counted twice.
     const { rows } = await sql<{ floow_id: string; session_id: string; kind: string; item: string }>`
       insert into "event_session_item" ("floow_id", "session_id", "kind", "item", "day")
-      select distinct on ("floow_id", "session_id", "kind", "item") "floow_id", "session_id", "kind", "item",
+      select "floow_id", "session_id", "kind", "item",
         ("at"::timestamptz at time zone ${ANALYTICS_TIME_ZONE})::date
       from unnest(${column((i) => i.floow_id)}::text[], ${column((i) => i.session_id)}::text[], ${column((i) => i.kind)}::text[],
         ${column((i) => i.item)}::text[], ${column((i) => i.at)}::text[]) as u("floow_id", "session_id", "kind", "item", "at")
       on conflict do nothing
       returning "floow_id", "session_id", "kind", "item"`.execute(db);
     const inserted = new Set(rows.map((row) => `${row.floow_id}\u0000${row.session_id}\u0000${row.kind}\u0000${row.item}`));
-    fresh = perSession.filter((item) => inserted.delete(`${item.floow_id}\u0000${item.session_id}\u0000${item.kind}\u0000${item.item}`));
+    fresh = sessionItems.filter((item) => inserted.delete(`${item.floow_id}\u0000${item.session_id}\u0000${item.kind}\u0000${item.item}`));
   }
   const all = [...fresh, ...perEvent];
   if (all.length === 0) return;
