@@ -63,15 +63,14 @@ const cursorInstant = sql<string>`to_char("event"."created_at" at time zone 'UTC
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /**
- * The organization's events, newest first (ties by id, so paging is stable), optionally of
- * one floow or type, older than the cursor. A floow of another organization finds nothing,
- * like an unknown one. Reads `limit + 1` rows to know whether another page follows.
+ * The organization's events with their floow's name and cursor, optionally of one floow or
+ * type: what /inspect lists, in pages and live. A floow of another organization finds nothing.
  */
-export async function listRecentEvents(
+function inspectedEvents(
   db: Kysely<DB>,
   organizationId: string,
-  query: EventRecentQuery,
-): Promise<InspectedEventPage> {
+  query: { floowId?: string | undefined; type?: FloowEventType | undefined },
+) {
   let select = db
     .selectFrom("event")
     .innerJoin("floow", (join) =>
@@ -91,6 +90,35 @@ export async function listRecentEvents(
     .where("event.organization_id", "=", organizationId);
   if (query.floowId !== undefined) select = select.where("event.floow_id", "=", query.floowId);
   if (query.type !== undefined) select = select.where("event.type", "=", query.type);
+  return select;
+}
+
+type InspectedEventRow = Awaited<ReturnType<ReturnType<typeof inspectedEvents>["execute"]>>[number];
+
+function toInspectedEvent(row: InspectedEventRow): InspectedEvent {
+  return {
+    id: row.id,
+    floowId: row.floow_id,
+    floowName: row.floow_name,
+    domainId: row.domain_id,
+    sessionId: row.session_id,
+    type: row.type as FloowEventType,
+    createdAt: iso(row.created_at),
+    payload: row.payload,
+  };
+}
+
+/**
+ * The organization's events, newest first (ties by id, so paging is stable), optionally of
+ * one floow or type, older than the cursor. A floow of another organization finds nothing,
+ * like an unknown one. Reads `limit + 1` rows to know whether another page follows.
+ */
+export async function listRecentEvents(
+  db: Kysely<DB>,
+  organizationId: string,
+  query: EventRecentQuery,
+): Promise<InspectedEventPage> {
+  let select = inspectedEvents(db, organizationId, query);
   if (query.before !== undefined) {
     const [at, id] = query.before.split("~") as [string, string];
     select = select.where((eb) =>
@@ -105,16 +133,7 @@ export async function listRecentEvents(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    events: page.map((row) => ({
-      id: row.id,
-      floowId: row.floow_id,
-      floowName: row.floow_name,
-      domainId: row.domain_id,
-      sessionId: row.session_id,
-      type: row.type as FloowEventType,
-      createdAt: iso(row.created_at),
-      payload: row.payload,
-    })),
+    events: page.map(toInspectedEvent),
     nextCursor: rows.length > query.limit && last ? `${last.cursor_at}~${last.id}` : null,
   };
 }
@@ -129,25 +148,7 @@ export async function listEventsAfter(
   query: { floowId?: string; type?: FloowEventType; after: string },
   limit = 100,
 ): Promise<{ events: InspectedEvent[]; cursor: string }> {
-  let select = db
-    .selectFrom("event")
-    .innerJoin("floow", (join) =>
-      join.onRef("floow.id", "=", "event.floow_id").onRef("floow.organization_id", "=", "event.organization_id"),
-    )
-    .select([
-      "event.id",
-      "event.floow_id",
-      "floow.name as floow_name",
-      "event.domain_id",
-      "event.session_id",
-      "event.type",
-      "event.created_at",
-      "event.payload",
-      cursorInstant.as("cursor_at"),
-    ])
-    .where("event.organization_id", "=", organizationId);
-  if (query.floowId !== undefined) select = select.where("event.floow_id", "=", query.floowId);
-  if (query.type !== undefined) select = select.where("event.type", "=", query.type);
+  let select = inspectedEvents(db, organizationId, query);
   if (query.after !== "") {
     const [at, id] = query.after.split("~") as [string, string];
     select = select.where((eb) =>
@@ -164,16 +165,7 @@ export async function listEventsAfter(
     events:
       query.after === ""
         ? []
-        : rows.map((row) => ({
-            id: row.id,
-            floowId: row.floow_id,
-            floowName: row.floow_name,
-            domainId: row.domain_id,
-            sessionId: row.session_id,
-            type: row.type as FloowEventType,
-            createdAt: iso(row.created_at),
-            payload: row.payload,
-          })),
+        : rows.map(toInspectedEvent),
     cursor: newest ? `${newest.cursor_at}~${newest.id}` : query.after || "1970-01-01T00:00:00.000000Z~0",
   };
 }
