@@ -22,21 +22,7 @@ export async function listWebhooks(db: Kysely<DB>, organizationId: string): Prom
     .orderBy("created_at", "asc")
     .orderBy("id", "asc")
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    organizationId: row.organization_id,
-    domainId: row.domain_id,
-    floowId: row.floow_id,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    name: row.name,
-    url: row.url,
-    secret: "",
-    headers: row.headers,
-    method: row.method,
-    status: row.status,
-    events: row.events,
-  }));
+  return rows.map(toWebhook);
 }
 
 /**
@@ -64,8 +50,8 @@ export async function listIntegrations(
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-/** A webhook for its screens: never its secret. */
-function toWebhookDetails(row: Selectable<WebhookTable>): WebhookDetails {
+/** A webhook as the `user` bundle shows it: never its secret. */
+function toWebhook(row: Selectable<WebhookTable>): Webhook {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -80,9 +66,12 @@ function toWebhookDetails(row: Selectable<WebhookTable>): WebhookDetails {
     method: row.method,
     status: row.status,
     events: row.events,
-    disabledReason: row.disabled_reason,
-    disabledAt: iso(row.disabled_at),
   };
+}
+
+/** A webhook for its screens, with why Floow disabled it: never its secret. */
+function toWebhookDetails(row: Selectable<WebhookTable>): WebhookDetails {
+  return { ...toWebhook(row), disabledReason: row.disabled_reason, disabledAt: iso(row.disabled_at) };
 }
 
 /** The organization's webhooks with why Floow disabled them, oldest first. */
