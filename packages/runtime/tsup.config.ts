@@ -7,7 +7,7 @@ import pkg from "./package.json" with { type: "json" };
 const define = { __VERSION__: JSON.stringify(pkg.version) };
 
 // Private members are named `_name` and renamed to short names in the bundles (the budget
-// is tight); nothing public, and nothing of Preact's or the domain's, starts with one `_`.
+// is tight); nothing public, and nothing of the domain's, starts with one `_`.
 const esbuildOptions = (options: { mangleProps?: RegExp }) => {
   options.mangleProps = /^_[a-z]/i;
 };
@@ -35,8 +35,7 @@ const terse = (file: string) => async () => {
 
 // Three builds, overwriting dist/ in place (no clean: `pnpm test` builds too, and turbo may
 // run it beside the build task, or beside a dependent reading dist/). @floow/domain (logic)
-// is private to the runtime and bundled into all of them; Preact stays a dependency of the
-// npm build only.
+// is private to the runtime and bundled into all of them; the npm build has no dependencies.
 export default defineConfig([
   {
     // npm: ESM + types.
@@ -62,8 +61,8 @@ export default defineConfig([
     noExternal: [/.*/],
   },
   {
-    // Script tag, loaded only when a floow shows: the renderer with Preact
-    // (`/runtime/floow.js`, budget 20,100 B gzip), exposed as `window.FloowRuntime`.
+    // Script tag, loaded only when a floow shows: the renderer (`/runtime/floow.js`),
+    // exposed as `window.FloowRuntime`.
     entry: { floow: "src/script.ts" },
     format: ["iife"],
     globalName: "FloowRuntime",

@@ -1,7 +1,7 @@
 /**
  * Shows a domain's live floows on the page by their triggers: used by the script-tag loader
  * (which loads the renderer only when a floow is to be shown) and by `mount({ domainId })`.
- * Free of Preact and kept small: it is most of the 2 kB loader.
+ * Free of the renderer and kept small.
  */
 import type { PublicDomain, PublicFloow } from "@floow/domain/logic";
 import { createHost } from "./host";

@@ -1,10 +1,9 @@
 /**
- * Mounting floows: one `FloowInstance` per mounted floow, rendered with Preact into a host
- * element's shadow root. Used by the npm API (`mount`, `open`, `on`, `destroy`), by the
+ * Mounting floows: one `FloowInstance` per mounted floow, rendered into a host
+ * element's shadow root (with the renderer's own DOM layer, `render/dom.ts`). Used by the npm API (`mount`, `open`, `on`, `destroy`), by the
  * script-tag renderer (`window.FloowRuntime`) and by the dashboard's editor preview
  * (`mount(el, { floow, domain, device, preview: true, view })`).
  */
-import { h, render } from "preact";
 import type {
   ContainerType,
   Device,
@@ -23,6 +22,7 @@ import { textsFor } from "./i18n";
 import { Root } from "./render/app";
 import type { RootProps } from "./render/app";
 import { deepActiveElement, onPageKeyDown, tabbables } from "./render/dialog";
+import { render } from "./render/dom";
 import type { Ui } from "./render/ui";
 import { CSS } from "./render/styles";
 import { sessionId } from "./session";
@@ -239,7 +239,7 @@ class Instance implements FloowInstance {
           : preview
             ? { ui, kind: "dialog", contained: true, onClose }
             : { ui, kind: "launcher", onLaunch: () => this._launch() };
-      render(h(Root, props), this._inline);
+      render(Root(props), this._inline);
     }
     const overPage = dialog && this._isOpen && !(this._inline && preview);
     let opening = false;
@@ -253,7 +253,7 @@ class Instance implements FloowInstance {
         this._dialog = prepare(this._dialogHost);
         document.addEventListener("keydown", this._onPageKey);
       }
-      render(h(Root, { ui, kind: "dialog", onClose, loading }), this._dialog!);
+      render(Root({ ui, kind: "dialog", onClose, loading }), this._dialog!);
       const panel = this._dialog!.querySelector<HTMLElement>("[role=dialog]");
       if (panel && !this._dialogFocused) {
         // Into the dialog (once it shows the floow): its first control after the close button.

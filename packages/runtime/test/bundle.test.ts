@@ -39,9 +39,8 @@ describe("size budgets", () => {
 });
 
 describe("the npm build", () => {
-  it("imports only Preact (no React, zod or @floow packages)", () => {
-    const imports = [...read("index.js").matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
-    expect(new Set(imports)).toEqual(new Set(["preact", "preact/jsx-runtime"]));
+  it("imports nothing (no Preact, React, zod or @floow packages: the domain logic is bundled)", () => {
+    expect(read("index.js")).not.toMatch(/^\s*(import|export) .* from ["']|\bimport\(/m);
   });
 
   it("has self-contained types", () => {
@@ -50,9 +49,8 @@ describe("the npm build", () => {
 });
 
 describe("the script-tag build", () => {
-  it("embed.js has no Preact and defines no global but window.floows", () => {
+  it("embed.js defines no global but window.floows", () => {
     const code = read("embed.js");
-    expect(code).not.toMatch(/preact/i);
     const window = new Window({ url: "https://shop.example/" });
     window.eval(code); // no currentScript with data-domain: it does nothing
     expect(Object.keys(window).filter((k) => /floow/i.test(k))).toEqual([]);

@@ -1,4 +1,5 @@
 import { TEXTS } from "../i18n";
+import { Fragment, h } from "./dom";
 import { fontFamily, onColor, padding, radius } from "../theme";
 import { Dialog } from "./dialog";
 import { FinishView, Skeleton } from "./finish";
@@ -52,9 +53,9 @@ function Body({ ui }: UiProps) {
   return (
     <>
       {view.kind !== "start" ? <Progress ui={ui} /> : null}
-      <div class="page" tabIndex={-1}>
+      <div class="page" tabindex="-1">
         {view.kind === "start" ? <StartView ui={ui} onStart={() => flow.start()} /> : null}
-        {step ? <StepView key={step.id} ui={ui} step={step} /> : null}
+        {step ? <StepView ui={ui} step={step} /> : null}
         {view.kind === "finish" ? <FinishView ui={ui} /> : null}
       </div>
       <Nav ui={ui} />

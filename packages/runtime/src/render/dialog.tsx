@@ -1,4 +1,5 @@
-import type { ComponentChildren } from "preact";
+import { h } from "./dom";
+import type { Child } from "./dom";
 import { Icon } from "./icons";
 import type { Ui } from "./ui";
 
@@ -58,22 +59,22 @@ export function Dialog({
   ui: Ui;
   onClose: () => void;
   contained?: boolean;
-  children: ComponentChildren;
+  children: Child;
 }) {
   return (
     <div
       class={`overlay ${contained ? "contained" : ""}`}
-      onClick={(event) => event.target === event.currentTarget && ui.floow.closeOnClickOutside && onClose()}
+      onclick={(event: MouseEvent) => event.target === event.currentTarget && ui.floow.closeOnClickOutside && onClose()}
     >
       <div
         class="panel dialog"
         role="dialog"
         aria-modal="true"
         aria-label={ui.floow.name}
-        tabIndex={-1}
-        onKeyDown={(event) => onKeyDown(event, event.currentTarget, onClose)}
+        tabindex="-1"
+        onkeydown={(event: KeyboardEvent) => onKeyDown(event, event.currentTarget as HTMLElement, onClose)}
       >
-        <button type="button" class="close" aria-label={ui.texts.close} onClick={onClose}>
+        <button type="button" class="close" aria-label={ui.texts.close} onclick={onClose}>
           <Icon name="close" />
         </button>
         {children}

@@ -2,16 +2,17 @@ import type { Product, ResultsLayout } from "@floow/domain/logic";
 import { resultProduct } from "@floow/domain/logic";
 import { safeUrl } from "../sanitize";
 import { gap, padding, radius } from "../theme";
+import { Fragment, h } from "./dom";
 import { Button, Img, Rich } from "./parts";
 import type { Ui, UiProps } from "./ui";
 
-function ResultCard({ ui, product, layout, met }: { ui: Ui; product: Product; layout: ResultsLayout; met?: string[] | undefined }) {
+function ResultCard({ ui, product, layout, met, i }: { ui: Ui; product: Product; layout: ResultsLayout; met?: string[] | undefined; i: number }) {
   const { floow } = ui;
   const p = resultProduct(product, floow.finish.results);
   const position = layout.imagePosition;
   const url = safeUrl(p.url);
   return (
-    <article class={`card ${layout.type} img-${position} ${layout.shadow ? "shadow" : ""}`}>
+    <article key={i} class={`card ${layout.type} img-${position} ${layout.shadow ? "shadow" : ""}`}>
       {position !== "none" ? <Img src={p.image} class={`pimg ${position}`} alt={p.name} /> : null}
       <div class="body">
         {/* Names are text, never HTML. */}
@@ -81,11 +82,11 @@ function Results({ ui }: UiProps) {
         }}
       >
         {shown.map((product, i) => (
-          <ResultCard key={i} ui={ui} product={product} layout={layout} met={matches?.[i]} />
+          <ResultCard i={i} ui={ui} product={product} layout={layout} met={matches?.[i]} />
         ))}
       </div>
       {shown.length < products.length ? (
-        <button type="button" class="more" onClick={() => flow.showMore()}>
+        <button type="button" class="more" onclick={() => flow.showMore()}>
           {results.showMore.text}
         </button>
       ) : null}

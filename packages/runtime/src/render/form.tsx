@@ -1,5 +1,6 @@
 import type { FormInput, Step } from "@floow/domain/logic";
 import { htmlToText } from "../sanitize";
+import { Fragment, h } from "./dom";
 import type { Ui } from "./ui";
 
 const INPUT_TYPES: Partial<Record<FormInput["type"], string>> = { email: "email", phone: "tel", date: "date" };
@@ -16,8 +17,8 @@ export function FormStep({ ui, step }: { ui: Ui; step: Step }) {
   return (
     <form
       class="form"
-      noValidate
-      onSubmit={(event) => {
+      novalidate
+      onsubmit={(event: Event) => {
         event.preventDefault();
         flow.next();
       }}
@@ -47,9 +48,9 @@ export function FormStep({ ui, step }: { ui: Ui; step: Step }) {
           class: "input",
           value: value == null ? "" : String(value),
           placeholder: texts.typeHere,
-          onBlur: () => flow.touch(input.id),
-          onInput: (e: Event) => flow.type(input.id, (e.currentTarget as HTMLInputElement).value),
-          onChange: (e: Event) => flow.setValue(input.id, (e.currentTarget as HTMLInputElement).value, true),
+          onblur: () => flow.touch(input.id),
+          oninput: (e: Event) => flow.type(input.id, (e.currentTarget as HTMLInputElement).value),
+          onchange: (e: Event) => flow.setValue(input.id, (e.currentTarget as HTMLInputElement).value, true),
           ...aria,
         };
         return (
@@ -60,7 +61,7 @@ export function FormStep({ ui, step }: { ui: Ui; step: Step }) {
                   type="checkbox"
                   id={id}
                   checked={value === true}
-                  onChange={(e) => flow.setValue(input.id, e.currentTarget.checked, true)}
+                  onchange={(e: Event) => flow.setValue(input.id, (e.currentTarget as HTMLInputElement).checked, true)}
                   {...aria}
                 />
                 <span>{label}</span>
@@ -73,10 +74,10 @@ export function FormStep({ ui, step }: { ui: Ui; step: Step }) {
                     <input
                       type="checkbox"
                       checked={list.includes(option)}
-                      onChange={(e) =>
+                      onchange={(e: Event) =>
                         flow.setValue(
                           input.id,
-                          e.currentTarget.checked ? [...list, option] : list.filter((o) => o !== option),
+                          (e.currentTarget as HTMLInputElement).checked ? [...list, option] : list.filter((o) => o !== option),
                           true,
                         )
                       }
@@ -100,9 +101,8 @@ export function FormStep({ ui, step }: { ui: Ui; step: Step }) {
                 ) : (
                   <input
                     {...text}
-                    // Preact's types tie attributes to one input type; this one varies.
-                    type={(INPUT_TYPES[input.type] ?? "text") as "text"}
-                    inputMode={input.type === "number" ? "decimal" : undefined}
+                    type={INPUT_TYPES[input.type] ?? "text"}
+                    inputmode={input.type === "number" ? "decimal" : undefined}
                   />
                 )}
               </>
@@ -116,7 +116,7 @@ export function FormStep({ ui, step }: { ui: Ui; step: Step }) {
         );
       })}
       {/* Enter in a text input submits: Next. */}
-      <button type="submit" hidden tabIndex={-1} />
+      <button type="submit" hidden tabindex="-1" />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import type { ButtonIcon } from "@floow/domain/logic";
+import { h } from "./dom";
 
 /**
  * Stroke paths on a 24×24 grid for the button icons (none, arrows, chevrons, thumbs,

@@ -1,13 +1,14 @@
 import type { FloowButton } from "@floow/domain/logic";
 import { safeUrl, sanitizeHtml } from "../sanitize";
 import { colorOf, ink, onColor, radius } from "../theme";
+import { h } from "./dom";
 import { Icon } from "./icons";
 import type { Ui } from "./ui";
 
 /** Rich text (HTML) from the configuration or a feed, through the allow-list sanitizer. */
 export function Rich({ html, class: cls, id }: { html: unknown; class: string; id?: string }) {
   const clean = sanitizeHtml(html);
-  return clean ? <div id={id} class={`rich ${cls}`} dangerouslySetInnerHTML={{ __html: clean }} /> : null;
+  return clean ? <div id={id} class={`rich ${cls}`} innerHTML={clean} /> : null;
 }
 
 export function Img({ src, class: cls, alt = "" }: { src: unknown; class: string; alt?: string }) {
@@ -44,7 +45,7 @@ export function Button({
       {...(href
         ? { href, target: "_blank", rel: "noopener noreferrer" }
         : { type: "button", "aria-disabled": disabled ? "true" : undefined })}
-      onClick={() => !disabled && onClick?.()}
+      onclick={() => !disabled && onClick?.()}
     >
       {config.iconPosition === "left" ? icon : null}
       <span>{text || config.text}</span>

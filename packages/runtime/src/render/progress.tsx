@@ -1,5 +1,6 @@
 import { stepOf } from "../i18n";
 import { colorOf } from "../theme";
+import { h } from "./dom";
 import type { UiProps } from "./ui";
 
 export function Progress({ ui }: UiProps) {

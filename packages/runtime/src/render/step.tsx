@@ -1,5 +1,6 @@
 import type { Choice, Step, StepStyle } from "@floow/domain/logic";
 import { colorOf, gap, onColor, padding, radius } from "../theme";
+import { h } from "./dom";
 import { FormStep } from "./form";
 import { Icon } from "./icons";
 import { Img, Rich } from "./parts";
@@ -18,13 +19,14 @@ function ChoiceButton({ ui, choice, style, selected, multiple }: {
   const image = position !== "none";
   return (
     <button
+      key={choice.id}
       type="button"
       class={`choice ${style.type} ${style.variant} img-${position} ${style.shadow && style.type !== "basic" ? "shadow" : ""}`}
       // Radio or checkbox semantics; the mark (a dot or a tick, not only the colour) shows
       // the choice made.
       role={multiple ? "checkbox" : "radio"}
       aria-checked={selected ? "true" : "false"}
-      onClick={() => ui.flow.choose(choice.id)}
+      onclick={() => ui.flow.choose(choice.id)}
     >
       {image ? <Img src={choice.image} class={`thumb ${position}`} /> : null}
       <span class="label">
@@ -46,6 +48,7 @@ export function StepView({ ui, step }: { ui: Ui; step: Step }) {
   const questionId = `q-${step.id}`;
   return (
     <div
+      key={step.id}
       class="block"
       style={{
         "--c": color,
@@ -67,7 +70,6 @@ export function StepView({ ui, step }: { ui: Ui; step: Step }) {
         >
           {choices.map((choice) => (
             <ChoiceButton
-              key={choice.id}
               ui={ui}
               choice={choice}
               style={style}

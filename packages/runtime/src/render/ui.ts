@@ -5,8 +5,7 @@ import type { Brand } from "../theme";
 
 /**
  * What every part of a rendered floow reads, passed down as the `ui` prop. The renderer has
- * no component state and no hooks (the `Flow` holds the state, the instance re-renders on
- * each change), which keeps preact/hooks out of the 20 kB budget.
+ * no component state (the `Flow` holds the state, the instance renders again on each change).
  */
 export interface Ui {
   flow: Flow;

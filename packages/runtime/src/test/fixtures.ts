@@ -83,7 +83,7 @@ export const products = [
   { id: "p4", title: "Cargo bike", price: 1999, link: "https://shop.example/p4", image_link: "" },
 ];
 
-/** Lets pending promises and Preact's re-renders settle. */
+/** Lets pending promises (fetches, results) settle. */
 export async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 }
