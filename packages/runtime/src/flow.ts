@@ -59,15 +59,16 @@ export interface FlowOptions {
   language?: Language;
 }
 
-const idleResults = (): ResultsState => ({
-  status: "idle",
+/** Results of `status` with nothing in them yet. */
+const emptyResults = (status: ResultsState["status"]): ResultsState => ({
+  status,
   products: [],
   partial: false,
   more: 0,
 });
 
 export class Flow {
-  state: FlowState;
+  state!: FlowState;
   private _listeners = new Set<() => void>();
   private _resultsToken = 0;
   private _timers: Record<string, ReturnType<typeof setTimeout>> = {};
@@ -77,7 +78,7 @@ export class Flow {
     private readonly _options: FlowOptions,
     view?: View,
   ) {
-    this.state = this._initial();
+    this._reset();
     if (view) this.goTo(view);
   }
 
@@ -88,19 +89,21 @@ export class Flow {
   }
 
   step(id = this.currentStepId()): Step | undefined {
-    return id ? this.floow.steps.find((s) => s.id === id) : undefined;
+    return this.floow.steps.find((s) => s.id === id);
   }
 
   currentStepId(): string | undefined {
-    return this.state.view.kind === "step" ? this.state.view.stepId : undefined;
+    const { view } = this.state;
+    return view.kind === "step" ? view.stepId : undefined;
   }
 
   /** The choice ids chosen on the path taken (steps left with Back do not count). */
   chosenIds(): string[] {
-    const path = [...this.state.history];
+    const { history, answers } = this.state;
     const current = this.currentStepId();
-    if (current && !path.includes(current)) path.push(current);
-    return path.flatMap((id) => this.state.answers[id] ?? []);
+    return (current && !history.includes(current) ? [...history, current] : history).flatMap(
+      (id) => answers[id] ?? [],
+    );
   }
 
   visibleChoices(step: Step) {
@@ -109,27 +112,28 @@ export class Flow {
 
   /** Errors of a step's form inputs, by input id (all of them; the UI shows touched ones). */
   formErrors(step: Step): Record<string, string> {
-    const errors: Record<string, string> = {};
-    for (const e of validateFormInputs(step.formInputs ?? [], this.state.values, this.language))
-      errors[e.inputId] = e.message;
-    return errors;
+    return Object.fromEntries(
+      validateFormInputs(step.formInputs ?? [], this.state.values, this.language).map((e) => [
+        e.inputId,
+        e.message,
+      ]),
+    );
   }
 
   /** Whether Next may be pressed on the current step. */
   canGoNext(): boolean {
     const step = this.step();
-    if (!step) return false;
-    if (step.type === "single" || step.type === "multiple") {
-      return this.visibleChoices(step).length === 0 || (this.state.answers[step.id] ?? []).length > 0;
-    }
-    return true;
+    return (
+      !!step &&
+      ((step.type !== "single" && step.type !== "multiple") ||
+        !this.visibleChoices(step)[0] ||
+        !!this.state.answers[step.id]?.[0])
+    );
   }
 
   canGoBack(): boolean {
     const { view, history } = this.state;
-    if (view.kind === "start") return false;
-    if (history.length > 0) return true;
-    return view.kind === "step" && this.floow.start.type !== "none";
+    return view.kind !== "start" && (!!history[0] || (view.kind === "step" && this.floow.start.type !== "none"));
   }
 
   /**
@@ -144,56 +148,60 @@ export class Flow {
       return { percent: progressPercent(done, total), index: done, total };
     }
     const total = history.length;
-    return view.kind === "finish" ? { percent: 100, index: total, total } : { percent: 0, index: 0, total };
+    const finish = view.kind === "finish";
+    return { percent: finish ? 100 : 0, index: finish ? total : 0, total };
   }
 
   // --- changing ---------------------------------------------------------------------------
 
-  subscribe(listener: () => void): () => void {
+  subscribe(listener: () => void): void {
     this._listeners.add(listener);
-    return () => this._listeners.delete(listener);
   }
 
-  private _set(patch: Partial<FlowState>): void {
-    this.state = { ...this.state, ...patch };
-    for (const listener of this._listeners) listener();
+  /** Changes the state and tells the listeners (the instance renders again). */
+  private _set(patch: Partial<FlowState> = {}): void {
+    Object.assign(this.state, patch);
+    this._listeners.forEach((listener) => listener());
   }
 
-  private _initial(): FlowState {
+  /** The state of a visitor who has not started: the first view, the inputs' own values. */
+  private _reset(): void {
     const values: Record<string, FormInputValue> = {};
     for (const step of this.floow.steps)
       for (const input of step.formInputs ?? []) values[input.id] = input.value ?? null;
-    return {
+    this._resultsToken++;
+    this.state = {
       view: this._firstView(),
       history: [],
       answers: {},
       values,
       touched: {},
-      results: idleResults(),
+      results: emptyResults("idle"),
     };
   }
 
   /** The start page, unless the floow has none (or `skipStart`): then its first step. */
   private _firstView(skipStart?: boolean): View {
     const first = this.floow.steps[0];
-    if (!skipStart && this.floow.start.type !== "none") return { kind: "start" };
-    return first ? { kind: "step", stepId: first.id } : { kind: "finish" };
+    return !skipStart && this.floow.start.type !== "none"
+      ? { kind: "start" }
+      : first
+        ? { kind: "step", stepId: first.id }
+        : { kind: "finish" };
   }
 
   /** Jumps to a view (the editor's preview selects a step or the finish page). */
   goTo(view: View): void {
-    if (view.kind === "step" && !this.step(view.stepId)) return;
-    this._set({ view });
-    if (view.kind === "finish") this._loadResults(false);
+    if (view.kind !== "step" || this.step(view.stepId)) this._enter(view, false);
   }
 
   /** Replaces the configuration (the editor changed it); keeps the place when it still exists. */
   setFloow(floow: PublicFloow): void {
     this.floow = floow;
     const { view } = this.state;
-    if (view.kind === "step" && !this.step(view.stepId)) this._set({ ...this._initial() });
-    else if (view.kind === "start" && floow.start.type === "none") this._set({ view: this._firstView() });
-    else this._set({});
+    if (view.kind === "step" && !this.step(view.stepId)) this._reset();
+    else if (view.kind === "start") this.state.view = this._firstView();
+    this._set();
   }
 
   /** The start button (or the dialog's launcher) was pressed. */
@@ -207,12 +215,13 @@ export class Flow {
     if (!step) return;
     const current = this.state.answers[step.id] ?? [];
     const multiple = step.type === "multiple";
-    const chosen = multiple
-      ? current.includes(choiceId)
+    const chosen = !multiple
+      ? [choiceId]
+      : current.includes(choiceId)
         ? current.filter((id) => id !== choiceId)
-        : [...current, choiceId]
-      : [choiceId];
-    this._set({ answers: { ...this.state.answers, [step.id]: chosen } });
+        : [...current, choiceId];
+    this.state.answers[step.id] = chosen;
+    this._set();
     this._options.emit("choice", {
       step: eventStep(step),
       choices: eventChoices(this.visibleChoices(step), chosen),
@@ -220,11 +229,10 @@ export class Flow {
     if (!multiple && !this.floow.showNextButton) this.next();
   }
 
-  setValue(inputId: string, value: FormInputValue, touch = false): void {
-    this._set({
-      values: { ...this.state.values, [inputId]: value },
-      touched: touch ? { ...this.state.touched, [inputId]: true } : this.state.touched,
-    });
+  setValue(inputId: string, value: FormInputValue, touch?: boolean): void {
+    this.state.values[inputId] = value;
+    if (touch) this.state.touched[inputId] = true;
+    this._set();
   }
 
   /**
@@ -244,29 +252,31 @@ export class Flow {
   }
 
   touch(inputId: string): void {
-    if (!this.state.touched[inputId]) this._set({ touched: { ...this.state.touched, [inputId]: true } });
+    if (!this.state.touched[inputId]) {
+      this.state.touched[inputId] = true;
+      this._set();
+    }
   }
 
   /** Next: validates a form step (showing its errors), then follows the conditions. */
   next(): boolean {
     const step = this.step();
     if (!step || !this.canGoNext()) return false;
+    const { history, touched, values } = this.state;
     if (step.type === "form") {
       const inputs = step.formInputs ?? [];
-      if (Object.keys(this.formErrors(step)).length > 0) {
-        const touched = { ...this.state.touched };
+      if (Object.keys(this.formErrors(step))[0]) {
         for (const input of inputs) touched[input.id] = true;
-        this._set({ touched });
+        this._set();
         return false;
       }
       this._options.emit("form", {
         step: eventStep(step),
-        formInputs: eventFormInputs(inputs, this.state.values),
+        formInputs: eventFormInputs(inputs, values),
       });
     }
     const target = resolveNextStep(this.floow, step.id, this.chosenIds());
-    const history = [...this.state.history.filter((id) => id !== step.id), step.id];
-    this.state = { ...this.state, history };
+    this.state.history = [...history.filter((id) => id !== step.id), step.id];
     this._enter(target === FINISH ? { kind: "finish" } : { kind: "step", stepId: target });
     return true;
   }
@@ -274,18 +284,19 @@ export class Flow {
   back(): void {
     const history = [...this.state.history];
     const previous = history.pop();
-    if (previous) this._set({ view: { kind: "step", stepId: previous }, history });
-    else if (this.canGoBack()) this._set({ view: { kind: "start" }, history });
+    if (previous || this.canGoBack())
+      this._set({ view: previous ? { kind: "step", stepId: previous } : { kind: "start" }, history });
   }
 
   restart(): void {
-    this._resultsToken++;
-    this._set(this._initial());
+    this._reset();
+    this._set();
     this._options.emit("restart");
   }
 
   showMore(): void {
-    this._set({ results: { ...this.state.results, more: this.state.results.more + 1 } });
+    this.state.results.more++;
+    this._set();
   }
 
   /** A result's button or link was followed. */
@@ -293,50 +304,38 @@ export class Flow {
     this._options.emit("product", { product });
   }
 
-  private _enter(view: View): void {
+  /** Shows a view; the finish page fetches the results (`emit`: the visitor finished, not a preview jump). */
+  private _enter(view: View, emit = true): void {
     this._set({ view });
-    if (view.kind === "finish") this._loadResults(true);
+    if (view.kind !== "finish") return;
+    const { floow, _options: options } = this;
+    const token = ++this._resultsToken;
+    const done = (answer?: PublicResults, status: ResultsState["status"] = answer ? "done" : "error") => {
+      if (token !== this._resultsToken) return;
+      this._set({ results: { ...emptyResults(status), ...answer } });
+      if (emit) this._options.emit("finish", this._finishPayload(answer));
+    };
+    if (floow.type === "selling" && floow.finish?.type === "results" && options.results) {
+      this._set({ results: emptyResults("loading") });
+      // Spec: a failed results call only clears the loading flag.
+      options.results(this.chosenIds()).then(done, () => done());
+    } else done(undefined, "done");
   }
 
-  private _finishPayload(products?: Product[], partial?: boolean): FloowEventPayload {
-    const chosen = new Set(this.chosenIds());
-    const choices = this.floow.steps.flatMap((s) => s.choices.filter((c) => chosen.has(c.id)));
-    const inputs = this.floow.steps
+  private _finishPayload(answer?: PublicResults): FloowEventPayload {
+    const chosen = this.chosenIds();
+    const { steps } = this.floow;
+    const inputs = steps
       .filter((s) => s.type === "form" && this.state.history.includes(s.id))
       .flatMap((s) => s.formInputs ?? []);
     return {
-      choices: eventChoices(choices, chosen),
-      ...(inputs.length > 0 ? { formInputs: eventFormInputs(inputs, this.state.values) } : {}),
-      ...(products ? { products } : {}),
-      ...(partial !== undefined ? { partial } : {}),
+      choices: eventChoices(
+        steps.flatMap((s) => s.choices.filter((c) => chosen.includes(c.id))),
+        chosen,
+      ),
+      ...(inputs[0] && { formInputs: eventFormInputs(inputs, this.state.values) }),
+      ...(answer && { products: answer.products }),
+      ...(answer?.partial !== undefined && { partial: answer.partial }),
     };
-  }
-
-  /** Fetches the results of a selling floow; `emit`: the visitor finished (not a preview jump). */
-  private _loadResults(emit: boolean): void {
-    const wantsResults =
-      this.floow.type === "selling" && this.floow.finish?.type === "results" && this._options.results;
-    if (!wantsResults) {
-      this._set({ results: { ...idleResults(), status: "done" } });
-      if (emit) this._options.emit("finish", this._finishPayload());
-      return;
-    }
-    const token = ++this._resultsToken;
-    this._set({ results: { ...idleResults(), status: "loading" } });
-    this._options.results!(this.chosenIds()).then(
-      (answer) => {
-        if (token !== this._resultsToken) return;
-        this._set({
-          results: { ...answer, status: "done", more: 0 },
-        });
-        if (emit) this._options.emit("finish", this._finishPayload(answer.products, answer.partial));
-      },
-      () => {
-        if (token !== this._resultsToken) return;
-        // Spec: a failed results call only clears the loading flag.
-        this._set({ results: { ...idleResults(), status: "error" } });
-        if (emit) this._options.emit("finish", this._finishPayload());
-      },
-    );
   }
 }

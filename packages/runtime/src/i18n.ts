@@ -10,7 +10,6 @@ export interface RuntimeTexts {
   loading: string;
   choose: string;
   typeHere: string;
-  required: string;
   /** `{n}` and `{total}` are replaced (`stepOf`). */
   stepOf: string;
   partial: string;
@@ -24,7 +23,6 @@ export const TEXTS: Readonly<Record<Language, RuntimeTexts>> = {
     loading: "Loading…",
     choose: "Choose an option",
     typeHere: "Type here",
-    required: "required",
     stepOf: "Step {n} of {total}",
     partial: "No exact match: these come closest to your answers.",
     matches: "Matches:",
@@ -34,7 +32,6 @@ export const TEXTS: Readonly<Record<Language, RuntimeTexts>> = {
     loading: "Laden…",
     choose: "Kies een optie",
     typeHere: "Typ hier",
-    required: "verplicht",
     stepOf: "Stap {n} van {total}",
     partial: "Geen exacte match: deze komen het dichtst bij je antwoorden.",
     matches: "Past bij:",
@@ -44,7 +41,6 @@ export const TEXTS: Readonly<Record<Language, RuntimeTexts>> = {
     loading: "Chargement…",
     choose: "Choisissez une option",
     typeHere: "Saisissez ici",
-    required: "obligatoire",
     stepOf: "Étape {n} sur {total}",
     partial: "Aucune correspondance exacte : voici les plus proches de vos réponses.",
     matches: "Correspond à :",
@@ -54,7 +50,6 @@ export const TEXTS: Readonly<Record<Language, RuntimeTexts>> = {
     loading: "Wird geladen…",
     choose: "Option auswählen",
     typeHere: "Hier eingeben",
-    required: "erforderlich",
     stepOf: "Schritt {n} von {total}",
     partial: "Keine genaue Übereinstimmung: Diese kommen Ihren Antworten am nächsten.",
     matches: "Passt zu:",

@@ -5,8 +5,6 @@
  * `getRandomValues` (available everywhere) is the fallback.
  */
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
-
 type CryptoLike = {
   randomUUID?: () => string;
   getRandomValues?: <T extends Uint8Array>(array: T) => T;
@@ -17,19 +15,16 @@ function randomBytes(crypto: CryptoLike | undefined): Uint8Array {
   if (crypto?.getRandomValues) return crypto.getRandomValues(bytes);
   // No Web Crypto at all (very old runtimes): Math.random is not collision-safe across
   // many clients, but still unique enough for a single editor session.
-  for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
-  return bytes;
+  return bytes.map(() => Math.random() * 256);
 }
 
 /** Formats 16 random bytes as a version 4 UUID. Exported for tests. */
 export function uuidFromBytes(bytes: Uint8Array): string {
-  const b = Array.from(bytes.slice(0, 16));
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const h = b.map((x) => HEX[x] as string);
-  return `${h.slice(0, 4).join("")}-${h.slice(4, 6).join("")}-${h.slice(6, 8).join("")}-${h
-    .slice(8, 10)
-    .join("")}-${h.slice(10, 16).join("")}`;
+  const b = [...bytes.slice(0, 16)];
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  // Two hex digits a byte, a hyphen before bytes 4, 6, 8 and 10 (8-4-4-4-12).
+  return b.map((x, i) => (i > 3 && i < 11 && i % 2 == 0 ? "-" : "") + (x + 256).toString(16).slice(1)).join("");
 }
 
 /** A new unique id (a v4 UUID). */

@@ -109,7 +109,6 @@ export function Root({
       lang={ui.flow.language}
       style={{
         "--primary": primary,
-        "--on-primary": onColor(primary),
         "--font": fontFamily(ui.brand),
         "--radius": `${radius(floow.container.radius)}px`,
         "--pad": `${padding(floow.container.padding)}px`,
