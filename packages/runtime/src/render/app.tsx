@@ -1,6 +1,6 @@
 import { TEXTS } from "../i18n";
 import { Fragment, h } from "./dom";
-import { fontFamily, onColor, padding, radius } from "../theme";
+import { fontFamily, padding, radius } from "../theme";
 import { Dialog } from "./dialog";
 import { FinishView, Skeleton } from "./finish";
 import { Button, Img, Rich } from "./parts";
