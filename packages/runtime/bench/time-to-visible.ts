@@ -279,7 +279,7 @@ the last is the first page's time from the navigation's start (the HTML's own lo
 Everything is on one machine over loopback, so network latency is nil: on a real network add
 the round trips (two in series: \`embed.js\`, then the floows and \`floow.js\` together).
 
-Bundle sizes (gzip level 9, budgets in \`packages/runtime/test/bundle.test.ts\`):
+Bundle sizes (gzip level 9, budgets in \`packages/runtime/test/budgets.ts\`):
 \`dist/embed.js\` ${n(sizes.embed)} bytes (budget ${n(BUDGETS["embed.js"])}), \`dist/floow.js\`
 ${n(sizes.floow)} bytes (budget ${n(BUDGETS["floow.js"])}), together ${n(sizes.embed + sizes.floow)} bytes (budget ${n(TOTAL_BUDGET)}; issue 15's goal is ${n(TOTAL_GOAL)}). As the API serves them to a browser that
 accepts gzip and brotli: \`/embed.js\` ${served.embed}, \`/runtime/floow.js\` ${served.floow}.${
