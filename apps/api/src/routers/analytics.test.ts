@@ -256,6 +256,31 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
       expect(bike.csv).toContain("A,2026-11-10 12:00:00,2026-11-10 12:00:04,Where do you ride?: Road | Road budget?: Low,Velo Aero,mac,nl");
     });
 
+    it("exports each step's last answer, in the order given, and every product clicked, across the ingest's batches", async () => {
+      const changes = await seedFloow(db, orgId, domainId, "selling", { name: "Changes", status: "live", steps: [ride, budget] });
+      const store = (plan: Planned[], receivedAt: Date) =>
+        storeEvents(
+          db,
+          plan.map(([type, payload]) => ({
+            organizationId: orgId,
+            domainId,
+            message: createEventMessage({ organizationId: orgId, domainId, floowId: changes.id, sessionId: "N" }, type, payload),
+            receivedAt,
+          })),
+        );
+      await store([["mount"], ["start"], pick(ride, road), pick(budget, low)], NOON);
+      // Back to the first question: mountain instead of road; two clicks of one product.
+      await store([pick(ride, mountain), ["product", { product: TRAIL }], ["product", { product: VELO }], ["product", { product: TRAIL }]], at("2026-11-10T11:01:00Z"));
+      // Two answers that arrived together: the later one in the batch counts.
+      await store([pick(budget, high), pick(budget, low), ["finish", { products: [TRAIL], partial: false }]], at("2026-11-10T11:02:00Z"));
+      await store([["finish", { products: [TRAIL], partial: false }]], at("2026-11-10T11:03:00Z"));
+      const { csv } = await callerFor(server.app, member).analytics.exportCsv({ id: changes.id, ...range });
+      expect(csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n")[1]).toBe(
+        'N,2026-11-10 12:00:00,2026-11-10 12:02:00,Where do you ride?: Mountain | Road budget?: Low,"Trail King, Velo Aero",unknown,unknown',
+      );
+      await callerFor(server.app, admin).floow.remove({ id: changes.id });
+    });
+
     it("erases every session in which a shopper gave the e-mail address, with a count; admins only", async () => {
       await expect(callerFor(server.app, member).analytics.eraseShopper({ email: "max@example.com" })).rejects.toMatchObject({ code: "FORBIDDEN" });
       await expect(callerFor(server.app, outsider).analytics.eraseShopper({ email: "max@example.com" })).resolves.toEqual({ events: 0, sessions: 0 });
@@ -271,8 +296,13 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
       expect(deliveries.map((row) => row.id)).toEqual(["delivery-H"]);
       const left = await db.selectFrom("event").select("session_id").where("floow_id", "=", newsletterId).distinct().execute();
       expect(left.map((row) => row.session_id).sort()).toEqual(["=1+2", "H"]);
-      const rollup = await db.selectFrom("event_session").select("session_id").where("floow_id", "=", newsletterId).execute();
+      const rollup = await db.selectFrom("event_session").select(["session_id", "answer_steps"]).where("floow_id", "=", newsletterId).execute();
       expect(rollup.map((row) => row.session_id).sort()).toEqual(["=1+2", "H"]);
+      // The answers kept for the export went with the session: the address is nowhere.
+      expect(JSON.stringify(rollup).toLowerCase()).not.toContain("max@example.com");
+      const { csv } = await callerFor(server.app, admin).analytics.exportCsv({ id: newsletterId, ...range });
+      expect(csv.toLowerCase()).not.toContain("max@example.com");
+      expect(csv).toContain("ada@example.com");
       await expect(callerFor(server.app, admin).analytics.eraseShopper({ email: "not an address" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     });
   });

@@ -13,6 +13,7 @@ import type {
 import { sql } from "kysely";
 import type { Kysely, RawBuilder } from "kysely";
 import type { DB } from "../database";
+import { rebuildSessionExports } from "./event-session";
 
 /**
  * Analytics over the events, all in SQL (docs/analytics.md): the headline figures, days and
@@ -320,56 +321,23 @@ export async function productResults(db: Kysely<DB>, organizationId: string, flo
 }
 
 /**
- * One row per session of one floow that began in the span: when it started and finished, its
- * answers (the last selection per step; form values as "label: value") and the products clicked.
+ * The CSV lines (CRLF between them) of one floow's sessions that began in the span, in the
+ * order they began, and how many. Each is the session's `csv_row`, kept escaped on
+ * `event_session` (migrations/20261124002600, docs/analytics.md "The CSV export"): session,
+ * started, finished, its answers (the last answer per step, in the order given; form values
+ * as "label = value"), the products clicked, operating system and language.
  */
-export async function sessionExportRows(
+export async function sessionExportCsv(
   db: Kysely<DB>,
   organizationId: string,
   floowId: string,
   span: Span,
-): Promise<{ session_id: string; started_at: Date; finished_at: Date | null; answers: string | null; clicked: string | null; os: string; language: string }[]> {
-  const { rows } = await sql<{
-    session_id: string;
-    started_at: Date;
-    finished_at: Date | null;
-    answers: string | null;
-    clicked: string | null;
-    os: string;
-    language: string;
-  }>`
-    -- Each part computed once (materialized): inlined, the planner re-ran the aggregates per session.
-    with sessions as materialized (
-      select "session_id", "first_at", "os", "language" from "event_session"
-      where ${sessionWhere({ organizationId, floowId }, span)}
-    ), session_events as materialized (
-      select e.* from "event" e join sessions s on s."session_id" = e."session_id"
-      where e."organization_id" = ${organizationId} and e."floow_id" = ${floowId}
-    ), last_answer as materialized (
-      select distinct on (e."session_id", e."payload"->'step'->>'id') e."session_id", e."payload", e."type", e."created_at"
-      from session_events e where e."type" in ('choice', 'form')
-      order by e."session_id", e."payload"->'step'->>'id', e."created_at" desc, e."id" desc
-    ), answers as materialized (
-      select a."session_id", string_agg(
-        (a."payload"->'step'->>'text') || ': ' || coalesce(case when a."type" = 'choice' then
-          (select string_agg(c->>'text', ', ') from jsonb_array_elements(a."payload"->'choices') c where c->>'selected' = 'true')
-        else
-          (select string_agg((i->>'text') || ' = ' || case when jsonb_typeof(i->'value') = 'array'
-            then (select string_agg(v, ', ') from jsonb_array_elements_text(i->'value') v) else coalesce(i->>'value', '') end, '; ')
-           from jsonb_array_elements(a."payload"->'formInputs') i)
-        end, ''), ' | ' order by a."created_at") as answers
-      from last_answer a group by a."session_id"
-    ), finished as materialized (
-      select "session_id", min("created_at") as finished_at from session_events where "type" = 'finish' group by 1
-    ), clicked as materialized (
-      select "session_id", string_agg(distinct coalesce(nullif("payload"->'product'->>'name', ''), "payload"->'product'->>'id'), ', ') as clicked
-      from session_events where "type" = 'product' group by 1
-    )
-    select s."session_id", s."first_at" as started_at, f.finished_at, a.answers, c.clicked, s."os", s."language"
-    from sessions s left join answers a using ("session_id") left join finished f using ("session_id")
-      left join clicked c using ("session_id")
-    order by s."first_at", s."session_id"`.execute(db);
-  return rows;
+): Promise<{ rows: number; lines: string }> {
+  const { rows } = await sql<{ rows: string | number; lines: string | null }>`
+    select count(*) as rows, string_agg("csv_row", ${"\r\n"} order by "first_at", "session_id") as lines
+    from "event_session"
+    where ${sessionWhere({ organizationId, floowId }, span)}`.execute(db);
+  return { rows: Number(rows[0]?.rows ?? 0), lines: rows[0]?.lines ?? "" };
 }
 
 // --- Retention and data-subject requests -------------------------------------------------
@@ -393,7 +361,8 @@ export async function saveRetentionMonths(db: Kysely<DB>, organizationId: string
 
 /**
  * Deletes every organization's events older than its retention (and the sessions that ended
- * before it), organization by organization on their own index. Returns how many events went.
+ * before it; a session across the cut keeps only what its remaining events say), organization
+ * by organization on their own index. Returns how many events went.
  */
 export async function deleteExpiredEvents(db: Kysely<DB>, now: Date = new Date()): Promise<number> {
   const organizations = await db
@@ -411,6 +380,13 @@ export async function deleteExpiredEvents(db: Kysely<DB>, now: Date = new Date()
       .where("created_at", "<", cutoff)
       .executeTakeFirst();
     await db.deleteFrom("event_session").where("organization_id", "=", organization.id).where("last_at", "<", cutoff).execute();
+    // A session that began before the cut and goes on after it keeps its row: what the export
+    // shows of it (answers with their form values, clicks) is made again from the events left.
+    await rebuildSessionExports(
+      db,
+      organization.id,
+      sql`select "floow_id", "session_id" from "event_session" where "organization_id" = ${organization.id} and "first_at" < ${cutoff}`,
+    );
     // The per-item rollups of the days before the cut (whole days, in Europe/Amsterdam).
     const cutoffDay = sql<string>`((${cutoff}) at time zone ${ANALYTICS_TIME_ZONE})::date`;
     await db.deleteFrom("event_daily_item").where("organization_id", "=", organization.id).where("day", "<", cutoffDay).execute();
