@@ -4,7 +4,11 @@ import { minify } from "terser";
 import { defineConfig } from "tsup";
 import pkg from "./package.json" with { type: "json" };
 
-const define = { __VERSION__: JSON.stringify(pkg.version) };
+const define = { __VERSION__: JSON.stringify(pkg.version), __SCRIPT_TAG__: "false" };
+// The script-tag renderer only shows what Floow's public API answers (its rich text already
+// sanitized by the server) and has the loader on the page: `__SCRIPT_TAG__` leaves out what
+// it does not need (see README, "Where rich text is sanitized").
+const scriptTagDefine = { ...define, __SCRIPT_TAG__: "true" };
 
 // Private members are named `_name` and renamed to short names in the bundles (the budget
 // is tight); nothing public, and nothing of the domain's, starts with one `_`.
@@ -71,7 +75,7 @@ export default defineConfig([
     minify: true,
     onSuccess: terse("floow.js"),
     target: "es2022",
-    define,
+    define: scriptTagDefine,
     esbuildOptions,
     noExternal: [/.*/],
   },

@@ -2,7 +2,7 @@ import { withPreset } from "@floow/vitest-config";
 import pkg from "./package.json" with { type: "json" };
 
 export default withPreset({
-  define: { __VERSION__: JSON.stringify(pkg.version) },
+  define: { __VERSION__: JSON.stringify(pkg.version), __SCRIPT_TAG__: "false" },
   test: {
     environment: "happy-dom",
     // Font stylesheets and scripts the runtime adds are not fetched, and count as loaded.

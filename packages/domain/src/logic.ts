@@ -3,6 +3,7 @@
 export * from "./shared/constants";
 export * from "./shared/format";
 export * from "./shared/ids";
+export * from "./shared/rich-text";
 export * from "./user/constants";
 export * from "./user/logic";
 export * from "./feed/constants";

@@ -2,36 +2,17 @@
  * A tiny allow-list HTML sanitizer on the browser's own parser (a `<template>`, whose content
  * is inert: no scripts run, no images load while parsing). Rich text of steps and choices
  * and product descriptions go through it; product names are rendered as text and never here.
- * A heavy library (DOMPurify) would cost more than the whole renderer's budget.
+ * A heavy library (DOMPurify) would cost more than the whole renderer's budget. The
+ * allow-list is `@floow/domain`'s, which the public API applies too (see README: the script-tag
+ * renderer shows the API's sanitized text without running this).
  */
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_DROPPED, RICH_TEXT_TAGS, safeUrl } from "@floow/domain/logic";
 
-/** Elements kept; any other element is unwrapped (its text stays). */
-const ALLOWED = new Set(
-  "a b blockquote br code div em h1 h2 h3 h4 h5 h6 hr i img li mark ol p pre s small span strong sub sup u ul".split(" "),
-);
+const ALLOWED = new Set(RICH_TEXT_TAGS);
+const ATTRIBUTES = new Set(RICH_TEXT_ATTRIBUTES);
+const DROPPED = new Set(RICH_TEXT_DROPPED);
 
-/** Attributes kept, on any kept element (`href` and `src` only with a safe URL). */
-const ATTRIBUTES = new Set(["href", "title", "src", "alt", "width", "height"]);
-
-/** Elements dropped with everything inside them. */
-const DROPPED =
-  /^(script|style|template|iframe|frame|frameset|object|embed|noscript|svg|math|form|input|button|textarea|select|option|link|meta|base|title|head|audio|video|source|track|canvas|applet|noembed|xmp|plaintext)$/;
-
-/** `http:`, `https:`, `mailto:`, `tel:` and relative URLs; never `javascript:` or `data:`. */
-export function safeUrl(url: unknown, images = false): string | null {
-  if (typeof url !== "string") return null;
-  const value = url.trim();
-  if (value === "") return null;
-  // Control characters and whitespace inside a scheme can hide `javascript:`.
-  // eslint-disable-next-line no-control-regex -- control characters are what it removes
-  const compact = value.replace(/[\u0000-\u0020\u007f]/g, "").toLowerCase();
-  const scheme = /^([a-z][a-z0-9+.-]*):/.exec(compact)?.[1];
-  if (!scheme) return value;
-  if (scheme === "http" || scheme === "https") return value;
-  if (!images && (scheme === "mailto" || scheme === "tel")) return value;
-  if (images && /^data:image\/(png|jpe?g|gif|webp|avif);/.test(compact)) return value;
-  return null;
-}
+export { safeUrl };
 
 function clean(parent: ParentNode): void {
   for (const node of Array.from(parent.childNodes)) {
@@ -42,7 +23,7 @@ function clean(parent: ParentNode): void {
     }
     const el = node as Element;
     const tag = el.tagName.toLowerCase();
-    if (DROPPED.test(tag)) {
+    if (DROPPED.has(tag)) {
       el.remove();
       continue;
     }

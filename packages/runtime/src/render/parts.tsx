@@ -5,9 +5,13 @@ import { h } from "./dom";
 import { Icon } from "./icons";
 import type { Ui } from "./ui";
 
-/** Rich text (HTML) from the configuration or a feed, through the allow-list sanitizer. */
+/**
+ * Rich text (HTML) from the configuration or a feed, through the allow-list sanitizer; in the
+ * script-tag renderer as the public API sent it, which sanitized it with the same allow-list
+ * (apps/api: `sanitizeRichText` for floows, `sanitizeDescription` for products).
+ */
 export function Rich({ html, class: cls, id }: { html: unknown; class: string; id?: string }) {
-  const clean = sanitizeHtml(html);
+  const clean = __SCRIPT_TAG__ ? (typeof html == "string" ? html : "") : sanitizeHtml(html);
   return clean ? <div id={id} class={`rich ${cls}`} innerHTML={clean} /> : null;
 }
 

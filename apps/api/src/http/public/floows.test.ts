@@ -1,4 +1,5 @@
-import { createChoice, createFilter, createFilterGroup, createStep } from "@floow/domain";
+import { createChoice, createFilter, createFilterGroup, createFloow, createStep } from "@floow/domain";
+import type { PublicFloow } from "@floow/domain";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";
@@ -182,6 +183,37 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
       }
     } finally {
       await cachedApp.close();
+    }
+  });
+
+  it("never publishes a script, an event handler or a javascript: link in a floow's rich text", async () => {
+    const db = database.db;
+    const domain = await seedDomain(db, orgId);
+    const evil = '<p onclick="steal()">Which <b>size</b>?<script>steal()</script><img src="x.png" onerror="steal()"></p>';
+    const floow = await seedFloow(db, orgId, domain.id, "selling", {
+      status: "live",
+      start: { ...createFloow("selling").start, text: `<iframe src="https://evil.example"></iframe>${evil}` },
+      finish: { ...createFloow("selling").finish, text: '<a href="javascript:steal()" onmouseover="steal()">Done</a>' },
+      steps: [
+        createStep({
+          text: evil,
+          choices: [createChoice({ text: '<a href="https://shop.example/size">Large</a><svg onload="steal()"></svg>' })],
+        }),
+      ],
+    });
+    for (const url of [`/api/public/domains/${domain.id}/floows`, `/api/public/floows/${floow.id}`]) {
+      const body = (await get(url)).body;
+      // No element, handler (`on…=`) or URL that runs code; nothing of the attacker's `steal()`.
+      expect(body).not.toMatch(/<script|\son[a-z]+=|javascript:|<iframe|<svg|steal/i);
+      const { floows, floow: one } = JSON.parse(body) as { floows?: PublicFloow[]; floow?: PublicFloow };
+      const published = one ?? floows![0]!;
+      // What is allowed stays as written.
+      expect(published.steps[0]!.text).toBe('<p>Which <b>size</b>?<img src="x.png" /></p>');
+      expect(published.steps[0]!.choices[0]!.text).toBe(
+        '<a href="https://shop.example/size" target="_blank" rel="noopener noreferrer nofollow">Large</a>',
+      );
+      expect(published.finish.text).toBe('<a target="_blank" rel="noopener noreferrer nofollow">Done</a>');
+      expect(published.start.text).toBe('<p>Which <b>size</b>?<img src="x.png" /></p>');
     }
   });
 

@@ -17,6 +17,7 @@ import { findRuntimeDomain } from "../../db/queries/domain";
 import { findLiveFloow, listLiveFloows } from "../../db/queries/floow";
 import { createTtlCache, invalidateCache } from "../../services/cache";
 import { encodedBody, pickEncoding } from "../../services/encoded-body";
+import { sanitizeFloowTexts } from "../../services/sanitize-rich-text";
 import type { EncodedBody } from "../../services/encoded-body";
 import { sendError } from "../errors";
 
@@ -26,10 +27,11 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=
 /**
  * What the runtime gets of a floow, field by field (so a field added to Floow later is not
  * published by accident): no feed, author, status or creation time, and no results filters
- * (the server applies those in the results call).
+ * (the server applies those in the results call). Its rich texts are sanitized here
+ * (`sanitizeFloowTexts`): the script-tag renderer shows them without sanitizing again.
  */
 export function toPublicFloow(floow: Floow): PublicFloow {
-  return {
+  return sanitizeFloowTexts({
     id: floow.id,
     organizationId: floow.organizationId,
     domainId: floow.domainId,
@@ -49,7 +51,7 @@ export function toPublicFloow(floow: Floow): PublicFloow {
     steps: floow.steps,
     finish: floow.finish,
     triggers: floow.triggers,
-  };
+  });
 }
 
 function toPublicDomain(domain: Pick<Domain, "id" | "colors" | "fonts">): PublicDomain {

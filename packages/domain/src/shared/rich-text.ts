@@ -1,0 +1,38 @@
+/**
+ * The allow-list of floows' rich text (step, choice, start and finish texts), shared by the
+ * two sanitizers that apply it: the public API's (apps/api, `sanitizeRichText`, on every
+ * floow it publishes) and the runtime's browser one (`@floow/runtime`'s `sanitizeHtml`, which
+ * the npm build and the editor's preview run on the text they show). The script-tag renderer
+ * shows the API's already sanitized text as it is.
+ */
+
+/** Elements kept; any other element is unwrapped (its text stays). */
+export const RICH_TEXT_TAGS =
+  "a b blockquote br code div em h1 h2 h3 h4 h5 h6 hr i img li mark ol p pre s small span strong sub sup u ul".split(" ");
+
+/** Attributes kept, on any kept element (`href` and `src` only with a safe URL). */
+export const RICH_TEXT_ATTRIBUTES = ["href", "title", "src", "alt", "width", "height"];
+
+/** Elements dropped with everything inside them. */
+export const RICH_TEXT_DROPPED =
+  "script style template iframe frame frameset object embed noscript svg math form input button textarea select option link meta base title head audio video source track canvas applet noembed xmp plaintext".split(" ");
+
+/**
+ * `url` when it is safe in a link (`images`: an image's `src`): `http:`, `https:`, relative,
+ * for links also `mailto:` and `tel:`, for images also `data:image/(png|jpeg|gif|webp|avif)`;
+ * never `javascript:`, other `data:` or other schemes (null).
+ */
+export function safeUrl(url: unknown, images = false): string | null {
+  if (typeof url !== "string") return null;
+  const value = url.trim();
+  if (value === "") return null;
+  // Control characters and whitespace inside a scheme can hide `javascript:`.
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
+  const compact = value.replace(/[\u0000-\u0020\u007f]/g, "").toLowerCase();
+  const scheme = /^([a-z][a-z0-9+.-]*):/.exec(compact)?.[1];
+  if (!scheme) return value;
+  if (scheme === "http" || scheme === "https") return value;
+  if (!images && (scheme === "mailto" || scheme === "tel")) return value;
+  if (images && /^data:image\/(png|jpe?g|gif|webp|avif);/.test(compact)) return value;
+  return null;
+}
