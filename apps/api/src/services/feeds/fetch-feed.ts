@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { DEFAULT_FEED_TYPE, type FeedType } from "@floow/domain/constants";
 import { isSafeFetchError, safeFetch, type SafeFetchOptions } from "../safe-fetch";
 import { FeedError } from "./errors";
@@ -246,6 +247,14 @@ export async function previewFeed(
 
 export type FeedSink = (batch: FeedProduct[]) => void | Promise<void>;
 
+/**
+ * The longest the import works without letting the event loop run. A download faster than
+ * the parser keeps data buffered, and reading buffered data never returns to the event loop
+ * (each chunk is a resolved promise), so without a pause the process would not answer a
+ * request until a whole batch was parsed, mapped and written (about 50 ms on PGlite).
+ */
+const IMPORT_SLICE_MS = 8;
+
 export interface ImportSummary {
   format: FeedFormat | "empty";
   /** Products handed to the sink. */
@@ -288,9 +297,14 @@ export async function importFeed(
   let duplicates = 0;
   let withoutId = 0;
   let position = 0;
+  let sliceStart = performance.now();
   try {
     for await (const record of source.records) {
       position++;
+      if (performance.now() - sliceStart > IMPORT_SLICE_MS) {
+        await yieldToEventLoop();
+        sliceStart = performance.now();
+      }
       const product = mapProduct(record, variables);
       if (!product.id) {
         withoutId++;
