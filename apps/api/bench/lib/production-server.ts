@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -51,27 +51,59 @@ export function prepareBuild(): void {
   if (!existsSync(mainJs)) throw new Error(`building the API into ${copyDir} failed`);
 }
 
-/** Starts the built API on an embedded PGlite in `dataDir` and waits until /healthz answers. */
+/**
+ * The environment and Node options of the package's `start` script (`VAR=${VAR:-default} …
+ * node <options> dist/main.js`), so the benchmarks run the server as `pnpm start` does: the
+ * allocator and V8 settings there change its memory and speed.
+ */
+export function startScript(): { env: Record<string, string>; nodeOptions: string[] } {
+  const manifest = JSON.parse(readFileSync(join(apiDir, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  const words = manifest.scripts.start.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  let index = 0;
+  for (; index < words.length; index++) {
+    const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(words[index]!);
+    if (!assignment) break;
+    // `${NAME:-default}`: the default (the benchmarks set what they need themselves).
+    env[assignment[1]!] = assignment[2]!.replace(/^\$\{[A-Za-z0-9_]+:-(.*)\}$/, "$1");
+  }
+  const main = words.indexOf("dist/main.js");
+  if (words[index] !== "node" || main === -1)
+    throw new Error(`unexpected start script: ${manifest.scripts.start}`);
+  return { env, nodeOptions: words.slice(index + 1, main) };
+}
+
+/** Starts the built API on an embedded PGlite in `dataDir` (as `pnpm start` does) and waits until /healthz answers. */
 export async function startProductionServer(
   dataDir: string,
-  env: Record<string, string> = {},
+  /** More environment; `undefined` leaves out a variable the start script sets. */
+  env: Record<string, string | undefined> = {},
 ): Promise<ProductionServer> {
   if (!existsSync(mainJs)) prepareBuild();
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ["--enable-source-maps", mainJs], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-      LOG_LEVEL: "warn",
-      FEED_REFRESH_INTERVAL: "off",
-      ...env,
-    },
+  const start = startScript();
+  const childEnv: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    ...start.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+    LOG_LEVEL: "warn",
+    FEED_REFRESH_INTERVAL: "off",
+    // Where `pnpm start` finds them (env.ts looks beside dist/, which is elsewhere here).
+    DASHBOARD_DIST: join(apiDir, "../dashboard/dist"),
+    RUNTIME_DIST: join(apiDir, "../../packages/runtime/dist"),
+    ...env,
+  };
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
+  const child = spawn(process.execPath, [...start.nodeOptions, mainJs], {
+    env: childEnv,
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
