@@ -6,6 +6,7 @@
 import { TRIGGER_POSITIONS, findTriggerElement, matchTrigger } from "@floow/domain/logic";
 import type { PublicDomainFloows } from "@floow/domain/logic";
 import { createController } from "./controller";
+import { createHost } from "./host";
 import type { Controller, ControllerOptions, RuntimeLike } from "./controller";
 import { mountFloow } from "./mount";
 
@@ -15,7 +16,7 @@ const runtime: RuntimeLike = { mount: mountFloow };
 
 /**
  * Starts the trigger controller on data the loader already fetched (or is fetching), with
- * the loader's trigger rules.
+ * the loader's trigger rules and skeleton hosts.
  */
 export function start(options: Omit<ControllerOptions, "load">): Controller {
   const controller = createController({ ...options, load: () => Promise.resolve(runtime) });
@@ -39,5 +40,11 @@ export function startDomain(domainId: string, apiUrl: string, debug?: boolean): 
         ? (response.json() as Promise<PublicDomainFloows>)
         : Promise.reject(new Error(`HTTP ${response.status}`)),
   );
-  return start({ apiUrl: base, data, debug, rules: [matchTrigger, findTriggerElement, TRIGGER_POSITIONS] });
+  return start({
+    apiUrl: base,
+    data,
+    debug,
+    rules: [matchTrigger, findTriggerElement, TRIGGER_POSITIONS],
+    host: createHost,
+  });
 }

@@ -3,7 +3,7 @@ import { TRIGGER_POSITIONS, findTriggerElement, matchTrigger } from "@floow/doma
 import type { PublicDomainFloows, PublicFloow } from "@floow/domain/logic";
 import { createController } from "./controller";
 import type { RuntimeLike } from "./controller";
-import { HOST_ATTR } from "./host";
+import { HOST_ATTR, createHost } from "./host";
 import { domain, sellingFloow, settle, trigger } from "./test/fixtures";
 import { findTarget } from "./triggers";
 import type { TriggerRules } from "./triggers";
@@ -69,7 +69,7 @@ describe("controller", () => {
 
   function start(floows: PublicFloow[], load = () => Promise.resolve(runtime), debug = false) {
     const data: Promise<PublicDomainFloows> = Promise.resolve({ floows, domain });
-    const controller = createController({ apiUrl: "https://api.example", data, load, rules, debug });
+    const controller = createController({ apiUrl: "https://api.example", data, load, rules, host: createHost, debug });
     started.push(controller);
     return controller;
   }

@@ -4,7 +4,7 @@
  * Free of the renderer and kept small.
  */
 import type { PublicDomain, PublicFloow } from "@floow/domain/logic";
-import { createHost } from "./host";
+import type { createHost } from "./host";
 import { findTarget } from "./triggers";
 import type { TriggerRules } from "./triggers";
 import { watchUrl } from "./url-watch";
@@ -30,6 +30,8 @@ export interface ControllerOptions {
   load: () => Promise<RuntimeLike>;
   /** The domain's trigger rules (the loader passes its own copy). */
   rules: TriggerRules;
+  /** Makes a host showing a skeleton (the loader passes its own copy, like `rules`). */
+  host: typeof createHost;
   /** `?floowsDebug=true`: log why each trigger did or did not match. */
   debug?: boolean;
 }
@@ -50,7 +52,7 @@ export interface Controller {
   destroy(): void;
 }
 
-export function createController({ apiUrl, data, load, rules, debug }: ControllerOptions): Controller {
+export function createController({ apiUrl, data, load, rules, host: createHost, debug }: ControllerOptions): Controller {
   const entries = new Map<string, Entry>();
   const log = (...args: unknown[]) => debug && console.info("[floows]", ...args);
   let floows: PublicFloow[] = [];

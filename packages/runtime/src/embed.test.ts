@@ -77,6 +77,7 @@ describe("embed.js", () => {
       data: expect.any(Promise),
       debug: false,
       rules: [expect.any(Function), expect.any(Function), expect.any(Object)],
+      host: expect.any(Function),
     });
     expect(await (start.mock.calls[0] as unknown as [{ data: Promise<unknown> }])[0].data).toEqual({ floows: [floow], domain });
     expect(skeleton.isConnected).toBe(false);

@@ -56,6 +56,7 @@ if (!w.floows && domainId) {
             data,
             debug,
             rules: [matchTrigger, findTriggerElement, TRIGGER_POSITIONS],
+            host: createHost,
           })),
       )
       .finally(() => skeletons.forEach((s) => s.remove())));

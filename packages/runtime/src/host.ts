@@ -7,10 +7,19 @@
  */
 export const HOST_ATTR = "data-floow-host";
 
-/** A new host showing a skeleton (`dialog`: a modal backdrop) until a floow renders in it. */
-export function createHost(floowId: string, dialog?: boolean): HTMLElement {
+/** A new host, without a skeleton (the renderer's own: it renders in it at once). */
+export function newHost(floowId: string): HTMLElement {
   const host = document.createElement("div");
   host.setAttribute(HOST_ATTR, floowId);
+  return host;
+}
+
+/**
+ * A new host showing a skeleton (`dialog`: a modal backdrop) until a floow renders in it.
+ * The loader's copy is the one the script-tag renderer's controller uses (`ControllerOptions.host`).
+ */
+export function createHost(floowId: string, dialog?: boolean): HTMLElement {
+  const host = newHost(floowId);
   // `display` is important: the page's `div { display: none }` must not hide the skeleton.
   host.style.cssText = `display:block!important;${
     dialog

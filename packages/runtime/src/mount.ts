@@ -17,7 +17,7 @@ import { EventQueue, Listeners, buildEvent, publishToPage, serverEvent } from ".
 import type { EventFilter, EventHandler, FloowEventPayload } from "./events";
 import { Flow } from "./flow";
 import type { View } from "./flow";
-import { HOST_ATTR, clearSkeleton, createHost } from "./host";
+import { HOST_ATTR, clearSkeleton, newHost } from "./host";
 import { textsFor } from "./i18n";
 import { Root } from "./render/app";
 import type { RootProps } from "./render/app";
@@ -145,7 +145,7 @@ class Instance implements FloowInstance {
       // The loader hands over its own host (showing a skeleton); anywhere else we add one.
       this._inlineHost = element.hasAttribute(HOST_ATTR)
         ? (element as HTMLElement)
-        : (element.appendChild(createHost(id)) as HTMLElement);
+        : (element.appendChild(newHost(id)) as HTMLElement);
       this._inline = prepare(this._inlineHost);
       this._inline.addEventListener("focusin", () => (this._focused = true));
       this._inline.addEventListener("focusout", (event) => {
@@ -249,7 +249,7 @@ class Instance implements FloowInstance {
         this._restoreFocus = deepActiveElement();
         this._overflow = document.documentElement.style.overflow;
         document.documentElement.style.overflow = "hidden";
-        this._dialogHost = document.body.appendChild(createHost(this.floowId));
+        this._dialogHost = document.body.appendChild(newHost(this.floowId));
         this._dialog = prepare(this._dialogHost);
         document.addEventListener("keydown", this._onPageKey);
       }

@@ -8,9 +8,9 @@
  */
 import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_DROPPED, RICH_TEXT_TAGS, safeUrl } from "@floow/domain/logic";
 
-const ALLOWED = new Set(RICH_TEXT_TAGS);
-const ATTRIBUTES = new Set(RICH_TEXT_ATTRIBUTES);
-const DROPPED = new Set(RICH_TEXT_DROPPED);
+const ALLOWED = /* @__PURE__ */ new Set(RICH_TEXT_TAGS);
+const ATTRIBUTES = /* @__PURE__ */ new Set(RICH_TEXT_ATTRIBUTES);
+const DROPPED = /* @__PURE__ */ new Set(RICH_TEXT_DROPPED);
 
 export { safeUrl };
 

@@ -19,9 +19,12 @@ export function patchHistory(): void {
   }
 }
 
-/** Calls `callback` after each change of `location.href`; returns the unsubscribe. */
+/**
+ * Calls `callback` after each change of `location.href`; returns the unsubscribe. (The
+ * script-tag renderer starts after the loader, which patched the history already.)
+ */
 export function watchUrl(callback: () => void): () => void {
-  patchHistory();
+  if (!__SCRIPT_TAG__) patchHistory();
   let last = location.href;
   const check = () => {
     if (location.href === last) return;
