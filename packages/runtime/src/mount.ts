@@ -186,7 +186,7 @@ class Instance implements FloowInstance {
 
   private _load(floow: PublicFloow, brand: Brand | undefined): void {
     this._brand = brand;
-    if (!this._options.preview) loadFonts(brand);
+    if (__SCRIPT_TAG__ || !this._options.preview) loadFonts(brand);
     const options = this._options;
     this._flow = new Flow(
       floow,
@@ -196,7 +196,7 @@ class Instance implements FloowInstance {
         // in a preview without `results`, or without an API.
         get results() {
           const { apiUrl, preview, results } = options;
-          if (results || preview || !apiUrl) return results;
+          if (!apiUrl || (!__SCRIPT_TAG__ && (results || preview))) return results;
           return (ids: string[]) => fetchResults(apiUrl, floow.id, ids);
         },
         get language() {
@@ -228,7 +228,7 @@ class Instance implements FloowInstance {
     const ui = this._ui();
     const dialog = this._container === "dialog";
     const onClose = () => this.close();
-    const preview = !!this._options.preview;
+    const preview = !__SCRIPT_TAG__ && !!this._options.preview;
     const focusWasInside = this._focused || !!this._dialogHost;
     // Before the floow (and its language) is here: the option's, or the page's language.
     const loading = textsFor(this._options.language ?? document.documentElement.lang.slice(0, 2).toLowerCase()).loading;
@@ -308,7 +308,7 @@ class Instance implements FloowInstance {
     } catch (error) {
       console.error("[floows]", error);
     }
-    if (this._options.preview) return;
+    if (!__SCRIPT_TAG__ && this._options.preview) return;
     publishToPage(event);
     if (this._options.apiUrl) queueFor(this._options.apiUrl).add(serverEvent(event, floow.finish?.results));
   }
@@ -332,7 +332,7 @@ class Instance implements FloowInstance {
 
   close(): void {
     if (this._destroyed) return;
-    const wasOpen = this._isOpen || (this._options.preview && this._container === "dialog");
+    const wasOpen = this._isOpen || (!__SCRIPT_TAG__ && this._options.preview && this._container === "dialog");
     this._isOpen = false;
     this._render();
     // The instance stays (with the visitor's answers): opening it again continues.

@@ -97,7 +97,7 @@ export function Root({
     );
     return (
       <div class="floow">
-        {kind === "dialog" ? <div class={`overlay ${contained ? "contained" : ""}`}>{skeleton}</div> : skeleton}
+        {kind === "dialog" ? <div class={`overlay ${!__SCRIPT_TAG__ && contained ? "contained" : ""}`}>{skeleton}</div> : skeleton}
       </div>
     );
   }

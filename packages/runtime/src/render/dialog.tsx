@@ -63,7 +63,7 @@ export function Dialog({
 }) {
   return (
     <div
-      class={`overlay ${contained ? "contained" : ""}`}
+      class={`overlay ${!__SCRIPT_TAG__ && contained ? "contained" : ""}`}
       onclick={(event: MouseEvent) => event.target === event.currentTarget && ui.floow.closeOnClickOutside && onClose()}
     >
       <div

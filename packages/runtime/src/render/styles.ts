@@ -7,6 +7,7 @@
  * the floow's own elements, so nothing leaks out. Per-floow values (brand colour, sizes,
  * widths, columns) arrive as custom properties and inline styles. Kept terse: it counts
  * towards the renderer's budget; the `\` ends each line without a newline in the string.
+ * The editor preview's `contained` dialog is not in the script-tag build (`__SCRIPT_TAG__`).
  */
 export const CSS = `:host{all:initial!important;display:block!important}\
 *{box-sizing:border-box}\
@@ -72,9 +73,8 @@ svg{width:1.1em;height:1.1em;flex:none}\
 .more{align-self:center;background:none;border:1px solid #d0d5dd;border-radius:99px;padding:8px 18px}\
 .note,.placeholder{text-align:center}.placeholder{padding:24px 8px}\
 .overlay{position:fixed;inset:0;z-index:2147483000;background:#1018288c;display:flex;align-items:center;justify-content:center;padding:16px}\
-.overlay.contained{position:absolute;min-height:100%}\
+${__SCRIPT_TAG__ ? "" : ".overlay.contained{position:absolute;min-height:100%}.contained .dialog{max-height:none}"}\
 .dialog{position:relative;width:min(100%,640px);max-height:calc(100vh - 32px);overflow:auto;box-shadow:0 20px 48px #0004}\
-.contained .dialog{max-height:none}\
 .close{position:absolute;top:8px;right:8px;width:40px;height:40px;border:0;background:none;border-radius:99px;color:#475467}\
 .dialog>.progress{margin-right:40px}\
 .sk{display:grid;gap:12px}\
