@@ -58,7 +58,8 @@ describe("the script-tag build", () => {
     window.document.body.appendChild(element);
     const seen: string[] = [];
     (runtime.on as (type: string, handler: (e: { type: string }) => void) => void)("*", (e) => seen.push(e.type));
-    (runtime.mount as (el: unknown, options: unknown) => void)(element, { floow, preview: true });
+    // As the script tag mounts it (the build has no editor preview): at the element, no API.
+    (runtime.mount as (el: unknown, options: unknown) => void)(element, { floow, container: "embedded" });
     const shadow = element.firstElementChild!.shadowRoot!;
     expect(shadow.textContent).toContain("Find your bike");
     (shadow.querySelector("button.btn") as unknown as { click(): void }).click();

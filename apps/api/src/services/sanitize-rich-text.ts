@@ -24,7 +24,8 @@ const RICH_TEXT_POLICY: sanitizeHtml.IOptions = {
       const out = { ...attribs };
       if ("href" in out && safeUrl(out.href) === null) delete out.href;
       if ("src" in out && safeUrl(out.src, true) === null) delete out.src;
-      if (tagName === "a") Object.assign(out, { target: "_blank", rel: "noopener noreferrer nofollow" });
+      if (tagName === "a")
+        Object.assign(out, { target: "_blank", rel: "noopener noreferrer nofollow" });
       return { tagName, attribs: out };
     },
   },

@@ -7,15 +7,19 @@
  */
 
 /** Elements kept; any other element is unwrapped (its text stays). */
-export const RICH_TEXT_TAGS = /* @__PURE__ */ (
-  "a b blockquote br code div em h1 h2 h3 h4 h5 h6 hr i img li mark ol p pre s small span strong sub sup u ul".split(" "));
+export const RICH_TEXT_TAGS =
+  /* @__PURE__ */ "a b blockquote br code div em h1 h2 h3 h4 h5 h6 hr i img li mark ol p pre s small span strong sub sup u ul".split(
+    " ",
+  );
 
 /** Attributes kept, on any kept element (`href` and `src` only with a safe URL). */
 export const RICH_TEXT_ATTRIBUTES = ["href", "title", "src", "alt", "width", "height"];
 
 /** Elements dropped with everything inside them. */
-export const RICH_TEXT_DROPPED = /* @__PURE__ */ (
-  "script style template iframe frame frameset object embed noscript svg math form input button textarea select option link meta base title head audio video source track canvas applet noembed xmp plaintext".split(" "));
+export const RICH_TEXT_DROPPED =
+  /* @__PURE__ */ "script style template iframe frame frameset object embed noscript svg math form input button textarea select option link meta base title head audio video source track canvas applet noembed xmp plaintext".split(
+    " ",
+  );
 
 /**
  * `url` when it is safe in a link (`images`: an image's `src`): `http:`, `https:`, relative,
