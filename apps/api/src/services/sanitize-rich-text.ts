@@ -31,15 +31,26 @@ const RICH_TEXT_POLICY: sanitizeHtml.IOptions = {
   },
 };
 
-/** A floow's rich text as HTML safe to show on a merchant's page. */
+const sanitized = new Map<string, string>();
+/** Texts kept sanitized (a floows answer is built again every few seconds while requested); few, to stay small in memory. */
+const SANITIZED_MAX = 1000;
+
+/** A floow's rich text as HTML safe to show on a merchant's page (each distinct text sanitized once). */
 export function sanitizeRichText(value: unknown): string {
-  return typeof value === "string" && value !== "" ? sanitizeHtml(value, RICH_TEXT_POLICY) : "";
+  if (typeof value !== "string" || value === "") return "";
+  let out = sanitized.get(value);
+  if (out === undefined) {
+    out = sanitizeHtml(value, RICH_TEXT_POLICY);
+    if (sanitized.size >= SANITIZED_MAX) sanitized.clear();
+    sanitized.set(value, out);
+  }
+  return out;
 }
 
 /**
  * A published floow with every rich text sanitized: what the public floows answers carry, so
  * the script-tag renderer shows them without a sanitizer of its own. Runs when an answer is
- * built (then kept with it), not per request.
+ * built (then kept with it), not per request; a text seen before is not parsed again.
  */
 export function sanitizeFloowTexts(floow: PublicFloow): PublicFloow {
   return {
