@@ -382,11 +382,7 @@ export async function deleteExpiredEvents(db: Kysely<DB>, now: Date = new Date()
     await db.deleteFrom("event_session").where("organization_id", "=", organization.id).where("last_at", "<", cutoff).execute();
     // A session that began before the cut and goes on after it keeps its row: what the export
     // shows of it (answers with their form values, clicks) is made again from the events left.
-    await rebuildSessionExports(
-      db,
-      organization.id,
-      sql`select "floow_id", "session_id" from "event_session" where "organization_id" = ${organization.id} and "first_at" < ${cutoff}`,
-    );
+    await rebuildSessionExports(db, organization.id, sql`"first_at" < ${cutoff}`);
     // The per-item rollups of the days before the cut (whole days, in Europe/Amsterdam).
     const cutoffDay = sql<string>`((${cutoff}) at time zone ${ANALYTICS_TIME_ZONE})::date`;
     await db.deleteFrom("event_daily_item").where("organization_id", "=", organization.id).where("day", "<", cutoffDay).execute();

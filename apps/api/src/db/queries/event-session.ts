@@ -242,14 +242,28 @@ export async function addToEventSessions(db: Kysely<DB>, events: readonly Stored
 /**
  * Fills the export's columns of some sessions again from their events (the retention job, after
  * deleting the events before the cut of sessions that go on after it): what a migration
- * (20261124002600) did for every session once. `sessions` selects `"floow_id", "session_id"`.
+ * (20261124002600) did for every session once. `where` picks the organization's sessions.
  */
-export async function rebuildSessionExports(db: Kysely<DB>, organizationId: string, sessions: RawBuilder<unknown>): Promise<void> {
+export async function rebuildSessionExports(db: Kysely<DB>, organizationId: string, where: RawBuilder<boolean>): Promise<void> {
+  // The sessions first (usually none or a few), so the update below goes to each by its key.
+  const sessions = await db
+    .selectFrom("event_session")
+    .select(["floow_id", "session_id", "first_at", "last_at"])
+    .where("organization_id", "=", organizationId)
+    .where(where)
+    .execute();
+  if (sessions.length === 0) return;
+  const time = (value: Date | string) => new Date(value).getTime();
+  const from = new Date(Math.min(...sessions.map((session) => time(session.first_at))));
+  const to = new Date(Math.max(...sessions.map((session) => time(session.last_at))));
   await sql`
-    with chosen as materialized (${sessions}),
-    session_events as materialized (
+    with chosen as materialized (
+      select * from unnest(${sessions.map((session) => session.floow_id)}::text[], ${sessions.map((session) => session.session_id)}::text[])
+        as u("floow_id", "session_id")
+    ), session_events as materialized (
+      -- A session's events lie between its first and last time: the organization's time index finds them.
       select e.* from "event" e join chosen s on s."floow_id" = e."floow_id" and s."session_id" = e."session_id"
-      where e."organization_id" = ${organizationId}
+      where e."organization_id" = ${organizationId} and e."created_at" >= ${from} and e."created_at" <= ${to}
     ), last_answer as (
       select distinct on (e."floow_id", e."session_id", e."payload"->'step'->>'id') e."floow_id", e."session_id",
         e."payload"->'step'->>'id' as step_id, trim_scale(extract(epoch from e."created_at") * 1000) as t,
