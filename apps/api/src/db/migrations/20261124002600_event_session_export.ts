@@ -27,7 +27,8 @@ const answerText = `(e."payload"->'step'->>'text') || ': ' || coalesce(case when
 /**
  * A CSV cell (RFC 4180) safe against formula injection, as `csvCell` in
  * services/analytics/csv.ts (a test compares the two): a leading `=`, `+`, `-`, `@`, tab or
- * carriage return gets a `'`; a cell with a quote, comma or line break is quoted.
+ * carriage return gets a `'`; a cell with a quote, comma or line break is quoted. One
+ * expression, so PostgreSQL inlines it where it is called.
  */
 const csvCell = `create function "csv_cell"(value text) returns text language sql immutable parallel safe as $$
   select case when value ~ '[",\\r\\n]' then '"' || case when value ~ '^[-=+@\\t\\r]' then '''' else '' end || replace(value, '"', '""') || '"'
@@ -38,7 +39,8 @@ $$`;
  * A session's line of the export: session, started, finished (Europe/Amsterdam, as
  * spreadsheets read dates), answers in the order given, clicked products, operating system,
  * language. Immutable, as a generated column needs: the zone is fixed and the format has no
- * locale-dependent part.
+ * locale-dependent part. PL/pgSQL, whose plans are kept per connection: an SQL function here
+ * was planned again in every ingest statement (several times slower per session row).
  */
 const csvRow = `create function "event_session_csv_row"(session_id text, first_at timestamptz, finished_at timestamptz, answer_steps jsonb,
     clicked_products text[], os text, language text) returns text language plpgsql immutable parallel safe as $$
