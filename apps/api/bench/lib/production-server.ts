@@ -101,7 +101,8 @@ export async function startProductionServer(
     RUNTIME_DIST: join(apiDir, "../../packages/runtime/dist"),
     ...env,
   };
-  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
+  for (const [name, value] of Object.entries(childEnv))
+    if (value === undefined) delete childEnv[name];
   const child = spawn(process.execPath, [...start.nodeOptions, mainJs], {
     env: childEnv,
     stdio: ["ignore", "ignore", "inherit"],
