@@ -4,6 +4,7 @@
  * every product, and answering the choice in the preview narrows them to the matching ones.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { signUpWithOrganization, trpc } from "./support/account";
 import { BIKES, merchantFeed, startStaticServer, type StaticServer } from "./support/live-floow";
 
 let shop: StaticServer;
@@ -14,41 +15,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => shop.close());
-
-/** A tRPC call from inside the page (same origin, session cookie, JSON). */
-async function trpc<T>(page: Page, path: string, input?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, input }) => {
-      const response =
-        input === undefined
-          ? await fetch(`/trpc/${path}`, { credentials: "include" })
-          : await fetch(`/trpc/${path}`, {
-              method: "POST",
-              headers: { "content-type": "application/json" },
-              credentials: "include",
-              body: JSON.stringify(input),
-            });
-      const body = await response.json();
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
-      return body.result.data;
-    },
-    { path, input },
-  ) as Promise<T>;
-}
-
-async function signUpWithOrganization(page: Page) {
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Create an account" }).click();
-  await page.getByLabel("Name").fill("Fiona Filter");
-  await page
-    .getByLabel("Email")
-    .fill(`fiona.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`);
-  await page.getByLabel("Password").fill("correct-horse-battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.getByLabel("Organization name").fill("Velo");
-  await page.getByRole("button", { name: "Create organization" }).click();
-  await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
-}
 
 /** Types into a Tiptap field, replacing what it holds. */
 async function typeRichText(page: Page, name: string, text: string) {
@@ -71,7 +37,7 @@ test("a choice's filter decides the results in the preview of a floow in develop
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await signUpWithOrganization(page);
+  await signUpWithOrganization(page, { name: "Fiona Filter", organization: "Velo" });
 
   // A domain, a feed from our server, and a selling floow on it, through the API.
   const domainId = crypto.randomUUID();

@@ -3,49 +3,18 @@
  * condition, triggers, style, preview, publish) is part of the whole journey in
  * domains-and-floows.spec.ts, through the screens from sign-up.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { signUpWithOrganization, trpc } from "./support/account";
 import { expectToast } from "./support/toasts";
-
-/** A tRPC mutation from inside the page (same origin, session cookie, JSON). */
-async function mutate<T>(page: Page, path: string, input: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, input }) => {
-      const response = await fetch(`/trpc/${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        credentials: "include",
-        body: JSON.stringify(input),
-      });
-      const body = await response.json();
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
-      return body.result.data;
-    },
-    { path, input },
-  ) as Promise<T>;
-}
-
-async function signUpWithOrganization(page: Page) {
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Create an account" }).click();
-  await page.getByLabel("Name").fill("Eddie Editor");
-  await page
-    .getByLabel("Email")
-    .fill(`eddie.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`);
-  await page.getByLabel("Password").fill("correct-horse-battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.getByLabel("Organization name").fill("Shoe Shop");
-  await page.getByRole("button", { name: "Create organization" }).click();
-  await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
-}
 
 test("two tabs on one floow: a stale save gets a conflict (Reload or Overwrite), never a silent overwrite", async ({
   page,
   context,
 }) => {
-  await signUpWithOrganization(page);
+  await signUpWithOrganization(page, { name: "Eddie Editor", organization: "Shoe Shop" });
   const domainId = crypto.randomUUID();
-  await mutate(page, "domain.create", { id: domainId, name: "Shoe Shop", host: "www.shoeshop.nl" });
-  const floow = await mutate<{ id: string }>(page, "floow.create", {
+  await trpc(page, "domain.create", { id: domainId, name: "Shoe Shop", host: "www.shoeshop.nl" });
+  const floow = await trpc<{ id: string }>(page, "floow.create", {
     domainId,
     type: "data",
     name: "Survey",

@@ -14,6 +14,7 @@ import {
   startStaticServer,
   type StaticServer,
 } from "./support/live-floow";
+import { signUpWithOrganization, trpc } from "./support/account";
 import { expectToast } from "./support/toasts";
 
 const API = `http://localhost:${process.env.E2E_PORT ?? 3310}`;
@@ -25,27 +26,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => shop.close());
 
-/** A tRPC call from inside the page (same origin, session cookie, JSON). */
-async function trpc<T>(page: Page, path: string, input?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, input }) => {
-      const response =
-        input === undefined
-          ? await fetch(`/trpc/${path}`, { credentials: "include" })
-          : await fetch(`/trpc/${path}`, {
-              method: "POST",
-              headers: { "content-type": "application/json" },
-              credentials: "include",
-              body: JSON.stringify(input),
-            });
-      const body = await response.json();
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
-      return body.result.data;
-    },
-    { path, input },
-  ) as Promise<T>;
-}
-
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 
@@ -56,17 +36,7 @@ test("feed in the editor, offline suggestion, match counts, a dead end, and Matc
   test.setTimeout(180_000);
 
   // An account with an organization, a domain and a feed served on 127.0.0.1.
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Create an account" }).click();
-  await page.getByLabel("Name").fill("Sam Seller");
-  await page
-    .getByLabel("Email")
-    .fill(`sam.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`);
-  await page.getByLabel("Password").fill("correct-horse-battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.getByLabel("Organization name").fill("Velo");
-  await page.getByRole("button", { name: "Create organization" }).click();
-  await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+  await signUpWithOrganization(page, { name: "Sam Seller", organization: "Velo" });
   const domainId = crypto.randomUUID();
   await trpc(page, "domain.create", { id: domainId, name: "Velo shop", host: "velo-bikes.nl" });
   const feedId = crypto.randomUUID();
