@@ -1,3 +1,4 @@
+import { DEFAULT_FEED_VARIABLES } from "@floow/domain/feed";
 import { TOASTS } from "@floow/domain/messages";
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -21,14 +22,7 @@ describe("feed mutations that fail", () => {
     const { result } = renderHook(() => useSaveFeed(), { wrapper: failingApi() });
     const feed = buildFeedSave(
       { name: "Shoes", type: "channable", url: "https://feeds.example/shoes.xml" },
-      {
-        id: "id",
-        url: "link",
-        name: "title",
-        price: "price",
-        image: "image_link",
-        description: "description",
-      },
+      { ...DEFAULT_FEED_VARIABLES },
       null,
     );
     let saved: boolean | undefined;

@@ -1,3 +1,4 @@
+import { DEFAULT_FEED_VARIABLES } from "@floow/domain/feed";
 import { createFloow } from "@floow/domain/floow";
 import type { Floow } from "@floow/domain/floow";
 import { render, screen, waitFor } from "@testing-library/react";
@@ -16,14 +17,7 @@ const feed = {
   url: "https://feeds.example/bikes.xml",
   productCount: 6,
   lastRefreshAt: "2026-11-23T20:00:00.000Z",
-  variables: {
-    id: "id",
-    url: "link",
-    name: "title",
-    price: "price",
-    image: "image_link",
-    description: "description",
-  },
+  variables: { ...DEFAULT_FEED_VARIABLES },
 };
 const procedures = {
   "feed.list": () => [feed],
