@@ -7,11 +7,12 @@
  */
 import {
   FINISH,
+  FORM_INPUT_MESSAGES,
   INPUT_VALIDATION_DEBOUNCE_MS,
+  formInputErrors,
   pathProgress,
   progressPercent,
   resolveNextStep,
-  validateFormInputs,
   visibleChoices,
 } from "@floow/domain/logic";
 import type {
@@ -110,10 +111,17 @@ export class Flow {
     return visibleChoices(this.floow, step.id, this.chosenIds());
   }
 
-  /** Errors of a step's form inputs, by input id (all of them; the UI shows touched ones). */
+  /**
+   * Errors of a step's form inputs, by input id (all of them; the UI shows touched ones), in
+   * the floow's language: the script-tag renderer has only the messages its floow came with
+   * (`floow.texts`, see i18n.ts), the npm build all four languages.
+   */
   formErrors(step: Step): Record<string, string> {
+    const messages = __SCRIPT_TAG__
+      ? this.floow.texts!.messages
+      : (FORM_INPUT_MESSAGES[this.language] ?? FORM_INPUT_MESSAGES.en);
     return Object.fromEntries(
-      validateFormInputs(step.formInputs ?? [], this.state.values, this.language).map((e) => [
+      formInputErrors(step.formInputs ?? [], this.state.values, messages).map((e) => [
         e.inputId,
         e.message,
       ]),
@@ -133,7 +141,10 @@ export class Flow {
 
   canGoBack(): boolean {
     const { view, history } = this.state;
-    return view.kind !== "start" && (!!history[0] || (view.kind === "step" && this.floow.start.type !== "none"));
+    return (
+      view.kind !== "start" &&
+      (!!history[0] || (view.kind === "step" && this.floow.start.type !== "none"))
+    );
   }
 
   /**
@@ -285,7 +296,10 @@ export class Flow {
     const history = [...this.state.history];
     const previous = history.pop();
     if (previous || this.canGoBack())
-      this._set({ view: previous ? { kind: "step", stepId: previous } : { kind: "start" }, history });
+      this._set({
+        view: previous ? { kind: "step", stepId: previous } : { kind: "start" },
+        history,
+      });
   }
 
   restart(): void {
@@ -310,7 +324,10 @@ export class Flow {
     if (view.kind !== "finish") return;
     const { floow, _options: options } = this;
     const token = ++this._resultsToken;
-    const done = (answer?: PublicResults, status: ResultsState["status"] = answer ? "done" : "error") => {
+    const done = (
+      answer?: PublicResults,
+      status: ResultsState["status"] = answer ? "done" : "error",
+    ) => {
       if (token !== this._resultsToken) return;
       this._set({ results: { ...emptyResults(status), ...answer } });
       if (emit) this._options.emit("finish", this._finishPayload(answer));

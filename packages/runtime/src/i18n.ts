@@ -1,65 +1,30 @@
-import type { Language } from "@floow/domain/logic";
+import { LOADING_TEXTS, RUNTIME_TEXTS } from "@floow/domain/logic";
+import type { Language, PublicFloow, RuntimeTexts } from "@floow/domain/logic";
+
+export type { RuntimeTexts } from "@floow/domain/logic";
 
 /**
- * The runtime's own texts (everything that is not configured in the floow): labels,
- * placeholders and status texts, in the floow's language. Validation messages come from
- * `@floow/domain/logic` (`validateFormInputs(inputs, values, language)`).
+ * The runtime's own texts (labels, placeholders, status texts) for a floow. Their one source
+ * is `@floow/domain` (`RUNTIME_TEXTS`, with the validation messages `FORM_INPUT_MESSAGES`).
+ * The script-tag renderer (`__SCRIPT_TAG__`) uses the texts the public API sends with each
+ * floow (`floow.texts`, in the floow's language) and bundles none of the four languages; the
+ * npm build looks them up in the languages it bundles, since it may be given a floow without
+ * them (the editor's preview, a developer's own configuration).
  */
-export interface RuntimeTexts {
-  close: string;
-  loading: string;
-  choose: string;
-  typeHere: string;
-  /** `{n}` and `{total}` are replaced (`stepOf`). */
-  stepOf: string;
-  partial: string;
-  /** Before the answers a partial match meets: "Matches: City, under € 800". */
-  matches: string;
+export function textsOf(floow: PublicFloow, language: Language): RuntimeTexts {
+  return __SCRIPT_TAG__ ? floow.texts! : textsFor(language);
 }
 
-export const TEXTS: Readonly<Record<Language, RuntimeTexts>> = {
-  en: {
-    close: "Close",
-    loading: "Loading…",
-    choose: "Choose an option",
-    typeHere: "Type here",
-    stepOf: "Step {n} of {total}",
-    partial: "No exact match: these come closest to your answers.",
-    matches: "Matches:",
-  },
-  nl: {
-    close: "Sluiten",
-    loading: "Laden…",
-    choose: "Kies een optie",
-    typeHere: "Typ hier",
-    stepOf: "Stap {n} van {total}",
-    partial: "Geen exacte match: deze komen het dichtst bij je antwoorden.",
-    matches: "Past bij:",
-  },
-  fr: {
-    close: "Fermer",
-    loading: "Chargement…",
-    choose: "Choisissez une option",
-    typeHere: "Saisissez ici",
-    stepOf: "Étape {n} sur {total}",
-    partial: "Aucune correspondance exacte : voici les plus proches de vos réponses.",
-    matches: "Correspond à :",
-  },
-  de: {
-    close: "Schließen",
-    loading: "Wird geladen…",
-    choose: "Option auswählen",
-    typeHere: "Hier eingeben",
-    stepOf: "Schritt {n} von {total}",
-    partial: "Keine genaue Übereinstimmung: Diese kommen Ihren Antworten am nächsten.",
-    matches: "Passt zu:",
-  },
-};
+/** The skeleton's label before a floow is here: in the given or the page's language. */
+export function loadingText(language?: string): string {
+  const lang = language ?? document.documentElement.lang.slice(0, 2).toLowerCase();
+  return LOADING_TEXTS[lang as Language] ?? LOADING_TEXTS.en;
+}
 
 export function stepOf(texts: RuntimeTexts, n: number, total: number): string {
   return texts.stepOf.replace("{n}", String(n)).replace("{total}", String(total));
 }
 
 export function textsFor(language: string | null | undefined): RuntimeTexts {
-  return TEXTS[language as Language] ?? TEXTS.en;
+  return RUNTIME_TEXTS[language as Language] ?? RUNTIME_TEXTS.en;
 }

@@ -18,7 +18,7 @@ import type { EventFilter, EventHandler, FloowEventPayload } from "./events";
 import { Flow } from "./flow";
 import type { View } from "./flow";
 import { HOST_ATTR, clearSkeleton, newHost } from "./host";
-import { textsFor } from "./i18n";
+import { loadingText, textsOf } from "./i18n";
 import { Root } from "./render/app";
 import type { RootProps } from "./render/app";
 import { deepActiveElement, onPageKeyDown, tabbables } from "./render/dialog";
@@ -217,7 +217,7 @@ class Instance implements FloowInstance {
       flow,
       floow: flow.floow,
       device: this._device,
-      texts: textsFor(flow.language),
+      texts: textsOf(flow.floow, flow.language),
       brand: this._brand,
       primary: primaryColor(this._brand),
     };
@@ -231,7 +231,7 @@ class Instance implements FloowInstance {
     const preview = !__SCRIPT_TAG__ && !!this._options.preview;
     const focusWasInside = this._focused || !!this._dialogHost;
     // Before the floow (and its language) is here: the option's, or the page's language.
-    const loading = textsFor(this._options.language ?? document.documentElement.lang.slice(0, 2).toLowerCase()).loading;
+    const loading = loadingText(this._options.language);
     if (this._inline) {
       const props: RootProps =
         !dialog || !ui
@@ -310,7 +310,8 @@ class Instance implements FloowInstance {
     }
     if (!__SCRIPT_TAG__ && this._options.preview) return;
     publishToPage(event);
-    if (this._options.apiUrl) queueFor(this._options.apiUrl).add(serverEvent(event, floow.finish?.results));
+    if (this._options.apiUrl)
+      queueFor(this._options.apiUrl).add(serverEvent(event, floow.finish?.results));
   }
 
   /** The launcher's start button: the floow starts, in its dialog. */
@@ -332,7 +333,8 @@ class Instance implements FloowInstance {
 
   close(): void {
     if (this._destroyed) return;
-    const wasOpen = this._isOpen || (!__SCRIPT_TAG__ && this._options.preview && this._container === "dialog");
+    const wasOpen =
+      this._isOpen || (!__SCRIPT_TAG__ && this._options.preview && this._container === "dialog");
     this._isOpen = false;
     this._render();
     // The instance stays (with the visitor's answers): opening it again continues.

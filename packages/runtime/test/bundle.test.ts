@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { floowIcons, floowTexts } from "@floow/domain/logic";
 import { Window } from "happy-dom";
 import { describe, expect, it } from "vitest";
 import { BUDGETS, TOTAL_BUDGET } from "./budgets";
@@ -52,19 +53,79 @@ describe("the script-tag build", () => {
     const window = new Window({ url: "https://shop.example/" });
     window.eval(read("floow.js"));
     const runtime = (window as unknown as { FloowRuntime: Record<string, unknown> }).FloowRuntime;
-    expect(Object.keys(runtime).sort()).toEqual(["destroy", "mount", "on", "open", "start", "version"]);
-    const { floow } = JSON.parse(readFileSync(fileURLToPath(new URL("../src/test/bundle-floow.json", import.meta.url)), "utf8"));
+    expect(Object.keys(runtime).sort()).toEqual([
+      "destroy",
+      "mount",
+      "on",
+      "open",
+      "start",
+      "version",
+    ]);
+    const { floow: config } = JSON.parse(
+      readFileSync(
+        fileURLToPath(new URL("../src/test/bundle-floow.json", import.meta.url)),
+        "utf8",
+      ),
+    );
+    // With the texts and icons the public API adds to every floow it answers (the script-tag
+    // renderer bundles none).
+    const floow = {
+      ...config,
+      texts: floowTexts(config.language),
+      icons: floowIcons(config.buttons),
+    };
     const element = window.document.createElement("div");
     window.document.body.appendChild(element);
     const seen: string[] = [];
-    (runtime.on as (type: string, handler: (e: { type: string }) => void) => void)("*", (e) => seen.push(e.type));
+    (runtime.on as (type: string, handler: (e: { type: string }) => void) => void)("*", (e) =>
+      seen.push(e.type),
+    );
     // As the script tag mounts it (the build has no editor preview): at the element, no API.
-    (runtime.mount as (el: unknown, options: unknown) => void)(element, { floow, container: "embedded" });
+    (runtime.mount as (el: unknown, options: unknown) => void)(element, {
+      floow,
+      container: "embedded",
+    });
     const shadow = element.firstElementChild!.shadowRoot!;
     expect(shadow.textContent).toContain("Find your bike");
     (shadow.querySelector("button.btn") as unknown as { click(): void }).click();
     expect(shadow.textContent).toContain("What is your budget?");
     expect(seen).toEqual(["mount", "start"]);
+    await window.happyDOM.close();
+  });
+
+  it("floow.js shows the texts, messages and icons its floow came with (it bundles none)", async () => {
+    const window = new Window({ url: "https://shop.example/" });
+    window.eval(read("floow.js"));
+    const runtime = (
+      window as unknown as { FloowRuntime: { mount(el: unknown, options: unknown): void } }
+    ).FloowRuntime;
+    const { floow: config } = JSON.parse(
+      readFileSync(
+        fileURLToPath(new URL("../src/test/bundle-floow.json", import.meta.url)),
+        "utf8",
+      ),
+    );
+    const nl = {
+      ...config,
+      language: "nl",
+      texts: floowTexts("nl"),
+      icons: floowIcons(config.buttons),
+    };
+    const element = window.document.createElement("div");
+    window.document.body.appendChild(element);
+    runtime.mount(element, { floow: nl, container: "embedded" });
+    const shadow = element.firstElementChild!.shadowRoot!;
+    const click = (selector: string) =>
+      (shadow.querySelector(selector) as unknown as { click(): void }).click();
+    click("button.btn"); // start
+    click("button.choice:nth-of-type(2)"); // High: the single choice goes on, to the colours
+    click("button.choice"); // Red
+    expect(shadow.querySelector("button.choice svg path")?.getAttribute("d")).toBe(
+      floowIcons(config.buttons).check!.d,
+    );
+    click(".nav button.btn.end"); // Next, to the form
+    click(".nav button.btn.end"); // Next with the required name empty
+    expect(shadow.textContent).toContain(floowTexts("nl").messages.required);
     await window.happyDOM.close();
   });
 });

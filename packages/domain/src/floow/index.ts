@@ -3,6 +3,7 @@ export * from "./ai-schema";
 export * from "./constants";
 export * from "./defaults";
 export * from "./factories";
+export * from "./icons";
 export * from "./logic";
 export * from "./schema";
 export type * from "./types";

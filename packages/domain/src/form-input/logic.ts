@@ -2,7 +2,7 @@ import type { Language } from "../shared/constants";
 import { isBlank, isEmail } from "../validation/checkers";
 import { FORM_PHONE_PATTERN } from "./constants";
 import { FORM_INPUT_MESSAGES } from "./messages";
-import type { FormInputMessageKey } from "./messages";
+import type { FormInputMessageKey, FormInputMessages } from "./messages";
 import type { FormInput } from "./types";
 
 export interface FormInputError {
@@ -54,7 +54,19 @@ export function validateFormInputs(
   values: Readonly<Record<string, unknown>> = {},
   language: Language = "en",
 ): FormInputError[] {
-  const messages = FORM_INPUT_MESSAGES[language] ?? FORM_INPUT_MESSAGES.en;
+  return formInputErrors(inputs, values, FORM_INPUT_MESSAGES[language] ?? FORM_INPUT_MESSAGES.en);
+}
+
+/**
+ * `validateFormInputs` with the messages given, not looked up by language: the script-tag
+ * renderer passes the ones its floow came with (`PublicFloow.texts.messages`), so it
+ * bundles no message catalogue.
+ */
+export function formInputErrors(
+  inputs: readonly InputLike[],
+  values: Readonly<Record<string, unknown>>,
+  messages: FormInputMessages,
+): FormInputError[] {
   const errors: FormInputError[] = [];
   for (const input of inputs) {
     const value = Object.hasOwn(values, input.id) ? values[input.id] : input.value;

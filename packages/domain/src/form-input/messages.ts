@@ -2,14 +2,15 @@ import type { Language } from "../shared/constants";
 
 export type FormInputMessageKey = "required" | "checked" | "option" | "number" | "email" | "phone";
 
+/** The form inputs' messages in one language. */
+export type FormInputMessages = Readonly<Record<FormInputMessageKey, string>>;
+
 /**
  * Messages for the form inputs of a shown floow, in the floow's language. The English
  * texts are the spec's generic checker messages (`checked`: a required checkbox left
  * unticked); `option` and the positive-number wording are not in the spec.
  */
-export const FORM_INPUT_MESSAGES: Readonly<
-  Record<Language, Readonly<Record<FormInputMessageKey, string>>>
-> = {
+export const FORM_INPUT_MESSAGES: Readonly<Record<Language, FormInputMessages>> = {
   en: {
     required: "This field is required",
     checked: "This field should be checked",

@@ -4,7 +4,9 @@
  */
 import type { Color, Font } from "../domain/types";
 import type { Product } from "../feed/types";
+import type { IconPath } from "../floow/icons";
 import type { Floow } from "../floow/types";
+import type { FloowTexts } from "./texts";
 
 /** What the runtime knows of a domain: its id and brand colours and fonts. */
 export interface PublicDomain {
@@ -21,7 +23,19 @@ export interface PublicDomain {
 export type PublicFloow = Omit<
   Floow,
   "feedId" | "userId" | "createdAt" | "status" | "filters" | "filterGroups"
->;
+> & {
+  /**
+   * The runtime's texts and validation messages in the floow's language. The public floows
+   * answers always carry them (the script-tag renderer has no others); a floow given to the
+   * npm build directly may leave them out (it has all four languages).
+   */
+  texts?: FloowTexts;
+  /**
+   * The paths of the icons the floow draws (`floowIcons`), by name: carried like `texts`,
+   * for the script-tag renderer, which bundles none.
+   */
+  icons?: Record<string, IconPath>;
+};
 
 /** `GET /api/public/domains/:domainId/floows`: the domain's live floows. */
 export interface PublicDomainFloows {

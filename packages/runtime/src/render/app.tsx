@@ -1,4 +1,4 @@
-import { TEXTS } from "../i18n";
+import { LOADING_TEXTS } from "@floow/domain/logic";
 import { Fragment, h } from "./dom";
 import { fontFamily, padding, radius } from "../theme";
 import { Dialog } from "./dialog";
@@ -31,16 +31,25 @@ function Nav({ ui }: UiProps) {
   const back = floow.showBackButton && flow.canGoBack();
   // A single-choice step goes on when chosen, unless the floow shows Next.
   const next =
-    step && (step.type !== "single" || floow.showNextButton || flow.visibleChoices(step).length === 0);
+    step &&
+    (step.type !== "single" || floow.showNextButton || flow.visibleChoices(step).length === 0);
   const restart = view.kind === "finish" && floow.showRestartButton;
   if (!back && !next && !restart) return null;
   return (
     <div class="nav">
       {back ? <Button ui={ui} config={floow.buttons.back} onClick={() => flow.back()} /> : null}
       {next ? (
-        <Button ui={ui} config={floow.buttons.next} class="end" disabled={!flow.canGoNext()} onClick={() => flow.next()} />
+        <Button
+          ui={ui}
+          config={floow.buttons.next}
+          class="end"
+          disabled={!flow.canGoNext()}
+          onClick={() => flow.next()}
+        />
       ) : null}
-      {restart ? <Button ui={ui} config={floow.buttons.restart} class="end" onClick={() => flow.restart()} /> : null}
+      {restart ? (
+        <Button ui={ui} config={floow.buttons.restart} class="end" onClick={() => flow.restart()} />
+      ) : null}
     </div>
   );
 }
@@ -73,7 +82,7 @@ export interface RootProps {
   contained?: boolean;
   onClose?: () => void;
   onLaunch?: () => void;
-  /** The skeleton's label (`TEXTS.loading` in the page's language). */
+  /** The skeleton's label (`loadingText()`: in the page's language). */
   loading?: string;
 }
 
@@ -87,7 +96,7 @@ export function Root({
   contained,
   onClose = () => {},
   onLaunch = () => {},
-  loading = TEXTS.en.loading,
+  loading = LOADING_TEXTS.en,
 }: RootProps) {
   if (!ui) {
     const skeleton = (
@@ -97,7 +106,11 @@ export function Root({
     );
     return (
       <div class="floow">
-        {kind === "dialog" ? <div class={`overlay ${!__SCRIPT_TAG__ && contained ? "contained" : ""}`}>{skeleton}</div> : skeleton}
+        {kind === "dialog" ? (
+          <div class={`overlay ${!__SCRIPT_TAG__ && contained ? "contained" : ""}`}>{skeleton}</div>
+        ) : (
+          skeleton
+        )}
       </div>
     );
   }

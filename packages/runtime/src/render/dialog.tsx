@@ -41,7 +41,8 @@ function onKeyDown(event: KeyboardEvent, panel: HTMLElement, onClose: () => void
  * Keys from inside the panel are its own listener's.
  */
 export function onPageKeyDown(event: KeyboardEvent, panel: HTMLElement, onClose: () => void): void {
-  if (!event.defaultPrevented && !panel.contains(deepActiveElement())) onKeyDown(event, panel, onClose);
+  if (!event.defaultPrevented && !panel.contains(deepActiveElement()))
+    onKeyDown(event, panel, onClose);
 }
 
 /**
@@ -64,7 +65,9 @@ export function Dialog({
   return (
     <div
       class={`overlay ${!__SCRIPT_TAG__ && contained ? "contained" : ""}`}
-      onclick={(event: MouseEvent) => event.target === event.currentTarget && ui.floow.closeOnClickOutside && onClose()}
+      onclick={(event: MouseEvent) =>
+        event.target === event.currentTarget && ui.floow.closeOnClickOutside && onClose()
+      }
     >
       <div
         class="panel dialog"
@@ -72,10 +75,12 @@ export function Dialog({
         aria-modal="true"
         aria-label={ui.floow.name}
         tabindex="-1"
-        onkeydown={(event: KeyboardEvent) => onKeyDown(event, event.currentTarget as HTMLElement, onClose)}
+        onkeydown={(event: KeyboardEvent) =>
+          onKeyDown(event, event.currentTarget as HTMLElement, onClose)
+        }
       >
         <button type="button" class="close" aria-label={ui.texts.close} onclick={onClose}>
-          <Icon name="close" />
+          <Icon ui={ui} name="close" />
         </button>
         {children}
       </div>

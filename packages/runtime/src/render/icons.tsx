@@ -1,31 +1,15 @@
-import type { ButtonIcon } from "@floow/domain/logic";
+import { iconPath } from "@floow/domain/logic";
+import type { IconName } from "@floow/domain/logic";
 import { h } from "./dom";
+import type { Ui } from "./ui";
 
 /**
- * Stroke paths on a 24×24 grid for the button icons (none, arrows, chevrons, thumbs,
- * rocket). A left arrow or chevron and the thumb down are their partner turned half a
- * round (`FLIPPED`), which keeps three paths out of the renderer.
+ * A button icon or the runtime's close and check marks. The paths' one source is
+ * `@floow/domain` (`iconPath`): the npm build bundles them, the script-tag renderer
+ * (`__SCRIPT_TAG__`) draws the ones the public API sends with its floow (`floow.icons`).
  */
-const PATHS: Readonly<Record<string, string>> = {
-  "arrow-right": "M5 12h14m-7-7 7 7-7 7",
-  "chevron-right": "m9 18 6-6-6-6",
-  "thumb-up":
-    "M7 10v12M15 5.9 14 10h5.8a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.4 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.8a2 2 0 0 0 1.8-1.1L12 2a3 3 0 0 1 3 3.9Z",
-  rocket:
-    "M4.5 16.5c-1.5 1.3-2 5-2 5s3.7-.5 5-2c.7-.8.7-2.1-.1-2.9a2.2 2.2 0 0 0-2.9-.1ZM12 15l-3-3a22 22 0 0 1 2-3.9A12.9 12.9 0 0 1 22 2c0 2.7-.8 7.5-6 11a22.4 22.4 0 0 1-4 2ZM9 12H4s.6-3 2-4c1.6-1.1 5 0 5 0m1 7v5s3-.6 4-2c1.1-1.6 0-5 0-5",
-  close: "M18 6 6 18M6 6l12 12",
-  check: "M20 6 9 17l-5-5",
-};
-
-const FLIPPED: Readonly<Record<string, string>> = {
-  "arrow-left": "arrow-right",
-  "chevron-left": "chevron-right",
-  "thumb-down": "thumb-up",
-};
-
-export function Icon({ name }: { name: ButtonIcon | "close" | "check" }) {
-  const flipped = FLIPPED[name];
-  const path = PATHS[flipped ?? name];
+export function Icon({ ui, name }: { ui: Ui; name: IconName }) {
+  const path = __SCRIPT_TAG__ ? ui.floow.icons?.[name] : iconPath(name);
   if (!path) return null;
   return (
     <svg
@@ -38,7 +22,7 @@ export function Icon({ name }: { name: ButtonIcon | "close" | "check" }) {
       aria-hidden="true"
       focusable="false"
     >
-      <path d={path} transform={flipped ? "rotate(180 12 12)" : undefined} />
+      <path {...path} />
     </svg>
   );
 }

@@ -41,11 +41,16 @@ export function Button({
   const { buttons } = ui.floow;
   const color = colorOf(ui.brand, config.colorId) ?? ui.primary;
   const Tag = href ? "a" : "button";
-  const icon = <Icon name={config.icon} />;
+  const icon = <Icon ui={ui} name={config.icon} />;
   return (
     <Tag
       class={`btn ${config.variant} ${buttons.size} ${buttons.animation} ${cls}`}
-      style={{ "--c": color, "--on": onColor(color), "--ink": ink(color), "--br": `${radius(buttons.radius)}px` }}
+      style={{
+        "--c": color,
+        "--on": onColor(color),
+        "--ink": ink(color),
+        "--br": `${radius(buttons.radius)}px`,
+      }}
       {...(href
         ? { href, target: "_blank", rel: "noopener noreferrer" }
         : { type: "button", "aria-disabled": disabled ? "true" : undefined })}

@@ -6,7 +6,13 @@ import { Icon } from "./icons";
 import { Img, Rich } from "./parts";
 import type { Ui } from "./ui";
 
-function ChoiceButton({ ui, choice, style, selected, multiple }: {
+function ChoiceButton({
+  ui,
+  choice,
+  style,
+  selected,
+  multiple,
+}: {
   ui: Ui;
   choice: Choice;
   style: StepStyle;
@@ -31,7 +37,7 @@ function ChoiceButton({ ui, choice, style, selected, multiple }: {
       {image ? <Img src={choice.image} class={`thumb ${position}`} /> : null}
       <span class="label">
         <span class={multiple ? "mark check" : "mark dot"} aria-hidden="true">
-          {selected && multiple ? <Icon name="check" /> : null}
+          {selected && multiple ? <Icon ui={ui} name="check" /> : null}
         </span>
         <Rich html={choice.text} class="text" />
       </span>
@@ -44,7 +50,8 @@ export function StepView({ ui, step }: { ui: Ui; step: Step }) {
   const style = step[ui.device];
   const color = colorOf(ui.brand, style.colorId) ?? ui.primary;
   const chosen = ui.flow.state.answers[step.id] ?? [];
-  const choices = step.type === "single" || step.type === "multiple" ? ui.flow.visibleChoices(step) : [];
+  const choices =
+    step.type === "single" || step.type === "multiple" ? ui.flow.visibleChoices(step) : [];
   const questionId = `q-${step.id}`;
   return (
     <div

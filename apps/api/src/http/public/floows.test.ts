@@ -1,4 +1,12 @@
-import { createChoice, createFilter, createFilterGroup, createFloow, createStep } from "@floow/domain";
+import {
+  createChoice,
+  createFilter,
+  createFilterGroup,
+  createFloow,
+  createStep,
+  floowIcons,
+  floowTexts,
+} from "@floow/domain";
 import type { PublicFloow } from "@floow/domain";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Fastify from "fastify";
@@ -189,31 +197,86 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
   it("never publishes a script, an event handler or a javascript: link in a floow's rich text", async () => {
     const db = database.db;
     const domain = await seedDomain(db, orgId);
-    const evil = '<p onclick="steal()">Which <b>size</b>?<script>steal()</script><img src="x.png" onerror="steal()"></p>';
+    const evil =
+      '<p onclick="steal()">Which <b>size</b>?<script>steal()</script><img src="x.png" onerror="steal()"></p>';
     const floow = await seedFloow(db, orgId, domain.id, "selling", {
       status: "live",
-      start: { ...createFloow("selling").start, text: `<iframe src="https://evil.example"></iframe>${evil}` },
-      finish: { ...createFloow("selling").finish, text: '<a href="javascript:steal()" onmouseover="steal()">Done</a>' },
+      start: {
+        ...createFloow("selling").start,
+        text: `<iframe src="https://evil.example"></iframe>${evil}`,
+      },
+      finish: {
+        ...createFloow("selling").finish,
+        text: '<a href="javascript:steal()" onmouseover="steal()">Done</a>',
+      },
       steps: [
         createStep({
           text: evil,
-          choices: [createChoice({ text: '<a href="https://shop.example/size">Large</a><svg onload="steal()"></svg>' })],
+          choices: [
+            createChoice({
+              text: '<a href="https://shop.example/size">Large</a><svg onload="steal()"></svg>',
+            }),
+          ],
         }),
       ],
     });
-    for (const url of [`/api/public/domains/${domain.id}/floows`, `/api/public/floows/${floow.id}`]) {
+    for (const url of [
+      `/api/public/domains/${domain.id}/floows`,
+      `/api/public/floows/${floow.id}`,
+    ]) {
       const body = (await get(url)).body;
       // No element, handler (`on…=`) or URL that runs code; nothing of the attacker's `steal()`.
       expect(body).not.toMatch(/<script|\son[a-z]+=|javascript:|<iframe|<svg|steal/i);
-      const { floows, floow: one } = JSON.parse(body) as { floows?: PublicFloow[]; floow?: PublicFloow };
+      const { floows, floow: one } = JSON.parse(body) as {
+        floows?: PublicFloow[];
+        floow?: PublicFloow;
+      };
       const published = one ?? floows![0]!;
       // What is allowed stays as written.
       expect(published.steps[0]!.text).toBe('<p>Which <b>size</b>?<img src="x.png" /></p>');
       expect(published.steps[0]!.choices[0]!.text).toBe(
         '<a href="https://shop.example/size" target="_blank" rel="noopener noreferrer nofollow">Large</a>',
       );
-      expect(published.finish.text).toBe('<a target="_blank" rel="noopener noreferrer nofollow">Done</a>');
+      expect(published.finish.text).toBe(
+        '<a target="_blank" rel="noopener noreferrer nofollow">Done</a>',
+      );
       expect(published.start.text).toBe('<p>Which <b>size</b>?<img src="x.png" /></p>');
+    }
+  });
+
+  it("carries the runtime's texts in the floow's language only, and the icons it draws; the ETag follows the language", async () => {
+    const db = database.db;
+    const domain = await seedDomain(db, orgId);
+    const base = createFloow("selling");
+    const buttons = {
+      ...base.buttons,
+      back: { ...base.buttons.back, icon: "chevron-left" as const },
+    };
+    const floow = await seedFloow(db, orgId, domain.id, "selling", {
+      status: "live",
+      language: "de",
+      buttons,
+    });
+    const urls = [`/api/public/domains/${domain.id}/floows`, `/api/public/floows/${floow.id}`];
+    const etags: string[] = [];
+    for (const url of urls) {
+      const response = await get(url);
+      const body = response.json() as { floows?: PublicFloow[]; floow?: PublicFloow };
+      const published = body.floow ?? body.floows![0]!;
+      expect(published.texts).toEqual(floowTexts("de"));
+      expect(published.icons).toEqual(floowIcons(buttons));
+      expect(Object.keys(published.icons!)).toContain("chevron-left");
+      // One language, not the four the npm build bundles.
+      expect(response.body).not.toContain(floowTexts("nl").close);
+      etags.push(response.headers.etag as string);
+    }
+    await db.updateTable("floow").set({ language: "fr" }).where("id", "=", floow.id).execute();
+    for (const [i, url] of urls.entries()) {
+      const response = await get(url, { "if-none-match": etags[i]! });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.etag).not.toBe(etags[i]);
+      const body = response.json() as { floows?: PublicFloow[]; floow?: PublicFloow };
+      expect((body.floow ?? body.floows![0]!).texts).toEqual(floowTexts("fr"));
     }
   });
 

@@ -10,6 +10,7 @@ import type {
   PublicFloow,
   PublicFloowResponse,
 } from "@floow/domain";
+import { floowIcons, floowTexts } from "@floow/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
@@ -28,7 +29,11 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=
  * What the runtime gets of a floow, field by field (so a field added to Floow later is not
  * published by accident): no feed, author, status or creation time, and no results filters
  * (the server applies those in the results call). Its rich texts are sanitized here
- * (`sanitizeFloowTexts`): the script-tag renderer shows them without sanitizing again.
+ * (`sanitizeFloowTexts`): the script-tag renderer shows them without sanitizing again. It
+ * carries the runtime's texts and validation messages in its own language (`texts`): the
+ * script-tag renderer has no others (one language sent instead of four bundled), and, for
+ * the same renderer, the paths of the icons it draws (`icons`). Both are part of the
+ * answer's bytes, so its ETag changes with the floow's language, its icons, and the texts.
  */
 export function toPublicFloow(floow: Floow): PublicFloow {
   return sanitizeFloowTexts({
@@ -51,6 +56,8 @@ export function toPublicFloow(floow: Floow): PublicFloow {
     steps: floow.steps,
     finish: floow.finish,
     triggers: floow.triggers,
+    texts: floowTexts(floow.language),
+    icons: floowIcons(floow.buttons),
   });
 }
 
