@@ -1,11 +1,23 @@
 import { FeedError } from "./errors";
 
 /**
- * Decodes a byte stream to text. Invalid bytes are an error that says where they are,
+ * Bytes decoded at a time. The decoder copies its input into a buffer of that size outside the
+ * JS heap, and with `pnpm start`'s MALLOC_MMAP_THRESHOLD_=32768 each buffer of 32 kB or more is
+ * a fresh mmap and munmap (page faults every time); the texts of a 64 kB network chunk decoded
+ * at once are also large enough for V8's large-object space. In 16 kB slices the 65 MB
+ * benchmark feed decodes in about 55 ms instead of 135 ms with that setting (the same without it).
+ */
+const DECODE_SLICE = 16 * 1024;
+
+/**
+ * Decodes a byte stream to text, in slices of at most DECODE_SLICE bytes. Invalid bytes are an error that says where they are,
  * instead of silently turning into replacement characters. A UTF-8 byte-order mark is
  * dropped.
  */
-export async function* decodeText(chunks: AsyncIterable<Uint8Array>, encoding: string): AsyncGenerator<string> {
+export async function* decodeText(
+  chunks: AsyncIterable<Uint8Array>,
+  encoding: string,
+): AsyncGenerator<string> {
   const decoder = new TextDecoder(encoding, { fatal: true });
   let offset = 0;
   const fail = (cause: unknown) =>
@@ -15,14 +27,17 @@ export async function* decodeText(chunks: AsyncIterable<Uint8Array>, encoding: s
       { cause },
     );
   for await (const chunk of chunks) {
-    let text: string;
-    try {
-      text = decoder.decode(chunk, { stream: true });
-    } catch (error) {
-      throw fail(error);
+    for (let start = 0; start < chunk.byteLength; start += DECODE_SLICE) {
+      const slice = chunk.subarray(start, start + DECODE_SLICE);
+      let text: string;
+      try {
+        text = decoder.decode(slice, { stream: true });
+      } catch (error) {
+        throw fail(error);
+      }
+      offset += slice.byteLength;
+      if (text) yield text;
     }
-    offset += chunk.byteLength;
-    if (text) yield text;
   }
   let rest: string;
   try {
@@ -34,7 +49,10 @@ export async function* decodeText(chunks: AsyncIterable<Uint8Array>, encoding: s
 }
 
 /** Splits long strings so no single write to a parser is huge (keeps the limits' checks fine-grained). */
-export async function* rechunk(texts: AsyncIterable<string>, size = 256 * 1024): AsyncGenerator<string> {
+export async function* rechunk(
+  texts: AsyncIterable<string>,
+  size = 256 * 1024,
+): AsyncGenerator<string> {
   for await (const text of texts) {
     if (text.length <= size) {
       yield text;

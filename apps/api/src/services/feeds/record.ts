@@ -11,16 +11,27 @@ export class RecordBuilder {
   private fields = 0;
   private chars = 0;
 
+  private readonly nulFree: boolean;
+
+  /**
+   * `nulFree`: the caller's text cannot hold NUL, so values are not searched for it (XML: the
+   * parser refuses the character, and keeps a `&#0;` reference as written).
+   */
   constructor(
     private readonly limits: FeedLimits,
     private readonly where: () => string,
-  ) {}
+    options: { nulFree?: boolean } = {},
+  ) {
+    this.nulFree = options.nulFree ?? false;
+  }
 
   add(key: string, value: string): void {
     // PostgreSQL text and jsonb cannot hold NUL: one in a feed (a CSV cell, a JSON "\u0000")
     // would make the database refuse the whole import. NUL is never meaningful in product text.
-    if (value.includes("\0")) value = value.replaceAll("\0", "");
-    if (key.includes("\0")) key = key.replaceAll("\0", "");
+    if (!this.nulFree) {
+      if (value.includes("\0")) value = value.replaceAll("\0", "");
+      if (key.includes("\0")) key = key.replaceAll("\0", "");
+    }
     this.chars += value.length + key.length;
     if (this.chars > this.limits.maxRecordChars) throw recordTooLarge(this.limits, this.where());
     const existing = this.record[key];
@@ -33,7 +44,12 @@ export class RecordBuilder {
       }
       if (key === "__proto__") {
         // A plain assignment would change the object's prototype.
-        Object.defineProperty(this.record, key, { value, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(this.record, key, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       } else this.record[key] = value;
     } else if (Array.isArray(existing)) existing.push(value);
     else this.record[key] = [existing, value];
@@ -86,7 +102,8 @@ const GOOGLE_PREFIXES = /^(?:g|c):/i;
 /** The attribute name for an element, column or property name. */
 export function normalizeKey(name: string, extraPrefixes?: ReadonlySet<string>): string {
   const trimmed = name.trim();
-  if (trimmed.charCodeAt(1) === 58 /* : */ && GOOGLE_PREFIXES.test(trimmed)) return trimmed.slice(2);
+  if (trimmed.charCodeAt(1) === 58 /* : */ && GOOGLE_PREFIXES.test(trimmed))
+    return trimmed.slice(2);
   if (extraPrefixes && extraPrefixes.size > 0) {
     const colon = trimmed.indexOf(":");
     if (colon > 0 && extraPrefixes.has(trimmed.slice(0, colon))) return trimmed.slice(colon + 1);
@@ -98,7 +115,12 @@ export function normalizeKey(name: string, extraPrefixes?: ReadonlySet<string>):
  * Adds a JSON value under `prefix`: scalars as text, arrays as repeated values, nested
  * objects as dotted keys (`shipping.price`). Deeper than `maxDepth` the value is kept as JSON.
  */
-export function addJsonValue(builder: RecordBuilder, prefix: string, value: unknown, depth = 0): void {
+export function addJsonValue(
+  builder: RecordBuilder,
+  prefix: string,
+  value: unknown,
+  depth = 0,
+): void {
   if (value === null || value === undefined) return;
   if (typeof value === "string") return builder.add(prefix, value);
   if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {

@@ -101,6 +101,20 @@ const HTML_ENTITIES: Record<string, string> = {
   Uuml: "Ü",
 };
 
+/** What parseXml reads from an element's name, worked out once per distinct name. */
+interface TagName {
+  /** The attribute name (`g:price` → `price`). */
+  key: string;
+  /** Without any prefix (`g:price` → `price`, `atom:link` → `link`). */
+  local: string;
+  lowerLocal: string;
+  /** Whether a Google prefix was dropped (`g:id`, not `id`). */
+  google: boolean;
+}
+
+/** Distinct element names remembered per feed (a feed of ever-new names is read, just not cached). */
+const MAX_TAG_NAMES = 10_000;
+
 interface Frame {
   /** The element's name as written (`g:description`). */
   name: string;
@@ -145,6 +159,8 @@ export async function* parseXml(
   let depth = 0;
   let rootName = "";
   let events = 0;
+  // One builder for every product (take() hands its record over and starts the next).
+  const recordBuilder = new RecordBuilder(limits, where, { nulFree: true });
   // The current product, when inside one.
   let builder: RecordBuilder | null = null;
   let recordDepth = -1;
@@ -183,8 +199,23 @@ export async function* parseXml(
     }
   };
 
+  // Element names repeat in every product: their keys are worked out once (normalizeKey,
+  // trimming, slicing), and the same key strings then go into every record.
+  const tagNames = new Map<string, TagName>();
+  const tagName = (name: string): TagName => {
+    let entry = tagNames.get(name);
+    if (entry === undefined) {
+      const key = normalizeKey(name, googlePrefixes);
+      const local = localName(name);
+      entry = { key, local, lowerLocal: local.toLowerCase(), google: key !== name.trim() };
+      if (tagNames.size < MAX_TAG_NAMES) tagNames.set(name, entry);
+    }
+    return entry;
+  };
+
   const startRecord = (tag: SaxesTagPlain, candidate: boolean) => {
-    builder = new RecordBuilder(limits, where);
+    recordBuilder.take();
+    builder = recordBuilder;
     plainKeys.clear();
     googleKeys.clear();
     recordDepth = depth;
@@ -232,20 +263,26 @@ export async function* parseXml(
       );
     }
     for (const name in tag.attributes) {
-      if (name.startsWith("xmlns:") && GOOGLE_NAMESPACES.has(tag.attributes[name]!))
-        googlePrefixes.add(name.slice(6));
+      if (name.startsWith("xmlns:") && GOOGLE_NAMESPACES.has(tag.attributes[name]!)) {
+        const prefix = name.slice(6);
+        if (googlePrefixes.has(prefix)) continue;
+        googlePrefixes.add(prefix);
+        // Names with this prefix have other keys from here on.
+        tagNames.clear();
+      }
     }
-    const local = localName(tag.name);
-    if (depth === 1) rootName = local.toLowerCase();
+    const names = tagName(tag.name);
+    const local = names.local;
+    if (depth === 1) rootName = names.lowerLocal;
 
     if (builder !== null) {
-      if (recordIsCandidate && RECORD_NAMES.has(local.toLowerCase())) {
+      if (recordIsCandidate && RECORD_NAMES.has(names.lowerLocal)) {
         // What looked like a product was a container of real products.
         startRecord(tag, false);
         return;
       }
       const parent = open > 0 ? frames[open - 1] : undefined;
-      const key = normalizeKey(tag.name, googlePrefixes);
+      const key = names.key;
       if (parent && !parent.hasChildren) {
         parent.hasChildren = true;
         parent.markup = escapeText(parent.text);
@@ -266,7 +303,7 @@ export async function* parseXml(
       open++;
       frame.name = tag.name;
       frame.path = parent ? `${parent.path}.${key}` : key;
-      frame.google = key !== tag.name.trim();
+      frame.google = names.google;
       frame.text = "";
       frame.hasChildren = false;
       frame.markup = "";
@@ -277,7 +314,7 @@ export async function* parseXml(
     const allContainers = containerPath.every(Boolean);
     if (lockedName !== null) {
       if (local === lockedName && depth === lockedDepth) return startRecord(tag, false);
-    } else if (depth >= 2 && RECORD_NAMES.has(local.toLowerCase())) {
+    } else if (depth >= 2 && RECORD_NAMES.has(names.lowerLocal)) {
       return startRecord(tag, false);
     } else if (
       depth >= 2 &&
@@ -311,7 +348,7 @@ export async function* parseXml(
     }
     if (closingDepth === recordDepth) {
       const record = builder.take();
-      const name = localName(tag.name);
+      const name = tagName(tag.name).local;
       builder = null;
       if (!recordIsCandidate) {
         if (lockedName === null) lock(name, recordDepth);
@@ -437,16 +474,21 @@ export async function* escapeBareAmpersands(texts: AsyncIterable<string>): Async
   let inCdata = false;
   let inComment = false;
   let carry = "";
-  const reference = /^(?:#[0-9]{1,8}|#x[0-9a-fA-F]{1,8}|[A-Za-z_:][\w.:-]{0,31});/;
+  // Sticky: tested at the character after the `&`, without slicing the text.
+  const reference = /(?:#[0-9]{1,8}|#x[0-9a-fA-F]{1,8}|[A-Za-z_:][\w.:-]{0,31});/y;
   const LOOKAHEAD = 42;
 
+  // Feeds rarely hold a bare `&`: the text is only copied when one is escaped, and otherwise
+  // passed on as it came (or a slice of it when its end waits for the next text).
   const escape = (input: string, final: boolean): string => {
-    const s = carry + input;
+    const s = carry === "" ? input : carry + input;
     carry = "";
-    const out: string[] = [];
+    let out = "";
+    // s[flushed, …) is not in `out` yet.
+    let flushed = 0;
     let i = 0;
     // Next positions of "&" and "<!" at or after i (-2: not searched yet), kept between
-    // iterations so a chunk is scanned once.
+    // iterations so a text is scanned once.
     let amp = -2;
     let bang = -2;
     while (i < s.length) {
@@ -454,42 +496,38 @@ export async function* escapeBareAmpersands(texts: AsyncIterable<string>): Async
         const end = s.indexOf(inCdata ? "]]>" : "-->", i);
         if (end === -1) {
           const keep = final ? s.length : Math.max(i, s.length - 2);
-          out.push(s.slice(i, keep));
           carry = s.slice(keep);
-          break;
+          return out + s.slice(flushed, keep);
         }
-        out.push(s.slice(i, end + 3));
         i = end + 3;
         inCdata = inComment = false;
         continue;
       }
       if (amp !== -1 && amp < i) amp = s.indexOf("&", i);
       if (bang !== -1 && bang < i) bang = s.indexOf("<!", i);
-      if (amp === -1 && bang === -1) {
-        out.push(s.slice(i));
-        break;
-      }
+      if (amp === -1 && bang === -1) break;
       const isAmp = bang === -1 || (amp !== -1 && amp < bang);
       const k = isAmp ? amp : bang;
       if (!final && s.length - k < (isAmp ? LOOKAHEAD : 9)) {
-        out.push(s.slice(i, k));
         carry = s.slice(k);
-        break;
+        return out + s.slice(flushed, k);
       }
       if (!isAmp) {
         const cdata = s.startsWith("<![CDATA[", k);
         const comment = !cdata && s.startsWith("<!--", k);
-        const skip = cdata ? 9 : comment ? 4 : 2;
-        out.push(s.slice(i, k + skip));
-        i = k + skip;
+        i = k + (cdata ? 9 : comment ? 4 : 2);
         inCdata = cdata;
         inComment = comment;
         continue;
       }
-      out.push(s.slice(i, k), reference.test(s.slice(k + 1, k + LOOKAHEAD)) ? "&" : "&amp;");
       i = k + 1;
+      reference.lastIndex = i;
+      if (!reference.test(s)) {
+        out += `${s.slice(flushed, i)}amp;`;
+        flushed = i;
+      }
     }
-    return out.join("");
+    return flushed === 0 ? s : out + s.slice(flushed);
   };
 
   for await (const text of texts) {
