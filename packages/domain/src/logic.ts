@@ -34,3 +34,4 @@ export * from "./editor/constants";
 export * from "./editor/logic";
 export type * from "./public/types";
 export * from "./public/texts";
+export * from "./public/styles";

@@ -6,7 +6,8 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { floowIcons, floowTexts } from "@floow/domain/logic";
+import { floowIcons, floowStyles, floowTexts, stylesheet } from "@floow/domain/logic";
+import type { Language, PublicFloow } from "@floow/domain/logic";
 import { Window } from "happy-dom";
 import { describe, expect, it } from "vitest";
 import { BUDGETS, TOTAL_BUDGET } from "./budgets";
@@ -14,6 +15,23 @@ import { BUDGETS, TOTAL_BUDGET } from "./budgets";
 const dist = (file: string) => fileURLToPath(new URL(`../dist/${file}`, import.meta.url));
 const read = (file: string) => readFileSync(dist(file), "utf8");
 const gzip = (file: string) => gzipSync(readFileSync(dist(file)), { level: 9 }).length;
+
+/**
+ * The test floow as the public API answers it: with the texts, icon paths and stylesheet
+ * rules it adds to every floow (the script-tag renderer bundles none of them).
+ */
+function published(language?: Language): PublicFloow {
+  const { floow } = JSON.parse(
+    readFileSync(fileURLToPath(new URL("../src/test/bundle-floow.json", import.meta.url)), "utf8"),
+  );
+  const config = { ...floow, language: language ?? floow.language };
+  return {
+    ...config,
+    texts: floowTexts(config.language),
+    icons: floowIcons(config.buttons),
+    styles: floowStyles(config),
+  };
+}
 
 describe("size budgets", () => {
   for (const [file, budget] of Object.entries(BUDGETS)) {
@@ -61,19 +79,7 @@ describe("the script-tag build", () => {
       "start",
       "version",
     ]);
-    const { floow: config } = JSON.parse(
-      readFileSync(
-        fileURLToPath(new URL("../src/test/bundle-floow.json", import.meta.url)),
-        "utf8",
-      ),
-    );
-    // With the texts and icons the public API adds to every floow it answers (the script-tag
-    // renderer bundles none).
-    const floow = {
-      ...config,
-      texts: floowTexts(config.language),
-      icons: floowIcons(config.buttons),
-    };
+    const floow = published();
     const element = window.document.createElement("div");
     window.document.body.appendChild(element);
     const seen: string[] = [];
@@ -93,35 +99,27 @@ describe("the script-tag build", () => {
     await window.happyDOM.close();
   });
 
-  it("floow.js shows the texts, messages and icons its floow came with (it bundles none)", async () => {
+  it("floow.js shows the texts, messages, icons and styles its floow came with (it bundles none)", async () => {
     const window = new Window({ url: "https://shop.example/" });
     window.eval(read("floow.js"));
     const runtime = (
       window as unknown as { FloowRuntime: { mount(el: unknown, options: unknown): void } }
     ).FloowRuntime;
-    const { floow: config } = JSON.parse(
-      readFileSync(
-        fileURLToPath(new URL("../src/test/bundle-floow.json", import.meta.url)),
-        "utf8",
-      ),
-    );
-    const nl = {
-      ...config,
-      language: "nl",
-      texts: floowTexts("nl"),
-      icons: floowIcons(config.buttons),
-    };
+    const nl = published("nl");
     const element = window.document.createElement("div");
     window.document.body.appendChild(element);
     runtime.mount(element, { floow: nl, container: "embedded" });
     const shadow = element.firstElementChild!.shadowRoot!;
+    // The base of the sheet with the rules of what this floow renders, in the sheet's order.
+    expect(shadow.querySelector("style")!.textContent).toBe(stylesheet(nl.styles!));
+    expect(shadow.querySelector("style")!.textContent).toContain(".choice{");
     const click = (selector: string) =>
       (shadow.querySelector(selector) as unknown as { click(): void }).click();
     click("button.btn"); // start
     click("button.choice:nth-of-type(2)"); // High: the single choice goes on, to the colours
     click("button.choice"); // Red
     expect(shadow.querySelector("button.choice svg path")?.getAttribute("d")).toBe(
-      floowIcons(config.buttons).check!.d,
+      nl.icons!.check!.d,
     );
     click(".nav button.btn.end"); // Next, to the form
     click(".nav button.btn.end"); // Next with the required name empty

@@ -20,7 +20,7 @@ describe("runtime texts", () => {
   });
 
   it("give the same form errors from the messages as from the language", () => {
-    const inputs = [{ id: "a", type: "email" as const, required: true }];
+    const inputs = [{ id: "a", type: "email" as const, required: true, options: [] }];
     expect(formInputErrors(inputs, { a: "x" }, floowTexts("fr").messages)).toEqual(
       validateFormInputs(inputs, { a: "x" }, "fr"),
     );

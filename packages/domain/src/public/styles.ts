@@ -1,0 +1,211 @@
+import type { Floow } from "../floow/types";
+
+/**
+ * The runtime's stylesheet, inside each floow's shadow root (the one source of it: the
+ * runtime assembles it, the public API sends a floow the parts it uses). `:host { all:
+ * initial }` cuts every inherited property of the page (fonts, colours, line height, …). It
+ * is `!important`: the host element lives in the page, where rules such as
+ * `* { all: unset }` or `div { display: none }` match it too, and for important declarations
+ * the shadow root's own win over the page's (normal or important), while normal ones lose.
+ * The rest styles only the floow's own elements, so nothing leaks out. Per-floow values
+ * (brand colour, sizes, widths, columns) arrive as custom properties and inline styles. Kept
+ * terse: it counts towards the renderer's budget; the `\` ends each line without a newline.
+ *
+ * The sheet is `BASE_STYLES[0]`, then slot 0 (`FEATURE_STYLES[0]`), `BASE_STYLES[1]`, slot 1,
+ * and so on (`stylesheet`). The base parts are what every floow and the loading skeleton
+ * use; a slot holds the rules of features only some floows have (choices, form inputs,
+ * progress, results, a button size or animation) or only the editor's preview has (its
+ * contained dialog). Leaving out rules that match nothing a floow renders, and keeping the
+ * order of the rest, draws that floow exactly as the whole sheet does.
+ */
+export const BASE_STYLES: readonly string[] = [
+  `:host{all:initial!important;display:block!important}\
+*{box-sizing:border-box}\
+.floow{font:16px/1.5 var(--font);color:#1f2328;text-align:left}\
+h3,p,dl,dd{margin:0}\
+img{max-width:100%;display:block}\
+a{color:inherit}\
+button,input,select,textarea{font:inherit;color:inherit;margin:0}\
+button{cursor:pointer}\
+.panel{background:#fff;border-radius:var(--radius);padding:var(--pad);display:flex;flex-direction:column;gap:16px}\
+.embedded{border:1px solid #e4e7ec}\
+.page,.block,.form,.field,fieldset{display:flex;flex-direction:column;gap:16px;outline:0}\
+.block{margin:0 auto;width:100%;max-width:100%}\
+.align-left{margin-left:0}.align-right{margin-right:0}.align-center{align-items:center;text-align:center}\
+.rich{overflow-wrap:anywhere}\
+.question{font-size:1.25em;font-weight:600}\
+.rich>*+*{margin-top:8px}\
+.start{gap:20px}.intro>*{margin:0;color:#475467}.intro>:first-child{font:700 1.5em/1.25 var(--font);color:#101828}\
+.media{width:100%;max-height:320px;object-fit:cover;border-radius:var(--radius)}`,
+  `.nav{display:flex;gap:8px;align-items:center}.end{margin-left:auto}\
+.btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;border:2px solid var(--c);background:var(--c);color:var(--on);border-radius:var(--br);font-weight:600;padding:10px 18px;min-height:44px;text-decoration:none}`,
+  `.ghost,.outline{background:none}.ghost{border-color:transparent}.btn.ghost,.outline{color:var(--ink)}\
+[aria-disabled=true]{opacity:.45;cursor:not-allowed}`,
+  `svg{width:1.1em;height:1.1em;flex:none}\
+:focus-visible{outline:3px solid var(--primary);outline-offset:2px}`,
+  `.overlay{position:fixed;inset:0;z-index:2147483000;background:#1018288c;display:flex;align-items:center;justify-content:center;padding:16px}`,
+  `.dialog{position:relative;width:min(100%,640px);max-height:calc(100vh - 32px);overflow:auto;box-shadow:0 20px 48px #0004}\
+.close{position:absolute;top:8px;right:8px;width:40px;height:40px;border:0;background:none;border-radius:99px;color:#475467}\
+.dialog>.progress{margin-right:40px}\
+.sk{display:grid;gap:12px}\
+.sk i{height:44px;border-radius:12px;background:#eee;animation:sk 1s infinite alternate}\
+@keyframes sk{to{opacity:.5}}`,
+  `@media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}`,
+];
+
+/** What only some floows render (or only the editor's preview), each with its own rules. */
+export type StyleFeature =
+  | "choices"
+  | "form"
+  | "progress"
+  | "results"
+  /** The buttons' sizes and animations other than the default. */
+  | "sm"
+  | "lg"
+  | "pulse"
+  | "bounce"
+  /** The editor preview's dialog inside its element, not over the page: the npm build's only. */
+  | "preview";
+
+/** Each slot's rules in order, with the features whose elements they style. */
+export const FEATURE_STYLES: readonly (readonly (readonly [string, ...StyleFeature[]])[])[] = [
+  [
+    [
+      ".choices,.results{display:grid;grid-template-columns:repeat(var(--cols),minmax(0,1fr));gap:var(--gap)}",
+      "choices",
+      "results",
+    ],
+    [".choices.row{display:flex;flex-wrap:wrap}.row>*{flex:1 1 auto}", "choices", "progress"],
+    [
+      ".choice{display:flex;flex-direction:column;gap:8px;border:2px solid var(--c);background:#fff;border-radius:var(--r);padding:var(--p);text-align:left;overflow:hidden}",
+      "choices",
+    ],
+    [
+      ".choice.solid{background:color-mix(in srgb,var(--c) 8%,#fff);border-color:transparent}",
+      "choices",
+    ],
+    [".choice:hover{border-color:var(--c)}", "choices"],
+    [
+      ".choice[aria-checked=true]{background:var(--c);color:var(--on);border-color:var(--c)}",
+      "choices",
+    ],
+    [".shadow{box-shadow:0 1px 3px #0002,0 4px 12px #0001}", "choices", "results"],
+    [
+      ".img-left,.card.list{flex-direction:row;align-items:center}.img-right{flex-direction:row-reverse;align-items:center}.img-bottom{flex-direction:column-reverse}",
+      "choices",
+      "results",
+    ],
+    [".img-left>img,.img-right>img,.list>img{width:35%;flex:none}", "choices", "results"],
+    [
+      ".thumb,.pimg{width:100%;aspect-ratio:4/3;object-fit:cover;border-radius:calc(var(--r)/2)}",
+      "choices",
+      "results",
+    ],
+    [".contain{object-fit:contain}", "choices", "results"],
+    [
+      ".choice.image{padding:0;gap:0}.image .thumb{border-radius:0;aspect-ratio:1}.image .label{padding:var(--p)}",
+      "choices",
+    ],
+    [".label{display:flex;align-items:center;gap:10px}", "choices"],
+    [
+      ".mark{display:grid;place-items:center;width:1.2em;height:1.2em;border:2px solid;border-radius:50%;flex:none}.check{border-radius:4px}",
+      "choices",
+    ],
+    ["[aria-checked=true] .dot{box-shadow:inset 0 0 0 3px var(--c),inset 0 0 0 1em}", "choices"],
+    [".form{gap:12px}.field,fieldset{gap:4px;border:0;padding:0;margin:0}", "form"],
+    ["label,legend{font-weight:600;font-size:.9em}", "form"],
+    [".req,.error{color:#b42318}", "form"],
+    [
+      ".input{width:100%;border:1px solid #d0d5dd;border-radius:8px;padding:10px 12px;background:#fff;min-height:44px}",
+      "form",
+    ],
+    [".input[aria-invalid=true]{border-color:#b42318}", "form"],
+    ["textarea.input{min-height:96px}", "form"],
+    [".opt{display:flex;align-items:center;gap:8px;font-weight:400}", "form"],
+    [".opt input{width:18px;height:18px;accent-color:var(--primary)}", "form"],
+    [".error{font-size:.85em}", "form"],
+  ],
+  [
+    [".btn.sm{padding:6px 12px;min-height:36px}", "sm"],
+    [".btn.lg{padding:14px 24px;min-height:52px;font-size:1.1em}", "lg"],
+  ],
+  [
+    [".pulse{animation:pulse 2s infinite}", "pulse"],
+    [".bounce{animation:bounce 2s infinite}", "bounce"],
+  ],
+  [
+    [
+      ".progress{display:flex;gap:8px;align-items:center}.progress.column{flex-direction:column;align-items:stretch}",
+      "progress",
+    ],
+    [".bar,.dots{flex:1;display:flex;gap:6px}", "progress"],
+    [".bar,.dots i{height:6px;background:#eaecf0;border-radius:9px;overflow:hidden}", "progress"],
+    [".bar i,.dots .done{background:var(--pc);transition:width .3s}.dots i{flex:1}", "progress"],
+    [
+      ".count,.note,.placeholder,.desc{color:#475467}.count,.desc{font-size:.85em}.count{flex:none}",
+      "progress",
+      "results",
+    ],
+    [
+      ".card{display:flex;flex-direction:column;background:#fff;border:1px solid #eaecf0;border-radius:var(--r);overflow:hidden}",
+      "results",
+    ],
+    [".pimg{border-radius:0;background:#f2f4f7}", "results"],
+    [".body{display:flex;flex-direction:column;gap:6px;padding:var(--p);flex:1}", "results"],
+    [".name{font-size:1em}.price{font-weight:700}", "results"],
+    [".attrs{display:grid;grid-template-columns:auto 1fr;gap:2px 8px;font-size:.85em}", "results"],
+    [".body .btn{margin-top:auto;align-self:flex-start}", "results"],
+    [
+      ".more{align-self:center;background:none;border:1px solid #d0d5dd;border-radius:99px;padding:8px 18px}",
+      "results",
+    ],
+    [".note,.placeholder{text-align:center}.placeholder{padding:24px 8px}", "results"],
+  ],
+  [
+    [
+      ".overlay.contained{position:absolute;min-height:100%}.contained .dialog{max-height:none}",
+      "preview",
+    ],
+  ],
+  [
+    ["@keyframes pulse{50%{transform:scale(1.04)}}", "pulse"],
+    ["@keyframes bounce{40%{transform:translateY(-4px)}}", "bounce"],
+  ],
+];
+
+type StyledFloow = Pick<Floow, "type" | "steps" | "progress" | "finish" | "buttons">;
+
+/** The features a floow renders (the runtime's own conditions for showing them). */
+export function styleFeatures(floow: StyledFloow): StyleFeature[] {
+  const types = new Set(floow.steps.map((step) => step.type));
+  const features: StyleFeature[] = [];
+  if (types.has("single") || types.has("multiple")) features.push("choices");
+  if (types.has("form")) features.push("form");
+  if (floow.progress.type !== "none" && floow.steps.length > 0) features.push("progress");
+  if (floow.type === "selling" && floow.finish.type === "results") features.push("results");
+  // Every button of a floow has its size and animation (`md` and `none` have no rules).
+  const { size, animation } = floow.buttons;
+  if (size !== "md") features.push(size);
+  if (animation !== "none") features.push(animation);
+  return features;
+}
+
+/**
+ * The feature slots' CSS for a floow: the rules of the features it renders, in order (the
+ * public floows answers carry them, `PublicFloow.styles`, so the script-tag renderer bundles
+ * only `BASE_STYLES`). Without a floow, every rule (the npm build, which shows any floow).
+ */
+export function floowStyles(floow?: StyledFloow): string[] {
+  const used = floow && new Set(styleFeatures(floow));
+  return FEATURE_STYLES.map((slot) =>
+    slot
+      .filter(([, ...features]) => !used || features.some((feature) => used.has(feature)))
+      .map(([css]) => css)
+      .join(""),
+  );
+}
+
+/** The stylesheet of the base parts with these slots between them (a missing slot is empty). */
+export function stylesheet(slots: readonly string[]): string {
+  return BASE_STYLES.reduce<string>((sheet, base, i) => sheet + (slots[i - 1] ?? "") + base, "");
+}
