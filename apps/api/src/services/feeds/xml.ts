@@ -103,6 +103,8 @@ const HTML_ENTITIES: Record<string, string> = {
 
 /** What parseXml reads from an element's name, worked out once per distinct name. */
 interface TagName {
+  /** The name as written. */
+  name: string;
   /** The attribute name (`g:price` → `price`). */
   key: string;
   /** Without any prefix (`g:price` → `price`, `atom:link` → `link`). */
@@ -110,10 +112,19 @@ interface TagName {
   lowerLocal: string;
   /** Whether a Google prefix was dropped (`g:id`, not `id`). */
   google: boolean;
+  /** The last dotted path built for this element inside a parent (`shipping` → `shipping.price`). */
+  parentPath: string;
+  path: string;
 }
 
 /** Distinct element names remembered per feed (a feed of ever-new names is read, just not cached). */
 const MAX_TAG_NAMES = 10_000;
+
+/**
+ * The attributes of an element without any. saxes gives every element an `Object.create(null)`
+ * object, which V8 keeps as a slow dictionary: enumerating and reading it costs more than this.
+ */
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
 
 interface Frame {
   /** The element's name as written (`g:description`). */
@@ -207,15 +218,39 @@ export async function* parseXml(
     if (entry === undefined) {
       const key = normalizeKey(name, googlePrefixes);
       const local = localName(name);
-      entry = { key, local, lowerLocal: local.toLowerCase(), google: key !== name.trim() };
+      entry = {
+        name,
+        key,
+        local,
+        lowerLocal: local.toLowerCase(),
+        google: key !== name.trim(),
+        parentPath: "",
+        path: "",
+      };
       if (tagNames.size < MAX_TAG_NAMES) tagNames.set(name, entry);
     }
+    return entry;
+  };
+  // Products mostly repeat the same elements in the same order: the n-th element of the last
+  // product is compared first (the name as text, cheaper than hashing it for the map).
+  const sequence: TagName[] = [];
+  let elementIndex = 0;
+  const recordTagName = (name: string): TagName => {
+    const previous = sequence[elementIndex];
+    if (previous !== undefined && previous.name === name) {
+      elementIndex++;
+      return previous;
+    }
+    const entry = tagName(name);
+    if (elementIndex < MAX_TAG_NAMES) sequence[elementIndex] = entry;
+    elementIndex++;
     return entry;
   };
 
   const startRecord = (tag: SaxesTagPlain, candidate: boolean) => {
     recordBuilder.take();
     builder = recordBuilder;
+    elementIndex = 0;
     plainKeys.clear();
     googleKeys.clear();
     recordDepth = depth;
@@ -262,16 +297,20 @@ export async function* parseXml(
         `The XML feed nests elements more than ${limits.maxDepth} deep${where()}.`,
       );
     }
+    let hasAttributes = false;
     for (const name in tag.attributes) {
+      hasAttributes = true;
       if (name.startsWith("xmlns:") && GOOGLE_NAMESPACES.has(tag.attributes[name]!)) {
         const prefix = name.slice(6);
         if (googlePrefixes.has(prefix)) continue;
         googlePrefixes.add(prefix);
         // Names with this prefix have other keys from here on.
         tagNames.clear();
+        sequence.length = 0;
       }
     }
-    const names = tagName(tag.name);
+    const attributes = hasAttributes ? tag.attributes : NO_ATTRIBUTES;
+    const names = builder === null ? tagName(tag.name) : recordTagName(tag.name);
     const local = names.local;
     if (depth === 1) rootName = names.lowerLocal;
 
@@ -296,18 +335,26 @@ export async function* parseXml(
           text: "",
           hasChildren: false,
           markup: "",
-          attributes: tag.attributes,
+          attributes,
         };
         frames.push(frame);
       }
       open++;
       frame.name = tag.name;
-      frame.path = parent ? `${parent.path}.${key}` : key;
+      if (parent === undefined) frame.path = key;
+      else {
+        // The same string as in the last product, so the record's keys stay the same strings.
+        if (names.parentPath !== parent.path) {
+          names.parentPath = parent.path;
+          names.path = `${parent.path}.${key}`;
+        }
+        frame.path = names.path;
+      }
       frame.google = names.google;
       frame.text = "";
       frame.hasChildren = false;
       frame.markup = "";
-      frame.attributes = tag.attributes;
+      frame.attributes = attributes;
       return;
     }
 
@@ -428,6 +475,13 @@ function isMarkupContent(attributes: Record<string, string>): boolean {
 }
 
 function escapeText(text: string): string {
+  // Most values have nothing to escape: a loop is cheaper than the regular expression there.
+  let plain = true;
+  for (let i = 0; i < text.length && plain; i++) {
+    const c = text.charCodeAt(i);
+    plain = c !== 38 && c !== 60 && c !== 62;
+  }
+  if (plain) return text;
   return text.replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"));
 }
 
