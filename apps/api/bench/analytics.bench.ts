@@ -156,7 +156,9 @@ interface Ready {
 }
 
 function startIngestServer(kind: DbKind): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = fork(fileURLToPath(import.meta.url), ["--serve", kind], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  // `BENCH_CPU_PROF=<dir>`: the ingest server writes a CPU profile (node --cpu-prof) there.
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = fork(fileURLToPath(import.meta.url), ["--serve", kind], { execArgv: ["--import", "tsx", ...profile], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   return new Promise((resolve, reject) => {
     child.once("message", (message) => resolve({ child, ready: message as Ready }));
     child.once("exit", (code) => reject(new Error(`ingest server exited with ${code}`)));

@@ -69,7 +69,8 @@ export async function addToEventItems(db: Kysely<DB>, events: readonly StoredEve
 
   let fresh: Item[] = [];
   if (perSessionByKey.size > 0) {
-    const sessionItems = [...perSessionByKey.values()];
+    // Sorted, so two writes at once lock the same rows in the same order (no deadlock).
+    const sessionItems = [...perSessionByKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, item]) => item);
     const column = <T>(pick: (item: SessionItem) => T) => sessionItems.map(pick);
     // The first time only: a session answering a step again (back, restart) is not counted twice.
     const { rows } = await sql<{ floow_id: string; session_id: string; kind: string; item: string }>`
@@ -95,6 +96,7 @@ export async function addToEventItems(db: Kysely<DB>, events: readonly StoredEve
       ${column((i) => i.label)}::text[], ${column((i) => i.meta)}::text[])
       as u("organization_id", "floow_id", "at", "kind", "item", "step_id", "label", "meta")
     group by "floow_id", 3, "kind", "item"
+    order by "floow_id", 3, "kind", "item"
     on conflict ("floow_id", "day", "kind", "item") do update set "count" = "event_daily_item"."count" + excluded."count",
       "step_id" = case when excluded."step_id" = '' then "event_daily_item"."step_id" else excluded."step_id" end,
       "label" = case when excluded."label" = '' then "event_daily_item"."label" else excluded."label" end,

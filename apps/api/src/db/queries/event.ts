@@ -34,27 +34,36 @@ export async function insertEvents(db: Kysely<DB>, events: readonly EventToStore
   const now = new Date().toISOString();
   const byKey = new Map<string, EventToStore>();
   for (const event of events) byKey.set(`${event.message.floowId}\u0000${event.message.id}`, event);
-  const rows = [...byKey.values()];
-  // One parameter per column (arrays unnested by the database), not one per value: a
-  // statement of thousands of rows parses and plans in the time of a small one.
-  const column = <T>(pick: (event: EventToStore) => T) => rows.map(pick);
+  // Sorted, so two writes at once lock the unique index's entries in the same order.
+  const rows = [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, event]) => event);
+  // All rows as one JSON parameter, split by the database: a statement of thousands of rows
+  // parses and plans in the time of a small one, and the messages go as they are (as text
+  // arrays every quote in them was escaped by the driver: a tenth of the server ingest's CPU).
+  const json = JSON.stringify(
+    rows.map((e) => ({
+      id: randomUUID(),
+      organization_id: e.organizationId,
+      domain_id: e.domainId,
+      floow_id: e.message.floowId,
+      session_id: e.message.sessionId,
+      client_event_id: e.message.id,
+      type: e.message.type,
+      payload: e.message,
+      created_at: e.receivedAt?.toISOString() ?? now,
+    })),
+  );
   const { rows: inserted } = await sql<{ floow_id: string; client_event_id: string }>`
     insert into "event" ("id", "organization_id", "domain_id", "floow_id", "session_id", "client_event_id", "type", "payload", "created_at")
-    select "id", "organization_id", "domain_id", "floow_id", "session_id", "client_event_id", "type", "payload"::jsonb, "created_at"::timestamptz
-    from unnest(
-      ${column(() => randomUUID())}::text[], ${column((e) => e.organizationId)}::text[], ${column((e) => e.domainId)}::text[],
-      ${column((e) => e.message.floowId)}::text[], ${column((e) => e.message.sessionId)}::text[], ${column((e) => e.message.id)}::text[],
-      ${column((e) => e.message.type)}::text[], ${column((e) => JSON.stringify(e.message))}::text[],
-      ${column((e) => e.receivedAt?.toISOString() ?? now)}::text[]
-    ) as u("id", "organization_id", "domain_id", "floow_id", "session_id", "client_event_id", "type", "payload", "created_at")
+    select "id", "organization_id", "domain_id", "floow_id", "session_id", "client_event_id", "type", "payload", "created_at"
+    from json_to_recordset(${json}::json) as u("id" text, "organization_id" text, "domain_id" text, "floow_id" text,
+      "session_id" text, "client_event_id" text, "type" text, "payload" jsonb, "created_at" timestamptz)
     on conflict ("floow_id", "client_event_id") do nothing
     returning "floow_id", "client_event_id"`.execute(db);
   // Each row's time is the one sent (not read back: parsing 2,000 timestamps costs more than it tells).
+  // In the batch's order (not the insert's): of two answers to a step that arrived together, the later counts.
   const received = new Date(now);
-  return inserted.map((row) => {
-    const event = byKey.get(`${row.floow_id}\u0000${row.client_event_id}`)!;
-    return { ...event, receivedAt: event.receivedAt ?? received };
-  });
+  const stored = new Set(inserted.map((row) => `${row.floow_id}\u0000${row.client_event_id}`));
+  return [...byKey].flatMap(([key, event]) => (stored.has(key) ? [{ ...event, receivedAt: event.receivedAt ?? received }] : []));
 }
 
 /** `created_at` to the microsecond, in UTC: the exact point a cursor continues from. */

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
+import { rawDatabase } from "../../db/raw";
 import type { EventToStore } from "../../db/queries/event";
 import { signalEventsStored } from "./stored-signal";
 import { storeEvents } from "./store-events";
@@ -9,6 +10,8 @@ export interface EventIngestOptions {
   maxBatch?: number;
   /** Events waiting beyond this many make `add` refuse (the route answers 503, the runtime retries). */
   maxQueued?: number;
+  /** Writes that may run at once (default: 2 on the PostgreSQL server, 1 on PGlite). */
+  writers?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -23,6 +26,9 @@ export interface EventIngest {
   readonly queued: number;
 }
 
+/** PostgreSQL's SQLSTATE for a transaction rolled back to break a deadlock. */
+const DEADLOCK_DETECTED = "40P01";
+
 interface Pending {
   events: readonly EventToStore[];
   resolve: () => void;
@@ -30,50 +36,87 @@ interface Pending {
 }
 
 /**
- * The events ingest's one writer (group commit): requests queue their accepted events and
- * wait; one write at a time takes everything queued (up to `maxBatch`) into a single
+ * The events ingest's writers (group commit): requests queue their accepted events and wait; a
+ * write takes everything queued (whole requests, up to `maxBatch` events) into a single
  * `storeEvents` transaction, so under load one multi-row insert serves many requests, and a
  * request is answered only once its events are stored (an accepted event is never only in
- * memory). While a write runs, the next requests queue for the next one.
+ * memory). While the writes run, the next requests queue for the next one.
+ *
+ * On the PostgreSQL server two writes may run at once (`writers`): while one waits for the
+ * database, the next batch is built and sent, so the API's work and the database's overlap
+ * (measured: docs/benchmarks.md, "Analytics and events ingest"). Two writes lock their rows in
+ * the same order (every statement of `storeEvents` writes its rows sorted), as two API
+ * processes' writes already had to. PGlite has one connection: one write at a time.
  */
 export function createEventIngest(db: Kysely<DB>, options: EventIngestOptions = {}): EventIngest {
-  const { maxBatch = 2_000, maxQueued = 50_000, onError = () => undefined } = options;
+  const {
+    maxBatch = 2_000,
+    maxQueued = 50_000,
+    writers = rawDatabase(db)?.kind === "postgres" ? 2 : 1,
+    onError = () => undefined,
+  } = options;
   const queue: Pending[] = [];
   let queued = 0;
-  let writing: Promise<void> | null = null;
+  let active = 0;
+  let scheduled = false;
+  /** `flush` callers, told each time a write ends. */
+  let waiters: (() => void)[] = [];
 
-  async function writeAll(): Promise<void> {
-    while (queue.length > 0) {
-      // Whole requests, up to maxBatch events (one larger request goes alone).
-      const batch: Pending[] = [];
-      let count = 0;
-      while (queue.length > 0 && (batch.length === 0 || count + queue[0]!.events.length <= maxBatch)) {
-        const next = queue.shift()!;
-        batch.push(next);
-        count += next.events.length;
-      }
-      queued -= count;
-      try {
-        const stored = await storeEvents(db, batch.flatMap((pending) => pending.events));
-        for (const pending of batch) pending.resolve();
-        signalEventsStored(stored.map((event) => event.organizationId));
-      } catch (error) {
-        onError(error);
-        for (const pending of batch) pending.reject(error);
-      }
+  /** Whole requests from the front of the queue, up to maxBatch events (one larger request goes alone). */
+  function take(): { batch: Pending[]; count: number } {
+    const batch: Pending[] = [];
+    let count = 0;
+    while (
+      queue.length > 0 &&
+      (batch.length === 0 || count + queue[0]!.events.length <= maxBatch)
+    ) {
+      const next = queue.shift()!;
+      batch.push(next);
+      count += next.events.length;
+    }
+    queued -= count;
+    return { batch, count };
+  }
+
+  async function write(batch: Pending[]): Promise<void> {
+    const events = batch.flatMap((pending) => pending.events);
+    try {
+      // A deadlock should not happen (rows are written in one order), but if the database
+      // ever picks this write as a deadlock's victim, it was rolled back whole: try it once more.
+      const stored = await storeEvents(db, events).catch((error: unknown) => {
+        if ((error as { code?: unknown }).code !== DEADLOCK_DETECTED) throw error;
+        return storeEvents(db, events);
+      });
+      for (const pending of batch) pending.resolve();
+      signalEventsStored(stored.map((event) => event.organizationId));
+    } catch (error) {
+      onError(error);
+      for (const pending of batch) pending.reject(error);
     }
   }
 
-  function kick(): Promise<void> {
-    writing ??= (async () => {
-      // Let the requests of this turn of the event loop join the first write.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      await writeAll();
-    })().finally(() => {
-      writing = null;
-      if (queue.length > 0) void kick();
+  function pump(): void {
+    while (active < writers && queue.length > 0) {
+      const { batch } = take();
+      active++;
+      void write(batch).finally(() => {
+        active--;
+        const told = waiters;
+        waiters = [];
+        for (const tell of told) tell();
+        schedule();
+      });
+    }
+  }
+
+  /** The next write starts after this turn of the event loop, so the requests of the turn join it. */
+  function schedule(): void {
+    if (scheduled || queue.length === 0 || active >= writers) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      pump();
     });
-    return writing;
   }
 
   return {
@@ -82,11 +125,15 @@ export function createEventIngest(db: Kysely<DB>, options: EventIngestOptions = 
       if (queued + events.length > maxQueued) return false;
       const done = new Promise<void>((resolve, reject) => queue.push({ events, resolve, reject }));
       queued += events.length;
-      void kick();
+      schedule();
       return done;
     },
     async flush() {
-      while (writing || queue.length > 0) await (writing ?? kick());
+      while (active > 0 || queue.length > 0) {
+        const ended = new Promise<void>((resolve) => waiters.push(resolve));
+        schedule();
+        await ended;
+      }
     },
     get queued() {
       return queued;
