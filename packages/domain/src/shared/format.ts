@@ -68,10 +68,15 @@ export function parseLooseNumber(value: unknown): number | undefined {
 
 // Optional currency/unit prefix (a symbol or up to 3 letters), optional sign, the number,
 // optional currency/unit suffix (a symbol, %, or up to 3 letters, optionally with a dot).
+const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
+
 const LOOSE_NUMBER =
   /^(?:[€$£¥]|[A-Za-z]{1,3}\.?)?\s*([-+−])?\s*(\d(?:[\d.,' \u00a0\u202f]*\d)?)\s*(?:[€$£¥%]|[A-Za-z]{1,3}\.?|,-|\.-)?$/;
 
 function normalizeDigits(raw: string): string | undefined {
+  // The common case (`12`, `12.99`) is already a number as written (what the rules below
+  // give for it too), without splitting the text.
+  if (PLAIN_NUMBER.test(raw)) return raw;
   // Spaces and apostrophes only ever group thousands (`1 234,56`), so `12 34 56` is no number.
   if (
     /[' \u00a0\u202f]/.test(raw) &&
