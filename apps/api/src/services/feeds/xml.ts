@@ -459,10 +459,12 @@ export async function* parseXml(
         );
       }
     } else charsWithoutEvent = 0;
-    if (queue.length > 0) yield* queue.splice(0);
+    // A loop, not `yield*`: delegating to an array from an async generator goes through an
+    // async wrapper of the array's iterator (a further promise per product).
+    if (queue.length > 0) for (const record of queue.splice(0)) yield record;
   }
   parser.close();
-  if (queue.length > 0) yield* queue.splice(0);
+  if (queue.length > 0) for (const record of queue.splice(0)) yield record;
   // A single guessed product with nothing like it after it: a one-product feed.
   const last = pendingCandidate as { record: FeedRecord } | null;
   if (last !== null) yield last.record;
