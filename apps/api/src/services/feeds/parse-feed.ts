@@ -180,7 +180,8 @@ function gunzip(input: AsyncIterable<Uint8Array>, limits: FeedLimits): AsyncIter
  * Chunks per CPU-time reading in meterCpu (network chunks are up to 64 kB: a reading per
  * megabyte or so). Each reading is a `getrusage` system call, which took 15-500 µs in an
  * import process on this machine (not the microsecond of an idle process), so the 530
- * readings of a 100,000-product feed at one in 4 chunks took 8-270 ms of its 1.5-2.7 s (the more, the busier the machine).
+ * readings of a 100,000-product feed at one in 4 chunks took 8-270 ms of its 1.5-2.7 s
+ * (the more, the busier the machine).
  */
 const CPU_SAMPLE = 16;
 
