@@ -310,11 +310,13 @@ export async function importFeed(
         withoutId++;
         product.id = product.url || `#${position}`;
       }
-      if (seen.has(product.id)) {
+      // One lookup in the set instead of two (has, then add): it holds every id of the feed.
+      const distinct = seen.size;
+      seen.add(product.id);
+      if (seen.size === distinct) {
         duplicates++;
         continue;
       }
-      seen.add(product.id);
       if (++count > maxProducts) {
         throw new FeedError(
           "TOO_MANY_PRODUCTS",
