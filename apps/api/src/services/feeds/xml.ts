@@ -216,6 +216,9 @@ export async function* parseXml(
   const tagName = (name: string): TagName => {
     let entry = tagNames.get(name);
     if (entry === undefined) {
+      // A name from the parser can be a slice of a whole chunk of the feed's text, which it
+      // would keep in memory for as long as it is cached; the entry gets a copy of its own.
+      name = JSON.parse(JSON.stringify(name)) as string;
       const key = normalizeKey(name, googlePrefixes);
       const local = localName(name);
       entry = {
