@@ -34,4 +34,3 @@ export * from "./editor/constants";
 export * from "./editor/logic";
 export type * from "./public/types";
 export * from "./public/texts";
-export * from "./public/styles";

@@ -24,7 +24,7 @@ import type { RootProps } from "./render/app";
 import { deepActiveElement, onPageKeyDown, tabbables } from "./render/dialog";
 import { render } from "./render/dom";
 import type { Ui } from "./render/ui";
-import { CSS, sheetOf } from "./render/styles";
+import { CSS } from "./render/styles";
 import { sessionId } from "./session";
 import { loadFonts, primaryColor } from "./theme";
 import type { Brand } from "./theme";
@@ -104,20 +104,6 @@ function prepare(host: HTMLElement): HTMLElement {
   style.textContent = CSS;
   const container = document.createElement("div");
   root.append(style, container);
-  return container;
-}
-
-/**
- * The script-tag renderer's container styled for its floow, once it is there: the base sheet
- * (`prepare`) with the rules of the features it renders, which came with it (`floow.styles`).
- * Written once: a stylesheet written again would restart the floow's transitions.
- */
-function restyle(container: HTMLElement, ui: Ui | null): HTMLElement {
-  if (__SCRIPT_TAG__ && ui) {
-    const style = container.previousSibling as HTMLStyleElement;
-    const sheet = sheetOf(ui.floow.styles);
-    if (style.textContent != sheet) style.textContent = sheet;
-  }
   return container;
 }
 
@@ -253,7 +239,7 @@ class Instance implements FloowInstance {
           : preview
             ? { ui, kind: "dialog", contained: true, onClose }
             : { ui, kind: "launcher", onLaunch: () => this._launch() };
-      render(Root(props), restyle(this._inline, ui));
+      render(Root(props), this._inline);
     }
     const overPage = dialog && this._isOpen && !(this._inline && preview);
     let opening = false;
@@ -267,7 +253,7 @@ class Instance implements FloowInstance {
         this._dialog = prepare(this._dialogHost);
         document.addEventListener("keydown", this._onPageKey);
       }
-      render(Root({ ui, kind: "dialog", onClose, loading }), restyle(this._dialog!, ui));
+      render(Root({ ui, kind: "dialog", onClose, loading }), this._dialog!);
       const panel = this._dialog!.querySelector<HTMLElement>("[role=dialog]");
       if (panel && !this._dialogFocused) {
         // Into the dialog (once it shows the floow): its first control after the close button.

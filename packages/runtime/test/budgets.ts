@@ -1,11 +1,11 @@
 /**
  * The gzip (level 9) size budgets of the script-tag bundles, in bytes: checked by
  * `bundle.test.ts` and written into docs/benchmarks.md by `pnpm bench`. The loader's is issue
- * 15's 2,000 B; the renderer's and the total are just above what they measure now (1,863 +
- * 13,065 = 14,928 B, issue 15's goal of 15,000 B met). Lower them as the bundles shrink;
- * never raise them without saying why.
+ * 15's 2,000 B; the renderer's and the total are just above what they measure now. Issue 15's
+ * goal of 15,000 B for both together is not met (docs/benchmarks.md says why). Lower them as
+ * the bundles shrink; never raise them without saying why.
  */
-export const BUDGETS = { "embed.js": 2000, "floow.js": 13_100 } as const;
-export const TOTAL_BUDGET = 14_970;
+export const BUDGETS = { "embed.js": 2000, "floow.js": 13_900 } as const;
+export const TOTAL_BUDGET = 15_770;
 /** Issue 15's goal for the loader and the renderer together. */
 export const TOTAL_GOAL = 15_000;

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { floowIcons, floowStyles, floowTexts, stylesheet } from "@floow/domain/logic";
+import { floowIcons, floowTexts } from "@floow/domain/logic";
 import type { Language, PublicFloow } from "@floow/domain/logic";
 import { Window } from "happy-dom";
 import { describe, expect, it } from "vitest";
@@ -17,8 +17,8 @@ const read = (file: string) => readFileSync(dist(file), "utf8");
 const gzip = (file: string) => gzipSync(readFileSync(dist(file)), { level: 9 }).length;
 
 /**
- * The test floow as the public API answers it: with the texts, icon paths and stylesheet
- * rules it adds to every floow (the script-tag renderer bundles none of them).
+ * The test floow as the public API answers it: with the texts and icon paths it adds to every
+ * floow (the script-tag renderer bundles none of them).
  */
 function published(language?: Language): PublicFloow {
   const { floow } = JSON.parse(
@@ -29,7 +29,6 @@ function published(language?: Language): PublicFloow {
     ...config,
     texts: floowTexts(config.language),
     icons: floowIcons(config.buttons),
-    styles: floowStyles(config),
   };
 }
 
@@ -99,7 +98,7 @@ describe("the script-tag build", () => {
     await window.happyDOM.close();
   });
 
-  it("floow.js shows the texts, messages, icons and styles its floow came with (it bundles none)", async () => {
+  it("floow.js shows the texts, messages and icons its floow came with (it bundles none)", async () => {
     const window = new Window({ url: "https://shop.example/" });
     window.eval(read("floow.js"));
     const runtime = (
@@ -110,9 +109,6 @@ describe("the script-tag build", () => {
     window.document.body.appendChild(element);
     runtime.mount(element, { floow: nl, container: "embedded" });
     const shadow = element.firstElementChild!.shadowRoot!;
-    // The base of the sheet with the rules of what this floow renders, in the sheet's order.
-    expect(shadow.querySelector("style")!.textContent).toBe(stylesheet(nl.styles!));
-    expect(shadow.querySelector("style")!.textContent).toContain(".choice{");
     const click = (selector: string) =>
       (shadow.querySelector(selector) as unknown as { click(): void }).click();
     click("button.btn"); // start

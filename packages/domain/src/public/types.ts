@@ -35,11 +35,6 @@ export type PublicFloow = Omit<
    * for the script-tag renderer, which bundles none.
    */
   icons?: Record<string, IconPath>;
-  /**
-   * The stylesheet's rules for the features the floow renders (`floowStyles`), carried like
-   * `texts`: the script-tag renderer bundles only the base parts of the sheet.
-   */
-  styles?: string[];
 };
 
 /** `GET /api/public/domains/:domainId/floows`: the domain's live floows. */

@@ -5,7 +5,6 @@ import {
   createFloow,
   createStep,
   floowIcons,
-  floowStyles,
   floowTexts,
 } from "@floow/domain";
 import type { PublicFloow } from "@floow/domain";
@@ -51,9 +50,7 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
         userId: null,
         steps: [createStep({ choices: [choice] })],
         filterGroups: [group],
-        filters: [
-          createFilter({ filterGroupId: group.id, field: "supplier_margin", value: "high" }),
-        ],
+        filters: [createFilter({ filterGroupId: group.id, field: "margin", value: "high" })],
       })
     ).id;
     developmentId = (await seedFloow(db, orgId, domainId, "selling", { name: "Draft" })).id;
@@ -90,7 +87,7 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
     for (const hidden of ["feedId", "userId", "status", "createdAt", "filters", "filterGroups"]) {
       expect(floow).not.toHaveProperty(hidden);
     }
-    for (const secret of ["Secret name", "secret-host", feedId, "supplier_margin"]) {
+    for (const secret of ["Secret name", "secret-host", feedId, "margin"]) {
       expect(response.body).not.toContain(secret);
     }
     expect(response.headers["access-control-allow-origin"]).toBe("*");
@@ -247,7 +244,7 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
     }
   });
 
-  it("carries the runtime's texts in the floow's language only, the icons it draws and the styles of what it renders; the ETag follows the language", async () => {
+  it("carries the runtime's texts in the floow's language only, and the icons it draws; the ETag follows the language", async () => {
     const db = database.db;
     const domain = await seedDomain(db, orgId);
     const base = createFloow("selling");
@@ -269,10 +266,6 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
       expect(published.texts).toEqual(floowTexts("de"));
       expect(published.icons).toEqual(floowIcons(buttons));
       expect(Object.keys(published.icons!)).toContain("chevron-left");
-      // The stylesheet's rules for what it renders (a selling floow's results, no form step).
-      expect(published.styles).toEqual(floowStyles(published));
-      expect(published.styles!.join("")).toContain(".card{");
-      expect(published.styles!.join("")).not.toContain(".input{");
       // One language, not the four the npm build bundles.
       expect(response.body).not.toContain(floowTexts("nl").close);
       etags.push(response.headers.etag as string);

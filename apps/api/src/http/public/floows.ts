@@ -10,7 +10,7 @@ import type {
   PublicFloow,
   PublicFloowResponse,
 } from "@floow/domain";
-import { floowIcons, floowStyles, floowTexts } from "@floow/domain";
+import { floowIcons, floowTexts } from "@floow/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
@@ -32,10 +32,8 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=
  * (`sanitizeFloowTexts`): the script-tag renderer shows them without sanitizing again. It
  * carries the runtime's texts and validation messages in its own language (`texts`): the
  * script-tag renderer has no others (one language sent instead of four bundled), and, for
- * the same renderer, the paths of the icons it draws (`icons`) and the stylesheet's rules for
- * the features it renders (`styles`: choices, form, progress, results). They are part of the
- * answer's bytes, so its ETag changes with the floow's language, buttons and steps, and with
- * the texts, paths and rules themselves (a new build of them).
+ * the same renderer, the paths of the icons it draws (`icons`). Both are part of the
+ * answer's bytes, so its ETag changes with the floow's language, its icons, and the texts.
  */
 export function toPublicFloow(floow: Floow): PublicFloow {
   return sanitizeFloowTexts({
@@ -60,7 +58,6 @@ export function toPublicFloow(floow: Floow): PublicFloow {
     triggers: floow.triggers,
     texts: floowTexts(floow.language),
     icons: floowIcons(floow.buttons),
-    styles: floowStyles(floow),
   });
 }
 
