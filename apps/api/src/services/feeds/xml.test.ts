@@ -69,7 +69,11 @@ describe("Google Merchant RSS 2.0", () => {
   it("reads the g: prefix even when the namespace is never declared", async () => {
     const records = await collect(merchantRssText(3, { namespaced: false }));
     expect(records).toHaveLength(3);
-    expect(records[0]).toMatchObject({ id: "SKU-000001", price: "21.95 EUR", "shipping.country": "NL" });
+    expect(records[0]).toMatchObject({
+      id: "SKU-000001",
+      price: "21.95 EUR",
+      "shipping.country": "NL",
+    });
   });
 
   it("keeps mixed content (text with markup) as one value with its markup", async () => {
@@ -97,6 +101,15 @@ describe("Google Merchant RSS 2.0", () => {
   it("strips any prefix bound to Google's namespace", async () => {
     const xml = `<rss xmlns:google="http://base.google.com/ns/1.0"><channel><item><google:id>7</google:id><google:price>1 EUR</google:price><other:thing xmlns:other="urn:x">y</other:thing></item></channel></rss>`;
     expect(await collect(xml)).toEqual([{ id: "7", price: "1 EUR", "other:thing": "y" }]);
+  });
+
+  it("reads names anew once a prefix is bound to Google's namespace, and products whose elements change order", async () => {
+    // (parseXml remembers each element name's key and the last product's order of elements)
+    const xml = `<items><item><x:id>1</x:id><a>a1</a><b>b1</b><s><c>c1</c></s></item><item xmlns:x="http://base.google.com/ns/1.0"><x:id>2</x:id><b>b2</b><a>a2</a><t><c>c2</c></t><s><c>c3</c></s></item></items>`;
+    expect(await collect(xml)).toEqual([
+      { "x:id": "1", a: "a1", b: "b1", "s.c": "c1" },
+      { id: "2", b: "b2", a: "a2", "t.c": "c2", "s.c": "c3" },
+    ]);
   });
 
   it("escapes a bare & instead of misreading the rest of the file", async () => {
@@ -181,7 +194,8 @@ describe("Atom", () => {
     expect(await collect(xml)).toEqual([
       {
         id: "A1",
-        content: '<div xmlns="http://www.w3.org/1999/xhtml">Light <b>trail</b> shoe &amp; more</div>',
+        content:
+          '<div xmlns="http://www.w3.org/1999/xhtml">Light <b>trail</b> shoe &amp; more</div>',
         "content.type": "xhtml",
         summary: "<p>Very <i>light</i></p>",
         "summary.type": "html",
@@ -252,7 +266,10 @@ describe("Channable and other XML exports", () => {
 
 describe("encodings", () => {
   it("decodes a feed that declares ISO-8859-1", async () => {
-    const xml = Buffer.from(`<?xml version="1.0" encoding="ISO-8859-1"?><items><item><title>Caf\u00e9 cr\u00e8me \u00a3</title></item></items>`, "latin1");
+    const xml = Buffer.from(
+      `<?xml version="1.0" encoding="ISO-8859-1"?><items><item><title>Caf\u00e9 cr\u00e8me \u00a3</title></item></items>`,
+      "latin1",
+    );
     const opened = await openFeed(bytes(xml));
     expect(opened.encoding).toBe("windows-1252");
     const records = [];
@@ -271,11 +288,19 @@ describe("encodings", () => {
   });
 
   it("reports bytes that are not UTF-8 in a feed that says it is", async () => {
-    const start = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><items>${"<item><id>1</id></item>".repeat(4000)}<item><title>`);
-    const xml = Buffer.concat([start, Buffer.from([0xff, 0xfe, 0x41]), Buffer.from("</title></item></items>")]);
+    const start = Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><items>${"<item><id>1</id></item>".repeat(4000)}<item><title>`,
+    );
+    const xml = Buffer.concat([
+      start,
+      Buffer.from([0xff, 0xfe, 0x41]),
+      Buffer.from("</title></item></items>"),
+    ]);
     const error = await failure(collect(xml, { chunkSize: 4096 }));
     expect(error.code).toBe("INVALID_ENCODING");
-    expect(error.message).toMatch(/^The feed is not valid UTF-8 \(invalid bytes after byte \d+\)\. Save it as UTF-8 or declare its encoding\.$/);
+    expect(error.message).toMatch(
+      /^The feed is not valid UTF-8 \(invalid bytes after byte \d+\)\. Save it as UTF-8 or declare its encoding\.$/,
+    );
   });
 
   it("refuses UTF-16", async () => {
@@ -297,7 +322,9 @@ describe("hostile and malformed XML", () => {
     const before = process.memoryUsage().heapUsed;
     const error = await failure(collect(lol));
     expect(error.code).toBe("ENTITIES_REFUSED");
-    expect(error.message).toBe("The feed declares XML entities in a DOCTYPE, which is refused for safety. Remove the DOCTYPE.");
+    expect(error.message).toBe(
+      "The feed declares XML entities in a DOCTYPE, which is refused for safety. Remove the DOCTYPE.",
+    );
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(50 * 1024 * 1024);
   });
 
@@ -315,7 +342,9 @@ describe("hostile and malformed XML", () => {
     const xml = `<items>\n<item>\n<id>1</id>\n</itemm>\n</items>`;
     const error = await failure(collect(xml));
     expect(error.code).toBe("PARSE_ERROR");
-    expect(error.message).toMatch(/^The XML feed is malformed: line 4, column \d+: unexpected close tag/);
+    expect(error.message).toMatch(
+      /^The XML feed is malformed: line 4, column \d+: unexpected close tag/,
+    );
   });
 
   it("reports a file that stops in the middle", async () => {
@@ -343,7 +372,8 @@ describe("hostile and malformed XML", () => {
     for (const stream of [tag, attribute]) {
       const error = await failure(
         (async () => {
-          for await (const _ of parseFeed(stream, { limits: { maxTokenChars: 1024 * 1024 } })) void _;
+          for await (const _ of parseFeed(stream, { limits: { maxTokenChars: 1024 * 1024 } }))
+            void _;
         })(),
       );
       expect(error.code).toBe("RECORD_TOO_LARGE");
@@ -354,7 +384,8 @@ describe("hostile and malformed XML", () => {
     const stream = endless("<items><item>", "<a>xxxxxxxxxx</a>", 64 * 1024 * 1024);
     const error = await failure(
       (async () => {
-        for await (const _ of parseFeed(stream, { limits: { maxRecordChars: 1024 * 1024 } })) void _;
+        for await (const _ of parseFeed(stream, { limits: { maxRecordChars: 1024 * 1024 } }))
+          void _;
       })(),
     );
     expect(error.code).toBe("RECORD_TOO_LARGE");
