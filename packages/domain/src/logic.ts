@@ -4,6 +4,7 @@ export * from "./shared/constants";
 export * from "./shared/format";
 export * from "./shared/ids";
 export * from "./shared/rich-text";
+export * from "./domain/paint";
 export * from "./user/constants";
 export * from "./user/logic";
 export * from "./feed/constants";

@@ -5,7 +5,7 @@
  * goal of 15,000 B for both together is not met (docs/benchmarks.md says why). Lower them as
  * the bundles shrink; never raise them without saying why.
  */
-export const BUDGETS = { "embed.js": 2000, "floow.js": 13_900 } as const;
-export const TOTAL_BUDGET = 15_770;
+export const BUDGETS = { "embed.js": 2000, "floow.js": 13_700 } as const;
+export const TOTAL_BUDGET = 15_570;
 /** Issue 15's goal for the loader and the renderer together. */
 export const TOTAL_GOAL = 15_000;

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { floowIcons, floowTexts } from "@floow/domain/logic";
+import { brandPaints, floowIcons, floowTexts } from "@floow/domain/logic";
 import type { Language, PublicFloow } from "@floow/domain/logic";
 import { Window } from "happy-dom";
 import { describe, expect, it } from "vitest";
@@ -107,10 +107,15 @@ describe("the script-tag build", () => {
     const nl = published("nl");
     const element = window.document.createElement("div");
     window.document.body.appendChild(element);
-    runtime.mount(element, { floow: nl, container: "embedded" });
+    // A yellow brand: the paints the API works out for it (dark text on yellow).
+    const colors = [{ id: "y", name: "Yellow", hex: "ffee00", favorite: true }];
+    const domain = { colors, fonts: [], paints: brandPaints(colors) };
+    runtime.mount(element, { floow: nl, domain, container: "embedded" });
     const shadow = element.firstElementChild!.shadowRoot!;
     const click = (selector: string) =>
       (shadow.querySelector(selector) as unknown as { click(): void }).click();
+    const start = shadow.querySelector("button.btn") as unknown as HTMLElement;
+    expect(start.getAttribute("style")).toContain("--c: #ffee00; --on: #111111");
     click("button.btn"); // start
     click("button.choice:nth-of-type(2)"); // High: the single choice goes on, to the colours
     click("button.choice"); // Red

@@ -2,5 +2,6 @@
 export * from "./constants";
 export * from "./factories";
 export * from "./logic";
+export * from "./paint";
 export * from "./schema";
 export type * from "./types";

@@ -2,6 +2,7 @@
  * The shapes of the public runtime API (`/api/public/*`, docs/architecture.md "Public API").
  * Dependency-free so the runtime can use them.
  */
+import type { BrandPaints } from "../domain/paint";
 import type { Color, Font } from "../domain/types";
 import type { Product } from "../feed/types";
 import type { IconPath } from "../floow/icons";
@@ -13,6 +14,12 @@ export interface PublicDomain {
   id: string;
   colors: Color[];
   fonts: Font[];
+  /**
+   * The colours the floows paint with (`brandPaints`): the public answers always carry them
+   * (the script-tag renderer has no colour arithmetic); a brand given to the npm build
+   * directly may leave them out.
+   */
+  paints?: BrandPaints;
 }
 
 /**

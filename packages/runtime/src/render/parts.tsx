@@ -1,6 +1,6 @@
 import type { FloowButton } from "@floow/domain/logic";
 import { safeUrl, sanitizeHtml } from "../sanitize";
-import { colorOf, ink, onColor, radius } from "../theme";
+import { paintOf, radius } from "../theme";
 import { h } from "./dom";
 import { Icon } from "./icons";
 import type { Ui } from "./ui";
@@ -39,16 +39,16 @@ export function Button({
   class?: string;
 }) {
   const { buttons } = ui.floow;
-  const color = colorOf(ui.brand, config.colorId) ?? ui.primary;
+  const paint = paintOf(ui, config.colorId);
   const Tag = href ? "a" : "button";
   const icon = <Icon ui={ui} name={config.icon} />;
   return (
     <Tag
       class={`btn ${config.variant} ${buttons.size} ${buttons.animation} ${cls}`}
       style={{
-        "--c": color,
-        "--on": onColor(color),
-        "--ink": ink(color),
+        "--c": paint.c,
+        "--on": paint.on,
+        "--ink": paint.ink,
         "--br": `${radius(buttons.radius)}px`,
       }}
       {...(href

@@ -1,5 +1,5 @@
 import { stepOf } from "../i18n";
-import { colorOf } from "../theme";
+import { paintOf } from "../theme";
 import { h } from "./dom";
 import type { UiProps } from "./ui";
 
@@ -11,7 +11,7 @@ export function Progress({ ui }: UiProps) {
   const { percent, index, total } = flow.progress();
   const label = stepOf(ui.texts, Math.max(index, 1), total);
   return (
-    <div class={`progress ${config.direction}`} style={{ "--pc": colorOf(ui.brand, config.colorId) ?? ui.primary }}>
+    <div class={`progress ${config.direction}`} style={{ "--pc": paintOf(ui, config.colorId).c }}>
       {config.type === "steps" ? (
         <div class="dots" role="img" aria-label={label}>
           {Array.from({ length: total }, (_, i) => (

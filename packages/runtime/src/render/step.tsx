@@ -1,5 +1,5 @@
 import type { Choice, Step, StepStyle } from "@floow/domain/logic";
-import { colorOf, gap, onColor, padding, radius } from "../theme";
+import { gap, padding, paintOf, radius } from "../theme";
 import { h } from "./dom";
 import { FormStep } from "./form";
 import { Icon } from "./icons";
@@ -48,7 +48,7 @@ function ChoiceButton({
 /** A question: its text and image, then its choices, its form inputs, or only content. */
 export function StepView({ ui, step }: { ui: Ui; step: Step }) {
   const style = step[ui.device];
-  const color = colorOf(ui.brand, style.colorId) ?? ui.primary;
+  const paint = paintOf(ui, style.colorId);
   const chosen = ui.flow.state.answers[step.id] ?? [];
   const choices =
     step.type === "single" || step.type === "multiple" ? ui.flow.visibleChoices(step) : [];
@@ -58,8 +58,8 @@ export function StepView({ ui, step }: { ui: Ui; step: Step }) {
       key={step.id}
       class="block"
       style={{
-        "--c": color,
-        "--on": onColor(color),
+        "--c": paint.c,
+        "--on": paint.on,
         "--r": `${radius(style.radius)}px`,
         "--p": `${padding(style.padding)}px`,
         "--gap": `${gap(style.gap)}px`,

@@ -4,6 +4,7 @@ import {
   createFilterGroup,
   createFloow,
   createStep,
+  brandPaints,
   floowIcons,
   floowTexts,
 } from "@floow/domain";
@@ -72,7 +73,10 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(Object.keys(body.domain).sort()).toEqual(["colors", "fonts", "id"]);
+    expect(Object.keys(body.domain).sort()).toEqual(["colors", "fonts", "id", "paints"]);
+    // The colours the floows paint with, worked out for the script-tag renderer.
+    expect(body.domain.paints).toEqual(brandPaints(body.domain.colors));
+    expect(body.domain.paints.primary).toEqual({ c: "#333333", on: "#ffffff", ink: "#333333" });
     expect(body.domain.id).toBe(domainId);
     expect(body.domain.colors.map((c: { hex: string }) => c.hex)).toEqual(["333333", "FFFFFF"]);
     expect(body.floows.map((f: { id: string }) => f.id)).toEqual([liveId]);

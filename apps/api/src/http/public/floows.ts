@@ -10,7 +10,7 @@ import type {
   PublicFloow,
   PublicFloowResponse,
 } from "@floow/domain";
-import { floowIcons, floowTexts } from "@floow/domain";
+import { brandPaints, floowIcons, floowTexts } from "@floow/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
@@ -61,8 +61,18 @@ export function toPublicFloow(floow: Floow): PublicFloow {
   });
 }
 
+/**
+ * What the runtime gets of a domain: its brand colours and fonts, and the colours its floows
+ * paint with (`paints`: the accent, text on each colour, each colour as text on white), worked
+ * out here once per kept answer so the script-tag renderer carries no colour arithmetic.
+ */
 function toPublicDomain(domain: Pick<Domain, "id" | "colors" | "fonts">): PublicDomain {
-  return { id: domain.id, colors: domain.colors, fonts: domain.fonts };
+  return {
+    id: domain.id,
+    colors: domain.colors,
+    fonts: domain.fonts,
+    paints: brandPaints(domain.colors),
+  };
 }
 
 /** A strong ETag: a hash of the exact body. */
