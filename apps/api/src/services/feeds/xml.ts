@@ -199,7 +199,7 @@ export async function* parseXml(
   /** Adds a top-level element's value; on a clash between `id` and `g:id` the `g:` one wins. */
   const addTopLevel = (b: RecordBuilder, key: string, value: string, google: boolean) => {
     if (google) {
-      if (plainKeys.delete(key)) b.move(key, plainName(key));
+      if (plainKeys.size !== 0 && plainKeys.delete(key)) b.move(key, plainName(key));
       googleKeys.add(key);
       b.add(key, value);
     } else if (googleKeys.has(key)) {
