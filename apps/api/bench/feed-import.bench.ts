@@ -588,7 +588,8 @@ function renderSection(rows: Row[], budgetRows: Row[]): string {
     }).join(" and ");
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(", ");
   const command = serverUrl
-    ? "`DATABASE_URL=postgres://…/postgres pnpm bench feed` in `apps/api` (without `DATABASE_URL`: PGlite only; `pnpm bench` at the root runs every benchmark)"
+    ? // The database named as given (user, password and host left out).
+      `\`DATABASE_URL=postgres://…/${new URL(serverUrl).pathname.slice(1)} pnpm bench feed\` in \`apps/api\` (without \`DATABASE_URL\`: PGlite only; \`pnpm bench\` at the root runs every benchmark)`
     : "`pnpm bench feed` in `apps/api` (with `DATABASE_URL` set, the PostgreSQL server too; `pnpm bench` at the root runs every benchmark)";
   return `## Feed import
 
