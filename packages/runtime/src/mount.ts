@@ -185,6 +185,12 @@ class Instance implements FloowInstance {
   }
 
   private _load(floow: PublicFloow, brand: Brand | undefined): void {
+    // The script-tag renderer has no texts but the answer's: an answer from an older server
+    // (a rolling deploy, a stale cache) fails the floow cleanly, as a failed fetch does.
+    if (__SCRIPT_TAG__ && !floow.texts) {
+      console.warn("[floows]", floow.id, "no texts");
+      return this.destroy();
+    }
     this._brand = brand;
     if (__SCRIPT_TAG__ || !this._options.preview) loadFonts(brand);
     const options = this._options;

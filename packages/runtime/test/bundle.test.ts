@@ -98,6 +98,25 @@ describe("the script-tag build", () => {
     await window.happyDOM.close();
   });
 
+  it("floow.js fails a floow without texts cleanly (an answer from an older server)", async () => {
+    const window = new Window({ url: "https://shop.example/" });
+    window.eval(read("floow.js"));
+    const runtime = (
+      window as unknown as { FloowRuntime: { mount(el: unknown, options: unknown): void } }
+    ).FloowRuntime;
+    const { texts: _texts, ...old } = published();
+    const element = window.document.createElement("div");
+    window.document.body.appendChild(element);
+    const warn = window.console.warn;
+    const warnings: unknown[][] = [];
+    window.console.warn = (...args: unknown[]) => warnings.push(args);
+    expect(() => runtime.mount(element, { floow: old, container: "embedded" })).not.toThrow();
+    window.console.warn = warn;
+    expect(element.children).toHaveLength(0);
+    expect(warnings[0]).toContain("no texts");
+    await window.happyDOM.close();
+  });
+
   it("floow.js shows the texts, messages and icons its floow came with (it bundles none)", async () => {
     const window = new Window({ url: "https://shop.example/" });
     window.eval(read("floow.js"));
