@@ -113,10 +113,16 @@ export function createEventIngest(db: Kysely<DB>, options: EventIngestOptions = 
   function schedule(): void {
     if (scheduled || queue.length === 0 || active >= writers) return;
     scheduled = true;
-    setImmediate(() => {
+    const start = () => {
       scheduled = false;
       pump();
-    });
+    };
+    // PGlite runs a write on this thread: requests that arrived meanwhile are read only in the
+    // event loop's next poll, which comes after this turn's setImmediate. One more turn lets
+    // them join the next write (on PGlite about 0.45 -> 0.39 ms of CPU per single-event
+    // request, bigger groups). The server's writes wait on sockets, so requests are read
+    // while they run, and the extra turn measured no better there.
+    setImmediate(writers === 1 ? () => setImmediate(start) : start);
   }
 
   return {
