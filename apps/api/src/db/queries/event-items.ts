@@ -2,6 +2,7 @@ import { ANALYTICS_TIME_ZONE } from "@floow/domain";
 import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import type { DB } from "../database";
+import { inKeyOrder } from "./lock-order";
 import type { StoredEvent } from "./event";
 
 interface Item {
@@ -69,8 +70,8 @@ export async function addToEventItems(db: Kysely<DB>, events: readonly StoredEve
 
   let fresh: Item[] = [];
   if (perSessionByKey.size > 0) {
-    // Sorted, so two writes at once lock the same rows in the same order (no deadlock).
-    const sessionItems = [...perSessionByKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, item]) => item);
+    // In key order, so two writes at once lock the same rows in the same order (no deadlock).
+    const sessionItems = inKeyOrder(perSessionByKey);
     const column = <T>(pick: (item: SessionItem) => T) => sessionItems.map(pick);
     // The first time only: a session answering a step again (back, restart) is not counted twice.
     const { rows } = await sql<{ floow_id: string; session_id: string; kind: string; item: string }>`

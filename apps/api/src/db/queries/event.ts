@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import type { EventRecentQuery, FloowEventMessage, FloowEventType, InspectedEvent, InspectedEventPage } from "@floow/domain";
 import type { DB } from "../database";
+import { inKeyOrder } from "./lock-order";
 
 export interface EventToStore {
   organizationId: string;
@@ -34,8 +35,8 @@ export async function insertEvents(db: Kysely<DB>, events: readonly EventToStore
   const now = new Date().toISOString();
   const byKey = new Map<string, EventToStore>();
   for (const event of events) byKey.set(`${event.message.floowId}\u0000${event.message.id}`, event);
-  // Sorted, so two writes at once lock the unique index's entries in the same order.
-  const rows = [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, event]) => event);
+  // In key order, so two writes at once lock the unique index's entries in the same order.
+  const rows = inKeyOrder(byKey);
   // All rows as one JSON parameter, split by the database: a statement of thousands of rows
   // parses and plans in the time of a small one, and the messages go as they are (as text
   // arrays every quote in them was escaped by the driver: a tenth of the server ingest's CPU).

@@ -63,7 +63,7 @@ export function createEventIngest(db: Kysely<DB>, options: EventIngestOptions = 
   let waiters: (() => void)[] = [];
 
   /** Whole requests from the front of the queue, up to maxBatch events (one larger request goes alone). */
-  function take(): { batch: Pending[]; count: number } {
+  function take(): Pending[] {
     const batch: Pending[] = [];
     let count = 0;
     while (
@@ -75,7 +75,7 @@ export function createEventIngest(db: Kysely<DB>, options: EventIngestOptions = 
       count += next.events.length;
     }
     queued -= count;
-    return { batch, count };
+    return batch;
   }
 
   async function write(batch: Pending[]): Promise<void> {
@@ -97,7 +97,7 @@ export function createEventIngest(db: Kysely<DB>, options: EventIngestOptions = 
 
   function pump(): void {
     while (active < writers && queue.length > 0) {
-      const { batch } = take();
+      const batch = take();
       active++;
       void write(batch).finally(() => {
         active--;
