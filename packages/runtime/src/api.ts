@@ -27,7 +27,11 @@ export function assertFloow(value: unknown): asserts value is PublicFloow {
 }
 
 export function assertResults(value: unknown): asserts value is PublicResults {
-  check(isObject(value) && isList(value.products), "products");
+  // The script-tag renderer shows the cards (Flow.card); the npm build reads the products.
+  check(
+    isObject(value) && isList(value.products) && (!__SCRIPT_TAG__ || isList(value.cards)),
+    "products",
+  );
 }
 
 function base(apiUrl: string): string {
@@ -74,6 +78,7 @@ export async function fetchResults(
   // Partial results name the answers each product meets ("Matches: …").
   return {
     products: body.products,
+    cards: body.cards,
     partial: body.partial === true,
     matches: Array.isArray(body.matches) ? (body.matches as string[][]) : undefined,
   };

@@ -3,7 +3,6 @@ import { EVENT_NAME } from "@floow/domain/logic";
 import {
   EVENTS_VERSION,
   EventQueue,
-  KEEPALIVE_MAX_BYTES,
   Listeners,
   buildEvent,
   eventChoices,
@@ -11,7 +10,6 @@ import {
   eventStep,
   fetchTransport,
   publishToPage,
-  serverEvent,
   toBatches,
 } from "./events";
 import type { FloowEvent, Transport } from "./events";
@@ -163,28 +161,7 @@ describe("batching", () => {
     });
     const products = Array.from({ length: 100 }, (_, i) => record(i));
     const finish = buildEvent(context, "finish", { products });
-    const results = { labelAttribute: "title", imageAttribute: "image_link" };
-
-    it("goes to the server trimmed to id, name, price, url and image, under the keepalive limit", () => {
-      expect(JSON.stringify({ events: [finish] }).length).toBeGreaterThan(KEEPALIVE_MAX_BYTES);
-      const sent = serverEvent(finish, results);
-      expect(sent.products).toHaveLength(100);
-      expect(sent.products![3]).toEqual({
-        id: "P-3",
-        name: "Product 3",
-        price: 1499,
-        url: "https://shop.example/p/3",
-        image: "https://shop.example/i/3.png",
-      });
-      expect(new TextEncoder().encode(JSON.stringify({ events: [sent] })).length).toBeLessThan(KEEPALIVE_MAX_BYTES);
-      expect({ ...sent, products: finish.products }).toEqual(finish);
-      // The page's message keeps the whole records.
-      expect(finish.products![3]).toEqual(record(3));
-      const product = serverEvent(buildEvent(context, "product", { product: record(7) }), results);
-      expect(product.product).toEqual(expect.objectContaining({ id: "P-7", price: 1499 }));
-      const start = buildEvent(context, "start");
-      expect(serverEvent(start)).toBe(start);
-    });
+    // Its trimmed server copy: see flow.test.ts, "sends the server trimmed products".
 
     it("a body over 64 KiB is fetched without keepalive (which would refuse it), a smaller one with", async () => {
       const fetch = vi.fn(() => Promise.resolve(new Response(null, { status: 202 })));

@@ -3,7 +3,7 @@
  * page's `window.dataLayer`, posted to the parent page when the floow runs in an iframe,
  * handed to `on()` listeners, and sent to `POST {apiUrl}/api/public/events` in batches.
  */
-import { EVENT_BATCH_MAX, createEventMessage, eventProduct } from "@floow/domain/logic";
+import { EVENT_BATCH_MAX, createEventMessage } from "@floow/domain/logic";
 import type {
   Choice,
   FloowEventChoice,
@@ -12,8 +12,6 @@ import type {
   FloowEventType,
   FormInput,
   FormInputValue,
-  Product,
-  ResultDisplaySettings,
   Step,
 } from "@floow/domain/logic";
 import { htmlToText } from "./sanitize";
@@ -105,21 +103,6 @@ export function buildEvent(
 ): FloowEvent {
   // The payload's steps and choices carry their keys: that is what makes it a FloowEvent.
   return createEventMessage(context, type, payload, now) as FloowEvent;
-}
-
-/**
- * The server's copy of a message: `product` and `products` trimmed to id, name, price, url
- * and image (docs/events.md). The page gets whole records; a `finish` event with a hundred
- * of them could exceed the 64 KiB a beacon or keepalive request may carry.
- */
-export function serverEvent(event: FloowEvent, results?: Partial<ResultDisplaySettings>): FloowEvent {
-  if (!event.product && !event.products) return event;
-  const trim = (product: Product): Product => ({ ...eventProduct(product, results) });
-  return {
-    ...event,
-    ...(event.product && { product: trim(event.product) }),
-    ...(event.products && { products: event.products.map(trim) }),
-  };
 }
 
 // --- Listeners -----------------------------------------------------------------------------

@@ -1,13 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
+import { eventProduct } from "@floow/domain/logic";
 import type { FloowEventType, PublicResults } from "@floow/domain/logic";
-import { Flow } from "./flow";
+import { KEEPALIVE_MAX_BYTES } from "./events";
 import type { FloowEventPayload } from "./events";
+import { Flow } from "./flow";
 import { products, sellingFloow, settle } from "./test/fixtures";
 
 function setup(overrides: Parameters<typeof sellingFloow>[0] = {}, results?: (ids: string[]) => Promise<PublicResults>) {
-  const events: { type: FloowEventType; payload?: FloowEventPayload }[] = [];
+  const events: { type: FloowEventType; payload?: FloowEventPayload; server?: FloowEventPayload }[] = [];
   const flow = new Flow(sellingFloow(overrides), {
-    emit: (type, payload) => events.push({ type, payload }),
+    emit: (type, payload, server) => events.push({ type, payload, ...(server && { server }) }),
     results,
   });
   return { flow, events, types: () => events.map((e) => e.type) };
@@ -173,11 +175,60 @@ describe("Flow", () => {
     expect(flow.state.view).toEqual({ kind: "start" });
   });
 
-  it("shows more results and reports a product", () => {
-    const { flow, events } = setup();
+  it("shows more results and reports a product: whole to the page, trimmed to the server", async () => {
+    const { flow, events } = setup({}, async () => ({ products, partial: false }));
+    flow.goTo({ kind: "finish" });
+    await settle();
     flow.showMore();
     expect(flow.state.results.more).toBe(1);
-    flow.openProduct(products[0]!);
-    expect(events.at(-1)).toEqual({ type: "product", payload: { product: products[0] } });
+    flow.openProduct(0);
+    expect(events.at(-1)).toEqual({
+      type: "product",
+      payload: { product: products[0] },
+      server: { product: { ...eventProduct(flow.card(0)) } },
+    });
+  });
+
+  describe("a finish with 100 whole product records", () => {
+    const record = (i: number) => ({
+      id: `P-${i}`,
+      title: `Product ${i}`,
+      price: "1499.00 EUR",
+      link: `https://shop.example/p/${i}`,
+      image_link: `https://shop.example/i/${i}.png`,
+      description: `<p>${"A long description. ".repeat(40)}</p>`,
+      brand: "Velo",
+      attributes: { size: "L", colour: "red" },
+    });
+    const many = Array.from({ length: 100 }, (_, i) => record(i));
+
+    it("gives the page the records and the server id, name, price, url and image, under the keepalive limit", async () => {
+      const floow = sellingFloow();
+      floow.finish.results = { ...floow.finish.results, labelAttribute: "title", imageAttribute: "image_link" };
+      const sent: { payload?: FloowEventPayload; server?: FloowEventPayload }[] = [];
+      const flow = new Flow(floow, {
+        emit: (type, payload, server) => type === "finish" && sent.push({ payload, server }),
+        results: async () => ({ products: many, partial: false }),
+      });
+      flow.start();
+      flow.choose("low");
+      flow.setValue("name", "Ada");
+      flow.next();
+      await settle();
+      const [{ payload, server }] = sent as [(typeof sent)[number]];
+      expect(payload!.products![3]).toEqual(record(3));
+      expect(server!.products).toHaveLength(100);
+      expect(server!.products![3]).toEqual({
+        id: "P-3",
+        name: "Product 3",
+        price: 1499,
+        url: "https://shop.example/p/3",
+        image: "https://shop.example/i/3.png",
+      });
+      expect(new TextEncoder().encode(JSON.stringify({ events: [payload] })).length).toBeGreaterThan(KEEPALIVE_MAX_BYTES);
+      expect(new TextEncoder().encode(JSON.stringify({ events: [{ ...payload, ...server }] })).length).toBeLessThan(
+        KEEPALIVE_MAX_BYTES,
+      );
+    });
   });
 });

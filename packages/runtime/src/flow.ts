@@ -9,10 +9,12 @@ import {
   FINISH,
   FORM_INPUT_MESSAGES,
   INPUT_VALIDATION_DEBOUNCE_MS,
+  eventProduct,
   formInputErrors,
   pathProgress,
   progressPercent,
   resolveNextStep,
+  resultProduct,
   visibleChoices,
 } from "@floow/domain/logic";
 import type {
@@ -22,6 +24,7 @@ import type {
   Product,
   PublicFloow,
   PublicResults,
+  ResultProduct,
   Step,
 } from "@floow/domain/logic";
 import { eventChoices, eventFormInputs, eventStep } from "./events";
@@ -33,6 +36,8 @@ export type View = { kind: "start" } | { kind: "step"; stepId: string } | { kind
 export interface ResultsState {
   status: "idle" | "loading" | "done" | "error";
   products: Product[];
+  /** The results call's cards of the products (see `card`). */
+  cards?: ResultProduct[];
   partial: boolean;
   /** With partial results: the labels of the answers each product meets. */
   matches?: string[][];
@@ -54,7 +59,13 @@ export interface FlowState {
 }
 
 export interface FlowOptions {
-  emit(type: FloowEventType, payload?: FloowEventPayload): void;
+  /**
+   * An event happened. `server`: what the server's copy carries instead of the payload's
+   * `product` or `products` (trimmed to id, name, price, url and image, docs/events.md): the
+   * page gets whole records, but a `finish` event with a hundred of them could exceed the
+   * 64 KiB a beacon or keepalive request may carry.
+   */
+  emit(type: FloowEventType, payload?: FloowEventPayload, server?: FloowEventPayload): void;
   /** The results call; without it a selling floow shows its placeholder. */
   results?: (choiceIds: string[]) => Promise<PublicResults>;
   language?: Language;
@@ -313,9 +324,24 @@ export class Flow {
     this._set();
   }
 
-  /** A result's button or link was followed. */
-  openProduct(product: Product): void {
-    this._options.emit("product", { product });
+  /**
+   * Result `i` as its card shows it. The script-tag renderer shows the results call's
+   * cards, read and sanitized by the server (so it bundles no feed reading or price
+   * formatting); the npm build reads the product with the floow's results settings itself,
+   * so the editor's preview follows settings not saved yet.
+   */
+  card(i: number): ResultProduct {
+    const { products, cards } = this.state.results;
+    return __SCRIPT_TAG__ ? cards![i]! : resultProduct(products[i]!, this.floow.finish.results);
+  }
+
+  /** Result `i`'s button or link was followed. */
+  openProduct(i: number): void {
+    this._options.emit(
+      "product",
+      { product: this.state.results.products[i] },
+      { product: { ...eventProduct(this.card(i)) } },
+    );
   }
 
   /** Shows a view; the finish page fetches the results (`emit`: the visitor finished, not a preview jump). */
@@ -330,7 +356,12 @@ export class Flow {
     ) => {
       if (token !== this._resultsToken) return;
       this._set({ results: { ...emptyResults(status), ...answer } });
-      if (emit) this._options.emit("finish", this._finishPayload(answer));
+      if (emit)
+        this._options.emit(
+          "finish",
+          this._finishPayload(answer),
+          answer && { products: answer.products.map((_, i) => ({ ...eventProduct(this.card(i)) })) },
+        );
     };
     if (floow.type === "selling" && floow.finish?.type === "results" && options.results) {
       this._set({ results: emptyResults("loading") });

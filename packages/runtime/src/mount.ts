@@ -13,7 +13,7 @@ import type {
   PublicResults,
 } from "@floow/domain/logic";
 import { fetchFloow, fetchResults } from "./api";
-import { EventQueue, Listeners, buildEvent, publishToPage, serverEvent } from "./events";
+import { EventQueue, Listeners, buildEvent, publishToPage } from "./events";
 import type { EventFilter, EventHandler, FloowEventPayload } from "./events";
 import { Flow } from "./flow";
 import type { View } from "./flow";
@@ -197,7 +197,7 @@ class Instance implements FloowInstance {
     this._flow = new Flow(
       floow,
       {
-        emit: (type, payload) => this._emit(type, payload),
+        emit: (type, payload, server) => this._emit(type, payload, server),
         // Read at the finish page, so `update()` may change it. None (the placeholder shows)
         // in a preview without `results`, or without an API.
         get results() {
@@ -294,7 +294,7 @@ class Instance implements FloowInstance {
     if (restore instanceof HTMLElement && restore.isConnected) restore.focus();
   }
 
-  private _emit(type: FloowEventType, payload?: FloowEventPayload): void {
+  private _emit(type: FloowEventType, payload?: FloowEventPayload, server?: FloowEventPayload): void {
     const floow = this._flow?.floow;
     if (!floow) return;
     const event = buildEvent(
@@ -317,7 +317,7 @@ class Instance implements FloowInstance {
     if (!__SCRIPT_TAG__ && this._options.preview) return;
     publishToPage(event);
     if (this._options.apiUrl)
-      queueFor(this._options.apiUrl).add(serverEvent(event, floow.finish?.results));
+      queueFor(this._options.apiUrl).add({ ...event, ...server });
   }
 
   /** The launcher's start button: the floow starts, in its dialog. */

@@ -349,9 +349,9 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
 
     it("gives no products for a floow without a feed or a data floow", async () => {
       const noFeed = await as(member).create({ domainId, type: "selling", name: "No feed" });
-      expect(await as(member).previewResults({ id: noFeed.id, choiceIds: [] })).toEqual({ products: [], partial: false });
+      expect(await as(member).previewResults({ id: noFeed.id, choiceIds: [] })).toEqual({ products: [], cards: [], partial: false });
       const data = await as(member).create({ domainId, type: "data", name: "Data" });
-      expect(await as(member).previewResults({ id: data.id, choiceIds: [] })).toEqual({ products: [], partial: false });
+      expect(await as(member).previewResults({ id: data.id, choiceIds: [] })).toEqual({ products: [], cards: [], partial: false });
     });
 
     it("another organization's floow is NOT_FOUND, whatever filters it sends", async () => {

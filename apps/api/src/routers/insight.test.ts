@@ -213,7 +213,7 @@ describe.each(testDbKinds)("insight router (%s)", (kind) => {
     });
     await api.floow.publish({ id: floow.id });
     const placeholder = await createResultsService(db).compute(floow.id, [road, cheap]);
-    expect(placeholder).toEqual({ products: [], partial: false });
+    expect(placeholder).toEqual({ products: [], cards: [], partial: false });
   });
 
   it("gives another organization's floow as NOT_FOUND", async () => {

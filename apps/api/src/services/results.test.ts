@@ -198,7 +198,13 @@ describe.each(testDbKinds)("results service (%s)", (kind) => {
     });
     const answer = await service.answer(floowId, [red.id]);
     expect(answer?.json.toString()).toBe(
-      JSON.stringify({ products: [{ id: "1", color: "red", title: "P1" }], partial: false }),
+      JSON.stringify({
+        products: [{ id: "1", color: "red", title: "P1" }],
+        cards: [
+          { id: "1", name: "P1", price: null, url: "", image: "", priceText: "", description: "", attributes: [] },
+        ],
+        partial: false,
+      }),
     );
     expect(answer?.encoded("gzip")).toBeNull();
   });
@@ -225,10 +231,10 @@ describe.each(testDbKinds)("results service (%s)", (kind) => {
     ).toHaveLength(75);
     expect(
       await computeFloowResults(database.db, orgId, { ...floow, feedId: null }, [], load),
-    ).toEqual({ products: [], partial: false });
+    ).toEqual({ products: [], cards: [], partial: false });
     expect(
       await computeFloowResults(database.db, orgId, { ...floow, type: "data" }, [], load),
-    ).toEqual({ products: [], partial: false });
+    ).toEqual({ products: [], cards: [], partial: false });
     expect(loads).toBe(4);
   });
 });

@@ -3,6 +3,7 @@ import type {
   Floow,
   Product,
   PublicResults,
+  ResultDisplaySettings,
   ResultsFloow,
   ResultsIndex,
   ResultsOutcome,
@@ -17,7 +18,7 @@ import { encodedBody } from "./encoded-body";
 import type { EncodedBody } from "./encoded-body";
 import { withPartialMatches } from "./partial-matches";
 import type { PartialMatchesFloow } from "./partial-matches";
-import { sanitizeProduct } from "./sanitize-product";
+import { productCard, sanitizeProduct } from "./sanitize-product";
 
 /** At most this many products come back from one results call (the best first). */
 export const RESULTS_LIMIT = 100;
@@ -35,25 +36,36 @@ export type FeedProductLoader = (
  */
 export const loadFeedProducts: FeedProductLoader = listFeedProductRecords;
 
+/** The results settings a floow's cards are read with (none: the defaults). */
+type CardSettings = { finish?: { results: Partial<ResultDisplaySettings> } };
+
 /** The parts of a floow its results depend on. */
 export type ResultsSource = ResultsFloow &
   Pick<Floow, "type" | "feedId"> &
-  Pick<PartialMatchesFloow, "finish">;
+  Pick<PartialMatchesFloow, "finish"> &
+  CardSettings;
 
-const NO_RESULTS: PublicResults = { products: [], partial: false };
+const NO_RESULTS: PublicResults = { products: [], cards: [], partial: false };
 
 /** The feed a floow's results come from: only a selling floow with a feed has results. */
 function resultsFeedId(floow: Pick<Floow, "type" | "feedId">): string | null {
   return floow.type === "selling" && floow.feedId ? floow.feedId : null;
 }
 
-/** What a results call answers for an outcome: the first RESULTS_LIMIT products, sanitized for display. */
+/**
+ * What a results call answers for an outcome: the first RESULTS_LIMIT products, sanitized for
+ * display, and their cards read with the floow's results settings.
+ */
 export function toPublicResults(
   outcome: ResultsOutcome & { matches?: string[][] },
+  floow: CardSettings,
   clean: (product: Product) => Product = sanitizeProduct,
 ): PublicResults {
+  const products = outcome.products.slice(0, RESULTS_LIMIT).map(clean);
+  const settings = floow.finish?.results ?? {};
   return {
-    products: outcome.products.slice(0, RESULTS_LIMIT).map(clean),
+    products,
+    cards: products.map((product) => productCard(product, settings)),
     partial: outcome.partial,
     ...(outcome.matches && { matches: outcome.matches.slice(0, RESULTS_LIMIT) }),
   };
@@ -80,6 +92,7 @@ export async function computeFloowResults(
       floow,
       choiceIds,
     ),
+    floow,
   );
 }
 
@@ -176,7 +189,7 @@ function createAnswer(
   let text = '{"products":[';
   for (let i = 0; i < results.products.length; i++)
     text += (i === 0 ? "" : ",") + productJson(results.products[i] as Product);
-  text += `],"partial":${results.partial}`;
+  text += `],"cards":${JSON.stringify(results.cards)},"partial":${results.partial}`;
   if (results.matches) text += `,"matches":${JSON.stringify(results.matches)}`;
   text += "}";
   return encodedBody(Buffer.from(text));
@@ -281,6 +294,7 @@ export function createResultsService(
       const { index } = await feedIndex(floow.organizationId, feedId);
       return toPublicResults(
         withPartialMatches(index.compute(floow, choiceIds), floow, choiceIds),
+        floow,
         clean,
       );
     },
@@ -296,7 +310,7 @@ export function createResultsService(
       const key = `${floowId}\u0000${floow.version}\u0000${floow.updatedAt}\u0000${load}\u0000${known.join("\u0000")}`;
       return answers.get(key, async () =>
         createAnswer(
-          toPublicResults(withPartialMatches(index.compute(floow, known), floow, known), clean),
+          toPublicResults(withPartialMatches(index.compute(floow, known), floow, known), floow, clean),
           productJson,
         ),
       );

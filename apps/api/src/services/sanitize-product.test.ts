@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeHttpUrl, sanitizeDescription, sanitizeProduct } from "./sanitize-product";
+import { productCard, safeHttpUrl, sanitizeDescription, sanitizeProduct } from "./sanitize-product";
 
 describe("sanitizeDescription", () => {
   it.each([
@@ -73,5 +73,48 @@ describe("the plain-text name of a product (a feed's title)", () => {
     const { title: name } = sanitizeProduct({ id: "p", title });
     expect(name).toBe(expected);
     expect(name).not.toMatch(/<[a-z!/?]/i);
+  });
+});
+
+describe("productCard", () => {
+  it("reads the card with the results settings and makes what they name safe too", () => {
+    // Attributes sanitizeProduct does not clean: an image attribute, a link and a
+    // description in the record's attributes map.
+    const record = sanitizeProduct({
+      id: "P-1",
+      title: "<b>Velo</b> Aero",
+      price: "1499.00 EUR",
+      picture: "javascript:alert(1)",
+      url: "data:text/html,<script>alert(1)</script>",
+      brand: "Velo",
+      attributes: { description: '<p onclick="steal()">Fast<script>alert(1)</script></p>' },
+    });
+    expect(productCard(record, { labelAttribute: "title", imageAttribute: "picture", attributes: ["brand"] })).toEqual({
+      id: "P-1",
+      name: "Velo Aero",
+      price: 1499,
+      url: "",
+      image: "",
+      priceText: "€ 1.499,00",
+      description: "<p>Fast</p>",
+      attributes: [{ name: "brand", value: "Velo" }],
+    });
+  });
+
+  it("keeps the record's own sanitized description and http(s) links as they are", () => {
+    const record = sanitizeProduct({
+      id: "2",
+      title: "Hat",
+      link: "https://shop.example/hat",
+      image_link: "https://shop.example/hat.png",
+      description: "<p>Soft <b>wool</b></p>",
+    });
+    expect(productCard(record, {})).toMatchObject({
+      url: "https://shop.example/hat",
+      image: "https://shop.example/hat.png",
+      description: "<p>Soft <b>wool</b></p>",
+      price: null,
+      priceText: "",
+    });
   });
 });

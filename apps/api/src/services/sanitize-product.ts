@@ -1,5 +1,5 @@
-import { DEFAULT_FEED_VARIABLES, sanitizeProductText } from "@floow/domain";
-import type { Product } from "@floow/domain";
+import { DEFAULT_FEED_VARIABLES, resultProduct, sanitizeProductText } from "@floow/domain";
+import type { Product, ResultDisplaySettings, ResultProduct } from "@floow/domain";
 import sanitizeHtml from "sanitize-html";
 
 /**
@@ -50,4 +50,20 @@ export function sanitizeProduct(product: Product): Product {
   if (V.url in out) out[V.url] = safeHttpUrl(out[V.url]);
   if (V.image in out) out[V.image] = safeHttpUrl(out[V.image]);
   return out;
+}
+
+/**
+ * A sanitized record's card, as the results call's `cards` carry it: `resultProduct` read
+ * with the floow's results settings, then made safe like the record itself (the settings
+ * may name attributes `sanitizeProduct` did not clean, and a value may come from the
+ * record's `attributes` map): url and image only http(s), the description allow-listed
+ * HTML. The script-tag renderer shows these as they are.
+ */
+export function productCard(product: Product, settings: Partial<ResultDisplaySettings>): ResultProduct {
+  const card = resultProduct(product, settings);
+  card.url = safeHttpUrl(card.url);
+  card.image = safeHttpUrl(card.image);
+  // Read from the cleaned record's own description: already sanitized, kept as it is.
+  if (card.description !== product[V.description]) card.description = sanitizeDescription(card.description);
+  return card;
 }

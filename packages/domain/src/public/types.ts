@@ -7,6 +7,7 @@ import type { Color, Font } from "../domain/types";
 import type { Product } from "../feed/types";
 import type { IconPath } from "../floow/icons";
 import type { Floow } from "../floow/types";
+import type { ResultProduct } from "../results/product";
 import type { FloowTexts } from "./texts";
 
 /** What the runtime knows of a domain: its id and brand colours and fonts. */
@@ -62,7 +63,15 @@ export interface PublicFloowResponse {
  * best partial match.
  */
 export interface PublicResults {
+  /** The records, for the page's data layer and `on()` listeners (docs/events.md). */
   products: Product[];
+  /**
+   * The same products as their cards show them, read with the floow's results settings
+   * (`resultProduct`) and sanitized: the script-tag renderer shows these, so it carries no
+   * feed reading or price formatting of its own. The results call always sends them; a
+   * `results` function given to the npm runtime may leave them out.
+   */
+  cards?: ResultProduct[];
   partial: boolean;
   /**
    * With partial results: for each product, the labels of the shopper's answers it meets

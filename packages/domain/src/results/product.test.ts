@@ -19,9 +19,10 @@ describe("resultProduct", () => {
     expect(resultProduct(record, settings)).toEqual({
       id: "BIKE-1",
       name: "Velo Aero",
-      price: "€ 1.499,00",
+      price: 1499,
       url: "https://shop.example/aero",
       image: "https://shop.example/aero.png",
+      priceText: "€ 1.499,00",
       description: "<p>Fast</p>",
       attributes: [
         { name: "brand", value: "Velo" },
@@ -33,7 +34,7 @@ describe("resultProduct", () => {
 
   it("reads mapped products and settings naming other attributes", () => {
     const mapped = { id: "1", name: "Mapped", url: "/p/1", image: "/i/1.png", label: "Label", picture: "/pic.png" };
-    expect(resultProduct(mapped, {})).toMatchObject({ name: "Mapped", url: "/p/1", image: "/i/1.png", price: "" });
+    expect(resultProduct(mapped, {})).toMatchObject({ name: "Mapped", url: "/p/1", image: "/i/1.png", price: null, priceText: "" });
     expect(resultProduct(mapped, { labelAttribute: "label", imageAttribute: "picture" })).toMatchObject({
       name: "Label",
       image: "/pic.png",
@@ -43,13 +44,13 @@ describe("resultProduct", () => {
 
 describe("eventProduct", () => {
   it("keeps id, name, price (a number), url and image only", () => {
-    expect(eventProduct(record, settings)).toEqual({
+    expect(eventProduct(resultProduct(record, settings))).toEqual({
       id: "BIKE-1",
       name: "Velo Aero",
       price: 1499,
       url: "https://shop.example/aero",
       image: "https://shop.example/aero.png",
     });
-    expect(eventProduct({ id: "2", name: "No price" })).toEqual({ id: "2", name: "No price", price: null, url: "", image: "" });
+    expect(eventProduct(resultProduct({ id: "2", name: "No price" }, {}))).toEqual({ id: "2", name: "No price", price: null, url: "", image: "" });
   });
 });

@@ -1,14 +1,13 @@
-import type { Product, ResultsLayout } from "@floow/domain/logic";
-import { resultProduct } from "@floow/domain/logic";
+import type { ResultsLayout } from "@floow/domain/logic";
 import { safeUrl } from "../sanitize";
 import { gap, padding, radius } from "../theme";
 import { Fragment, h } from "./dom";
 import { Button, Img, Rich } from "./parts";
 import type { Ui, UiProps } from "./ui";
 
-function ResultCard({ ui, product, layout, met, i }: { ui: Ui; product: Product; layout: ResultsLayout; met?: string[] | undefined; i: number }) {
+function ResultCard({ ui, layout, met, i }: { ui: Ui; layout: ResultsLayout; met?: string[] | undefined; i: number }) {
   const { floow } = ui;
-  const p = resultProduct(product, floow.finish.results);
+  const p = ui.flow.card(i);
   const position = layout.imagePosition;
   const url = safeUrl(p.url);
   return (
@@ -17,7 +16,7 @@ function ResultCard({ ui, product, layout, met, i }: { ui: Ui; product: Product;
       <div class="body">
         {/* Names are text, never HTML. */}
         <h3 class="name">{p.name}</h3>
-        {p.price ? <p class="price">{p.price}</p> : null}
+        {p.priceText ? <p class="price">{p.priceText}</p> : null}
         {met?.[0] && (
           <p class="desc">
             {ui.texts.matches} {met.join(", ")}
@@ -40,7 +39,7 @@ function ResultCard({ ui, product, layout, met, i }: { ui: Ui; product: Product;
             config={floow.buttons.next}
             text={floow.finish.results.button.text}
             href={url}
-            onClick={() => ui.flow.openProduct(product)}
+            onClick={() => ui.flow.openProduct(i)}
           />
         ) : null}
       </div>
@@ -81,8 +80,8 @@ function Results({ ui }: UiProps) {
           width: `${layout.width}%`,
         }}
       >
-        {shown.map((product, i) => (
-          <ResultCard i={i} ui={ui} product={product} layout={layout} met={matches?.[i]} />
+        {shown.map((_, i) => (
+          <ResultCard i={i} ui={ui} layout={layout} met={matches?.[i]} />
         ))}
       </div>
       {shown.length < products.length ? (

@@ -128,6 +128,19 @@ describe.each(testDbKinds)("public results API (%s)", (kind) => {
           description: "<p>Warm</p>",
         },
       ],
+      // What the script-tag renderer shows: read with the floow's results settings.
+      cards: [
+        {
+          id: "p1",
+          name: "Red scarf",
+          price: 30,
+          url: "https://shop.example/p1",
+          image: "",
+          priceText: "€ 30,00",
+          description: "<p>Warm</p>",
+          attributes: [],
+        },
+      ],
       partial: false,
     });
     // Choices of one step widen: red or blue, under 50.
@@ -139,6 +152,7 @@ describe.each(testDbKinds)("public results API (%s)", (kind) => {
     const all = (await post({ floowId })).json();
     expect(all.products.map((p: Product) => p.id)).toEqual(["p1", "p2", "p3"]);
     expect(all.products[1].link).toBe("");
+    expect(all.cards[1]).toMatchObject({ name: "Red coat", url: "" });
     const partial = (await post({ floowId, choiceIds: [green.id, cheap.id] })).json();
     expect(partial).toMatchObject({ partial: true });
     expect(partial.products.map((p: Product) => p.id)).toEqual(["p1", "p3"]);
@@ -164,6 +178,7 @@ describe.each(testDbKinds)("public results API (%s)", (kind) => {
     });
     expect((await post({ floowId: dataId, choiceIds: [] })).json()).toEqual({
       products: [],
+      cards: [],
       partial: false,
     });
   });
