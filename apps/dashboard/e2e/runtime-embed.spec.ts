@@ -145,6 +145,8 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
   await expect(floow.getByText(ADVISOR.finishText)).toBeVisible();
   const names = floow.locator(".name");
   await expect(names).toHaveText(["Velo Commute"]);
+  // The card as the results call's `cards` give it: the price formatted by the server.
+  await expect(floow.locator(".price")).toHaveText(["€ 599,00"]);
   await expect(floow.getByText("Velo Cargo")).toHaveCount(0);
 
   // Following the product's button opens the shop's product page in a new tab.
@@ -247,6 +249,7 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
     },
   ]);
   expect({ ...sentFinish, products: finish!.products }).toEqual(finish);
+  expect(ingest.sent.find((m) => m.id === product!.id)!.product).toEqual(sentFinish.products![0]);
   await expect
     .poll(() => ({ ...ingest.answers }))
     .toEqual({ accepted: messages.length, ignored: 0 });

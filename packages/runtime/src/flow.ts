@@ -13,6 +13,7 @@ import {
   formInputErrors,
   pathProgress,
   progressPercent,
+  readCard,
   resolveNextStep,
   resultProduct,
   visibleChoices,
@@ -24,6 +25,7 @@ import type {
   Product,
   PublicFloow,
   PublicResults,
+  ResultCard,
   ResultProduct,
   Step,
 } from "@floow/domain/logic";
@@ -37,7 +39,7 @@ export interface ResultsState {
   status: "idle" | "loading" | "done" | "error";
   products: Product[];
   /** The results call's cards of the products (see `card`). */
-  cards?: ResultProduct[];
+  cards?: ResultCard[];
   partial: boolean;
   /** With partial results: the labels of the answers each product meets. */
   matches?: string[][];
@@ -326,13 +328,15 @@ export class Flow {
 
   /**
    * Result `i` as its card shows it. The script-tag renderer shows the results call's
-   * cards, read and sanitized by the server (so it bundles no feed reading or price
-   * formatting); the npm build reads the product with the floow's results settings itself,
-   * so the editor's preview follows settings not saved yet.
+   * cards, read and sanitized by the server (`readCard`: it bundles no feed reading or price
+   * parsing); the npm build reads the record with the floow's results settings itself, so
+   * the editor's preview follows settings not saved yet.
    */
   card(i: number): ResultProduct {
     const { products, cards } = this.state.results;
-    return __SCRIPT_TAG__ ? cards![i]! : resultProduct(products[i]!, this.floow.finish.results);
+    return __SCRIPT_TAG__
+      ? readCard(products[i]!, cards![i]!)
+      : resultProduct(products[i]!, this.floow.finish.results);
   }
 
   /** Result `i`'s button or link was followed. */

@@ -1,11 +1,12 @@
 /**
  * The gzip (level 9) size budgets of the script-tag bundles, in bytes: checked by
  * `bundle.test.ts` and written into docs/benchmarks.md by `pnpm bench`. The loader's is issue
- * 15's 2,000 B; the renderer's and the total are just above what they measure now. Issue 15's
- * goal of 15,000 B for both together is not met (docs/benchmarks.md says why). Lower them as
- * the bundles shrink; never raise them without saying why.
+ * 15's 2,000 B; the renderer's and the total are just above what they measure now, under
+ * issue 15's goal of 15,000 B for both together (met since the results call's cards,
+ * docs/benchmarks.md). Lower them as the bundles shrink; never raise them without saying why,
+ * and never the total above the goal.
  */
-export const BUDGETS = { "embed.js": 2000, "floow.js": 13_700 } as const;
-export const TOTAL_BUDGET = 15_570;
+export const BUDGETS = { "embed.js": 2000, "floow.js": 13_150 } as const;
+export const TOTAL_BUDGET = 15_000;
 /** Issue 15's goal for the loader and the renderer together. */
 export const TOTAL_GOAL = 15_000;

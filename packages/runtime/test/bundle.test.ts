@@ -10,7 +10,7 @@ import { brandPaints, floowIcons, floowTexts } from "@floow/domain/logic";
 import type { Language, PublicFloow } from "@floow/domain/logic";
 import { Window } from "happy-dom";
 import { describe, expect, it } from "vitest";
-import { BUDGETS, TOTAL_BUDGET } from "./budgets";
+import { BUDGETS, TOTAL_BUDGET, TOTAL_GOAL } from "./budgets";
 
 const dist = (file: string) => fileURLToPath(new URL(`../dist/${file}`, import.meta.url));
 const read = (file: string) => readFileSync(dist(file), "utf8");
@@ -41,10 +41,10 @@ describe("size budgets", () => {
     });
   }
 
-  it(`the whole script-tag runtime (loader + renderer) is at most ${TOTAL_BUDGET} bytes gzipped`, () => {
+  it(`the whole script-tag runtime (loader + renderer) is at most ${TOTAL_BUDGET} bytes gzipped (issue 15: ${TOTAL_GOAL})`, () => {
     const size = gzip("embed.js") + gzip("floow.js");
     console.info(`embed.js + floow.js: ${size} bytes gzip (budget ${TOTAL_BUDGET})`);
-    expect(size).toBeLessThanOrEqual(TOTAL_BUDGET);
+    expect(size).toBeLessThanOrEqual(Math.min(TOTAL_BUDGET, TOTAL_GOAL));
   });
 });
 
@@ -114,6 +114,37 @@ describe("the script-tag build", () => {
     window.console.warn = warn;
     expect(element.children).toHaveLength(0);
     expect(warnings[0]).toContain("no texts");
+    await window.happyDOM.close();
+  });
+
+  it("floow.js shows results as the results call's cards give them (it parses no feed prices)", async () => {
+    const window = new Window({ url: "https://shop.example/" });
+    window.eval(read("floow.js"));
+    const runtime = (
+      window as unknown as { FloowRuntime: { mount(el: unknown, options: unknown): { ready: Promise<void> } } }
+    ).FloowRuntime;
+    const element = window.document.createElement("div");
+    window.document.body.appendChild(element);
+    // As the results call sends it (`compactCard`): the price as a number, and the fields
+    // the record does not hold under its own name.
+    const card = {
+      price: 1499,
+      name: "Velo Aero",
+      url: "https://shop.example/aero",
+      attributes: [{ name: "brand", value: "Velo" }],
+    };
+    runtime.mount(element, {
+      floow: published(),
+      container: "embedded",
+      view: { kind: "finish" },
+      results: async () => ({ products: [{ id: "BIKE-1", title: "Raw title", price: "1 EUR" }], cards: [card], partial: false }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const shadow = element.firstElementChild!.shadowRoot!;
+    expect(shadow.querySelector(".name")?.textContent).toBe("Velo Aero");
+    expect(shadow.querySelector(".price")?.textContent).toBe("€ 1.499,00");
+    expect(shadow.querySelector("dd")?.textContent).toBe("Velo");
+    expect(shadow.querySelector("a.btn")?.getAttribute("href")).toBe("https://shop.example/aero");
     await window.happyDOM.close();
   });
 

@@ -200,9 +200,7 @@ describe.each(testDbKinds)("results service (%s)", (kind) => {
     expect(answer?.json.toString()).toBe(
       JSON.stringify({
         products: [{ id: "1", color: "red", title: "P1" }],
-        cards: [
-          { id: "1", name: "P1", price: null, url: "", image: "", priceText: "", description: "", attributes: [] },
-        ],
+        cards: [{ price: null, url: "", image: "", description: "" }],
         partial: false,
       }),
     );

@@ -1,3 +1,4 @@
+import { readCard } from "@floow/domain";
 import { describe, expect, it } from "vitest";
 import { productCard, safeHttpUrl, sanitizeDescription, sanitizeProduct } from "./sanitize-product";
 
@@ -89,7 +90,8 @@ describe("productCard", () => {
       brand: "Velo",
       attributes: { description: '<p onclick="steal()">Fast<script>alert(1)</script></p>' },
     });
-    expect(productCard(record, { labelAttribute: "title", imageAttribute: "picture", attributes: ["brand"] })).toEqual({
+    const card = productCard(record, { labelAttribute: "title", imageAttribute: "picture", attributes: ["brand"] });
+    expect(readCard(record, card)).toEqual({
       id: "P-1",
       name: "Velo Aero",
       price: 1499,
@@ -101,20 +103,15 @@ describe("productCard", () => {
     });
   });
 
-  it("keeps the record's own sanitized description and http(s) links as they are", () => {
+  it("sends only the price for a record whose own fields the card shows", () => {
     const record = sanitizeProduct({
       id: "2",
       title: "Hat",
+      price: 25,
       link: "https://shop.example/hat",
       image_link: "https://shop.example/hat.png",
       description: "<p>Soft <b>wool</b></p>",
     });
-    expect(productCard(record, {})).toMatchObject({
-      url: "https://shop.example/hat",
-      image: "https://shop.example/hat.png",
-      description: "<p>Soft <b>wool</b></p>",
-      price: null,
-      priceText: "",
-    });
+    expect(productCard(record, {})).toEqual({ price: 25 });
   });
 });

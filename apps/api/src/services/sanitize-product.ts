@@ -1,5 +1,5 @@
-import { DEFAULT_FEED_VARIABLES, resultProduct, sanitizeProductText } from "@floow/domain";
-import type { Product, ResultDisplaySettings, ResultProduct } from "@floow/domain";
+import { DEFAULT_FEED_VARIABLES, compactCard, resultProduct, sanitizeProductText } from "@floow/domain";
+import type { Product, ResultCard, ResultDisplaySettings } from "@floow/domain";
 import sanitizeHtml from "sanitize-html";
 
 /**
@@ -57,13 +57,13 @@ export function sanitizeProduct(product: Product): Product {
  * with the floow's results settings, then made safe like the record itself (the settings
  * may name attributes `sanitizeProduct` did not clean, and a value may come from the
  * record's `attributes` map): url and image only http(s), the description allow-listed
- * HTML. The script-tag renderer shows these as they are.
+ * HTML. Sent as its `compactCard`; the script-tag renderer shows it as it is.
  */
-export function productCard(product: Product, settings: Partial<ResultDisplaySettings>): ResultProduct {
+export function productCard(product: Product, settings: Partial<ResultDisplaySettings>): ResultCard {
   const card = resultProduct(product, settings);
   card.url = safeHttpUrl(card.url);
   card.image = safeHttpUrl(card.image);
   // Read from the cleaned record's own description: already sanitized, kept as it is.
   if (card.description !== product[V.description]) card.description = sanitizeDescription(card.description);
-  return card;
+  return compactCard(card, product);
 }

@@ -7,7 +7,7 @@ import type { Color, Font } from "../domain/types";
 import type { Product } from "../feed/types";
 import type { IconPath } from "../floow/icons";
 import type { Floow } from "../floow/types";
-import type { ResultProduct } from "../results/product";
+import type { ResultCard } from "../results/product";
 import type { FloowTexts } from "./texts";
 
 /** What the runtime knows of a domain: its id and brand colours and fonts. */
@@ -67,11 +67,12 @@ export interface PublicResults {
   products: Product[];
   /**
    * The same products as their cards show them, read with the floow's results settings
-   * (`resultProduct`) and sanitized: the script-tag renderer shows these, so it carries no
-   * feed reading or price formatting of its own. The results call always sends them; a
-   * `results` function given to the npm runtime may leave them out.
+   * (`resultProduct`), sanitized, and sent compactly (`compactCard`: the price as a number,
+   * and the fields that are not the record's own): the script-tag renderer shows these
+   * (`readCard`), so it carries no feed reading or price parsing of its own. The results call
+   * always sends them; the npm runtime reads the records itself.
    */
-  cards?: ResultProduct[];
+  cards?: ResultCard[];
   partial: boolean;
   /**
    * With partial results: for each product, the labels of the shopper's answers it meets

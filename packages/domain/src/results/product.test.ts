@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventProduct, resultProduct } from "./product";
+import { compactCard, eventProduct, readCard, resultProduct } from "./product";
 
 const record = {
   id: "BIKE-1",
@@ -52,5 +52,30 @@ describe("eventProduct", () => {
       image: "https://shop.example/aero.png",
     });
     expect(eventProduct(resultProduct({ id: "2", name: "No price" }, {}))).toEqual({ id: "2", name: "No price", price: null, url: "", image: "" });
+  });
+});
+
+describe("compactCard and readCard", () => {
+  it("send the price and only what differs from the record's own fields, and read the whole card back", () => {
+    const card = resultProduct(record, settings);
+    const compact = compactCard(card, record);
+    // The name, link, image and description are the record's own: only the price and the
+    // extra attributes travel.
+    expect(compact).toEqual({ price: 1499, attributes: card.attributes });
+    expect(readCard(record, compact)).toEqual(card);
+  });
+
+  it("send what the settings read from other attributes, what was cleaned, and missing fields", () => {
+    const other = { ...record, label: "Aero (label)", picture: "https://shop.example/pic.png" };
+    const card = resultProduct(other, { labelAttribute: "label", imageAttribute: "picture" });
+    // A cleaned field (the server made the link safe) differs from the record too.
+    const cleaned = { ...card, url: "" };
+    const compact = compactCard(cleaned, other);
+    expect(compact).toEqual({ price: 1499, name: "Aero (label)", url: "", image: "https://shop.example/pic.png" });
+    expect(readCard(other, compact)).toEqual(cleaned);
+    const bare = { id: 7, name: "Mapped" };
+    const mapped = resultProduct(bare, {});
+    expect(compactCard(mapped, bare)).toEqual({ price: null, id: "7", name: "Mapped", url: "", image: "", description: "" });
+    expect(readCard(bare, compactCard(mapped, bare))).toEqual({ ...mapped, priceText: "" });
   });
 });

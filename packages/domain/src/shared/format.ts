@@ -13,8 +13,15 @@ const dateNl = new Intl.DateTimeFormat("nl-NL", {
  * (`12,50 EUR`) are accepted; anything that is not a number gives an empty string.
  */
 export function formatEuro(value: number | string | null | undefined): string {
-  const n = typeof value === "number" ? value : parseLooseNumber(value);
-  if (n === undefined || !Number.isFinite(n)) return "";
+  return formatEuroAmount(typeof value === "number" ? value : parseLooseNumber(value));
+}
+
+/**
+ * `formatEuro` of a number only: no parsing of feed texts, which the script-tag renderer
+ * does not bundle (the results call sends prices as numbers).
+ */
+export function formatEuroAmount(n: number | null | undefined): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return "";
   // Intl uses a no-break space between the sign and the amount; a plain space is what
   // people type and what tests compare against.
   return euro.format(n).replace(/\u00a0/g, " ");
