@@ -66,7 +66,8 @@ export function fontFamily(brand: Brand | undefined): string {
  */
 export function loadFonts(brand: Brand | undefined, doc: Document = document): void {
   for (const font of brand?.fonts ?? []) {
-    const href = safeUrl(font.url);
+    // The public API sends only http(s) font URLs (`toPublicDomain`).
+    const href = __SCRIPT_TAG__ ? font.url : safeUrl(font.url);
     if (!href || !/^https?:/i.test(href)) continue;
     const exists = Array.from(
       doc.head.querySelectorAll<HTMLLinkElement>("link[data-floow-font]"),

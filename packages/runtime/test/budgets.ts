@@ -6,7 +6,7 @@
  * docs/benchmarks.md). Lower them as the bundles shrink; never raise them without saying why,
  * and never the total above the goal.
  */
-export const BUDGETS = { "embed.js": 2000, "floow.js": 13_150 } as const;
-export const TOTAL_BUDGET = 15_000;
+export const BUDGETS = { "embed.js": 2000, "floow.js": 13_000 } as const;
+export const TOTAL_BUDGET = 14_870;
 /** Issue 15's goal for the loader and the renderer together. */
 export const TOTAL_GOAL = 15_000;

@@ -48,19 +48,26 @@ export function sanitizeRichText(value: unknown): string {
 }
 
 /**
- * A published floow with every rich text sanitized: what the public floows answers carry, so
- * the script-tag renderer shows them without a sanitizer of its own. Runs when an answer is
- * built (then kept with it), not per request; a text seen before is not parsed again.
+ * A published floow with every rich text sanitized and every image URL safe (`safeUrl`, an
+ * unsafe one null): what the public floows answers carry, so the script-tag renderer shows
+ * them without a sanitizer or URL check of its own. Runs when an answer is built (then kept
+ * with it), not per request; a text seen before is not parsed again.
  */
 export function sanitizeFloowTexts(floow: PublicFloow): PublicFloow {
+  const image = (url: string | null) => safeUrl(url, true);
   return {
     ...floow,
-    start: { ...floow.start, text: sanitizeRichText(floow.start.text) },
-    finish: { ...floow.finish, text: sanitizeRichText(floow.finish.text) },
+    start: { ...floow.start, text: sanitizeRichText(floow.start.text), image: image(floow.start.image) },
+    finish: { ...floow.finish, text: sanitizeRichText(floow.finish.text), image: image(floow.finish.image) },
     steps: floow.steps.map((step) => ({
       ...step,
       text: sanitizeRichText(step.text),
-      choices: step.choices.map((choice) => ({ ...choice, text: sanitizeRichText(choice.text) })),
+      image: image(step.image),
+      choices: step.choices.map((choice) => ({
+        ...choice,
+        text: sanitizeRichText(choice.text),
+        image: image(choice.image),
+      })),
     })),
   };
 }

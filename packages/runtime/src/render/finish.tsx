@@ -9,7 +9,8 @@ function ResultCard({ ui, layout, met, i }: { ui: Ui; layout: ResultsLayout; met
   const { floow } = ui;
   const p = ui.flow.card(i);
   const position = layout.imagePosition;
-  const url = safeUrl(p.url);
+  // The results call sends only http(s) links (apps/api `productCard`).
+  const url = __SCRIPT_TAG__ ? p.url : safeUrl(p.url);
   return (
     <article key={i} class={`card ${layout.type} img-${position} ${layout.shadow ? "shadow" : ""}`}>
       {position !== "none" ? <Img src={p.image} class={`pimg ${position}`} alt={p.name} /> : null}

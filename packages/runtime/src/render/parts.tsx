@@ -15,8 +15,9 @@ export function Rich({ html, class: cls, id }: { html: unknown; class: string; i
   return clean ? <div id={id} class={`rich ${cls}`} innerHTML={clean} /> : null;
 }
 
+/** An image, when its URL is http(s) or a data: image (the public API sends only such URLs). */
 export function Img({ src, class: cls, alt = "" }: { src: unknown; class: string; alt?: string }) {
-  const url = safeUrl(src, true);
+  const url = __SCRIPT_TAG__ ? (src as string | null) : safeUrl(src, true);
   return url ? <img class={cls} src={url} alt={alt} loading="lazy" decoding="async" /> : null;
 }
 

@@ -198,9 +198,15 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
     }
   });
 
-  it("never publishes a script, an event handler or a javascript: link in a floow's rich text", async () => {
+  it("never publishes a script, an event handler or a javascript: link in a floow's rich text, images or fonts", async () => {
     const db = database.db;
-    const domain = await seedDomain(db, orgId);
+    // Saved before fonts were validated, say: the script-tag renderer loads what it gets.
+    const domain = await seedDomain(db, orgId, {
+      fonts: [
+        { id: "f1", name: "Evil", url: "javascript:steal()" },
+        { id: "f2", name: "Inter", url: "https://fonts.example/inter.css" },
+      ],
+    });
     const evil =
       '<p onclick="steal()">Which <b>size</b>?<script>steal()</script><img src="x.png" onerror="steal()"></p>';
     const floow = await seedFloow(db, orgId, domain.id, "selling", {
@@ -208,17 +214,21 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
       start: {
         ...createFloow("selling").start,
         text: `<iframe src="https://evil.example"></iframe>${evil}`,
+        image: "javascript:steal()",
       },
       finish: {
         ...createFloow("selling").finish,
         text: '<a href="javascript:steal()" onmouseover="steal()">Done</a>',
+        image: "data:text/html,steal()",
       },
       steps: [
         createStep({
           text: evil,
+          image: "https://shop.example/step.png",
           choices: [
             createChoice({
               text: '<a href="https://shop.example/size">Large</a><svg onload="steal()"></svg>',
+              image: " JAVASCRIPT:steal()",
             }),
           ],
         }),
@@ -245,6 +255,13 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
         '<a target="_blank" rel="noopener noreferrer nofollow">Done</a>',
       );
       expect(published.start.text).toBe('<p>Which <b>size</b>?<img src="x.png" /></p>');
+      // Images: only safe URLs (the script-tag renderer shows them as they come).
+      expect(published.start.image).toBeNull();
+      expect(published.finish.image).toBeNull();
+      expect(published.steps[0]!.image).toBe("https://shop.example/step.png");
+      expect(published.steps[0]!.choices[0]!.image).toBeNull();
+      const { domain: publicDomain } = JSON.parse(body) as { domain: { fonts: unknown[] } };
+      expect(publicDomain.fonts).toEqual([{ id: "f2", name: "Inter", url: "https://fonts.example/inter.css" }]);
     }
   });
 

@@ -10,7 +10,7 @@ import type {
   PublicFloow,
   PublicFloowResponse,
 } from "@floow/domain";
-import { brandPaints, floowIcons, floowTexts } from "@floow/domain";
+import { brandPaints, floowIcons, floowTexts, safeUrl } from "@floow/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
@@ -64,13 +64,16 @@ export function toPublicFloow(floow: Floow): PublicFloow {
 /**
  * What the runtime gets of a domain: its brand colours and fonts, and the colours its floows
  * paint with (`paints`: the accent, text on each colour, each colour as text on white), worked
- * out here once per kept answer so the script-tag renderer carries no colour arithmetic.
+ * out here once per kept answer so the script-tag renderer carries no colour arithmetic. Only
+ * fonts with an http(s) URL.
  */
 function toPublicDomain(domain: Pick<Domain, "id" | "colors" | "fonts">): PublicDomain {
   return {
     id: domain.id,
     colors: domain.colors,
-    fonts: domain.fonts,
+    // Saved fonts are validated as http(s) URLs; checked again here because the script-tag
+    // renderer loads them without a check of its own.
+    fonts: domain.fonts.filter((font) => /^https?:\/\//i.test(safeUrl(font.url) ?? "")),
     paints: brandPaints(domain.colors),
   };
 }
