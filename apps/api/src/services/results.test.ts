@@ -174,19 +174,31 @@ describe.each(testDbKinds)("results service (%s)", (kind) => {
       ).toBe(2),
     );
 
-    // A save of the live floow (a new version) changes its filters: blue now.
+    // A save of the live floow (a new version) changes its filters: blue now; and its
+    // results settings: the cards read the colour as the label.
     const floow = await findFloow(database.db, orgId, floowId);
     if (!floow) throw new Error("seeded floow missing");
+    const before = JSON.parse((await service.answer(floowId, [red.id]))?.json.toString() ?? "{}");
+    expect(before.cards[0].name).toBeUndefined(); // the record's own title
+    const everyCard = async () => (await service.compute(floowId, []))?.cards?.map((c) => c.name);
+    expect(new Set(await everyCard())).toEqual(new Set([undefined]));
     const saved = await updateFloow(
       database.db,
       orgId,
-      { ...floow, filters: floow.filters.map((f) => ({ ...f, value: "blue" })) },
+      {
+        ...floow,
+        filters: floow.filters.map((f) => ({ ...f, value: "blue" })),
+        finish: { ...floow.finish, results: { ...floow.finish.results, labelAttribute: "color" } },
+      },
       floow.version,
     );
     try {
       invalidateFloowResults(floowId);
       const blue = JSON.parse((await service.answer(floowId, [red.id]))?.json.toString() ?? "{}");
       expect(blue.products[0].color).toBe("blue");
+      expect(blue.cards[0].name).toBe("blue");
+      // The same records, read again with the new settings.
+      expect((await everyCard())?.slice(0, 2)).toEqual(["blue", "red"]);
     } finally {
       if (saved.ok) await updateFloow(database.db, orgId, floow, saved.floow.version);
     }

@@ -3,6 +3,7 @@ import type {
   Floow,
   Product,
   PublicResults,
+  ResultCard,
   ResultDisplaySettings,
   ResultsFloow,
   ResultsIndex,
@@ -60,12 +61,13 @@ export function toPublicResults(
   outcome: ResultsOutcome & { matches?: string[][] },
   floow: CardSettings,
   clean: (product: Product) => Product = sanitizeProduct,
+  card: typeof productCard = productCard,
 ): PublicResults {
   const products = outcome.products.slice(0, RESULTS_LIMIT).map(clean);
   const settings = floow.finish?.results ?? {};
   return {
     products,
-    cards: products.map((product) => productCard(product, settings)),
+    cards: products.map((product) => card(product, settings)),
     partial: outcome.partial,
     ...(outcome.matches && { matches: outcome.matches.slice(0, RESULTS_LIMIT) }),
   };
@@ -274,6 +276,24 @@ export function createResultsService(
     return out;
   }
 
+  // A product's card for the last results settings it was read with (a product is mostly in
+  // one floow's results): read once, not per answer.
+  const cards = new WeakMap<Product, { key: string; card: ResultCard }>();
+  const settingsKeys = new WeakMap<Partial<ResultDisplaySettings>, string>();
+  function card(product: Product, settings: Partial<ResultDisplaySettings>): ResultCard {
+    let key = settingsKeys.get(settings);
+    if (key === undefined) {
+      key = JSON.stringify([settings.labelAttribute, settings.imageAttribute, settings.attributes]);
+      settingsKeys.set(settings, key);
+    }
+    let kept = cards.get(product);
+    if (kept?.key !== key) {
+      kept = { key, card: productCard(product, settings) };
+      cards.set(product, kept);
+    }
+    return kept.card;
+  }
+
   function productJson(product: Product): string {
     let out = productJsons.get(product);
     if (out === undefined) {
@@ -296,6 +316,7 @@ export function createResultsService(
         withPartialMatches(index.compute(floow, choiceIds), floow, choiceIds),
         floow,
         clean,
+        card,
       );
     },
     async answer(floowId, choiceIds) {
@@ -310,7 +331,12 @@ export function createResultsService(
       const key = `${floowId}\u0000${floow.version}\u0000${floow.updatedAt}\u0000${load}\u0000${known.join("\u0000")}`;
       return answers.get(key, async () =>
         createAnswer(
-          toPublicResults(withPartialMatches(index.compute(floow, known), floow, known), floow, clean),
+          toPublicResults(
+            withPartialMatches(index.compute(floow, known), floow, known),
+            floow,
+            clean,
+            card,
+          ),
           productJson,
         ),
       );
