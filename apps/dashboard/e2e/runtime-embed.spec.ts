@@ -145,7 +145,7 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
   await expect(floow.getByText(ADVISOR.finishText)).toBeVisible();
   const names = floow.locator(".name");
   await expect(names).toHaveText(["Velo Commute"]);
-  // The card as the results call's `cards` give it: the price formatted by the server.
+  // The card from the results call's `cards`: the price sent as a number, formatted.
   await expect(floow.locator(".price")).toHaveText(["€ 599,00"]);
   await expect(floow.getByText("Velo Cargo")).toHaveCount(0);
 
