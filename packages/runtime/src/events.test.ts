@@ -13,7 +13,7 @@ import {
   toBatches,
 } from "./events";
 import type { FloowEvent, Transport } from "./events";
-import { sellingFloow } from "./test/fixtures";
+import { bigRecord, sellingFloow } from "./test/fixtures";
 
 const context = { organizationId: "o1", domainId: "d1", floowId: "f1", sessionId: "s1" };
 const [q1, , q3] = sellingFloow().steps as [
@@ -149,19 +149,9 @@ describe("batching", () => {
   });
 
   describe("an oversized finish event (100 whole product records)", () => {
-    const record = (i: number) => ({
-      id: `P-${i}`,
-      title: `Product ${i}`,
-      price: "1499.00 EUR",
-      link: `https://shop.example/p/${i}`,
-      image_link: `https://shop.example/i/${i}.png`,
-      description: `<p>${"A long description. ".repeat(40)}</p>`,
-      brand: "Velo",
-      attributes: { size: "L", colour: "red" },
-    });
-    const products = Array.from({ length: 100 }, (_, i) => record(i));
+    const products = Array.from({ length: 100 }, (_, i) => bigRecord(i));
     const finish = buildEvent(context, "finish", { products });
-    // Its trimmed server copy: see flow.test.ts, "sends the server trimmed products".
+    // Its trimmed server copy: see flow.test.ts, "a finish with 100 whole product records".
 
     it("a body over 64 KiB is fetched without keepalive (which would refuse it), a smaller one with", async () => {
       const fetch = vi.fn(() => Promise.resolve(new Response(null, { status: 202 })));

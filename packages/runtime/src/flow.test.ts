@@ -4,7 +4,7 @@ import type { FloowEventType, PublicResults } from "@floow/domain/logic";
 import { KEEPALIVE_MAX_BYTES } from "./events";
 import type { FloowEventPayload } from "./events";
 import { Flow } from "./flow";
-import { products, sellingFloow, settle } from "./test/fixtures";
+import { bigRecord, products, sellingFloow, settle } from "./test/fixtures";
 
 function setup(overrides: Parameters<typeof sellingFloow>[0] = {}, results?: (ids: string[]) => Promise<PublicResults>) {
   const events: { type: FloowEventType; payload?: FloowEventPayload; server?: FloowEventPayload }[] = [];
@@ -190,17 +190,7 @@ describe("Flow", () => {
   });
 
   describe("a finish with 100 whole product records", () => {
-    const record = (i: number) => ({
-      id: `P-${i}`,
-      title: `Product ${i}`,
-      price: "1499.00 EUR",
-      link: `https://shop.example/p/${i}`,
-      image_link: `https://shop.example/i/${i}.png`,
-      description: `<p>${"A long description. ".repeat(40)}</p>`,
-      brand: "Velo",
-      attributes: { size: "L", colour: "red" },
-    });
-    const many = Array.from({ length: 100 }, (_, i) => record(i));
+    const many = Array.from({ length: 100 }, (_, i) => bigRecord(i));
 
     it("gives the page the records and the server id, name, price, url and image, under the keepalive limit", async () => {
       const floow = sellingFloow();
@@ -216,7 +206,7 @@ describe("Flow", () => {
       flow.next();
       await settle();
       const [{ payload, server }] = sent as [(typeof sent)[number]];
-      expect(payload!.products![3]).toEqual(record(3));
+      expect(payload!.products![3]).toEqual(bigRecord(3));
       expect(server!.products).toHaveLength(100);
       expect(server!.products![3]).toEqual({
         id: "P-3",

@@ -83,6 +83,20 @@ export const products = [
   { id: "p4", title: "Cargo bike", price: 1999, link: "https://shop.example/p4", image_link: "" },
 ];
 
+/** A whole feed record with a long description: 100 of them make a `finish` event over 64 KiB. */
+export function bigRecord(i: number) {
+  return {
+    id: `P-${i}`,
+    title: `Product ${i}`,
+    price: "1499.00 EUR",
+    link: `https://shop.example/p/${i}`,
+    image_link: `https://shop.example/i/${i}.png`,
+    description: `<p>${"A long description. ".repeat(40)}</p>`,
+    brand: "Velo",
+    attributes: { size: "L", colour: "red" },
+  };
+}
+
 /** Lets pending promises (fetches, results) settle. */
 export async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
