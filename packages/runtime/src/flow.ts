@@ -7,7 +7,6 @@
  */
 import {
   FINISH,
-  FORM_INPUT_MESSAGES,
   INPUT_VALIDATION_DEBOUNCE_MS,
   eventProduct,
   formInputErrors,
@@ -30,6 +29,7 @@ import type {
   Step,
 } from "@floow/domain/logic";
 import { eventChoices, eventFormInputs, eventStep } from "./events";
+import { textsOf } from "./i18n";
 import type { FloowEventPayload } from "./events";
 
 /** What a floow shows: its start page, one of its steps, or its finish page. */
@@ -130,9 +130,7 @@ export class Flow {
    * (`floow.texts`, see i18n.ts), the npm build all four languages.
    */
   formErrors(step: Step): Record<string, string> {
-    const messages = __SCRIPT_TAG__
-      ? this.floow.texts!.messages
-      : (FORM_INPUT_MESSAGES[this.language] ?? FORM_INPUT_MESSAGES.en);
+    const { messages } = textsOf(this.floow, this.language);
     return Object.fromEntries(
       formInputErrors(step.formInputs ?? [], this.state.values, messages).map((e) => [
         e.inputId,

@@ -58,6 +58,22 @@ describe("the npm build", () => {
   });
 });
 
+/** The script-tag renderer as a page gets it: `floow.js` run in a fresh window, with an element to mount in. */
+function loadRenderer() {
+  const window = new Window({ url: "https://shop.example/" });
+  window.eval(read("floow.js"));
+  const runtime = (window as unknown as { FloowRuntime: Record<string, unknown> & ScriptRuntime })
+    .FloowRuntime;
+  const element = window.document.createElement("div");
+  window.document.body.appendChild(element);
+  return { window, runtime, element };
+}
+
+interface ScriptRuntime {
+  mount(el: unknown, options: unknown): void;
+  on(type: string, handler: (e: { type: string }) => void): void;
+}
+
 describe("the script-tag build", () => {
   it("embed.js defines no global but window.floows", () => {
     const code = read("embed.js");
@@ -67,9 +83,7 @@ describe("the script-tag build", () => {
   });
 
   it("floow.js exposes FloowRuntime and renders a floow", async () => {
-    const window = new Window({ url: "https://shop.example/" });
-    window.eval(read("floow.js"));
-    const runtime = (window as unknown as { FloowRuntime: Record<string, unknown> }).FloowRuntime;
+    const { window, runtime, element } = loadRenderer();
     expect(Object.keys(runtime).sort()).toEqual([
       "destroy",
       "mount",
@@ -79,14 +93,10 @@ describe("the script-tag build", () => {
       "version",
     ]);
     const floow = published();
-    const element = window.document.createElement("div");
-    window.document.body.appendChild(element);
     const seen: string[] = [];
-    (runtime.on as (type: string, handler: (e: { type: string }) => void) => void)("*", (e) =>
-      seen.push(e.type),
-    );
+    runtime.on("*", (e) => seen.push(e.type));
     // As the script tag mounts it (the build has no editor preview): at the element, no API.
-    (runtime.mount as (el: unknown, options: unknown) => void)(element, {
+    runtime.mount(element, {
       floow,
       container: "embedded",
     });
@@ -99,14 +109,8 @@ describe("the script-tag build", () => {
   });
 
   it("floow.js fails a floow without texts cleanly (an answer from an older server)", async () => {
-    const window = new Window({ url: "https://shop.example/" });
-    window.eval(read("floow.js"));
-    const runtime = (
-      window as unknown as { FloowRuntime: { mount(el: unknown, options: unknown): void } }
-    ).FloowRuntime;
+    const { window, runtime, element } = loadRenderer();
     const { texts: _texts, ...old } = published();
-    const element = window.document.createElement("div");
-    window.document.body.appendChild(element);
     const warn = window.console.warn;
     const warnings: unknown[][] = [];
     window.console.warn = (...args: unknown[]) => warnings.push(args);
@@ -118,13 +122,7 @@ describe("the script-tag build", () => {
   });
 
   it("floow.js shows results as the results call's cards give them (it parses no feed prices)", async () => {
-    const window = new Window({ url: "https://shop.example/" });
-    window.eval(read("floow.js"));
-    const runtime = (
-      window as unknown as { FloowRuntime: { mount(el: unknown, options: unknown): { ready: Promise<void> } } }
-    ).FloowRuntime;
-    const element = window.document.createElement("div");
-    window.document.body.appendChild(element);
+    const { window, runtime, element } = loadRenderer();
     // As the results call sends it (`compactCard`): the price as a number, and the fields
     // the record does not hold under its own name.
     const card = {
@@ -149,14 +147,8 @@ describe("the script-tag build", () => {
   });
 
   it("floow.js shows the texts, messages and icons its floow came with (it bundles none)", async () => {
-    const window = new Window({ url: "https://shop.example/" });
-    window.eval(read("floow.js"));
-    const runtime = (
-      window as unknown as { FloowRuntime: { mount(el: unknown, options: unknown): void } }
-    ).FloowRuntime;
+    const { window, runtime, element } = loadRenderer();
     const nl = published("nl");
-    const element = window.document.createElement("div");
-    window.document.body.appendChild(element);
     // A yellow brand: the paints the API works out for it (dark text on yellow).
     const colors = [{ id: "y", name: "Yellow", hex: "ffee00", favorite: true }];
     const domain = { colors, fonts: [], paints: brandPaints(colors) };
