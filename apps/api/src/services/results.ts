@@ -276,19 +276,14 @@ export function createResultsService(
     return out;
   }
 
-  // A product's card for the last results settings it was read with (a product is mostly in
-  // one floow's results): read once, not per answer.
-  const cards = new WeakMap<Product, { key: string; card: ResultCard }>();
-  const settingsKeys = new WeakMap<Partial<ResultDisplaySettings>, string>();
+  // A product's card for the results settings it was last read with (a product is mostly in
+  // one floow's results, whose settings object lives as long as the floow lookup is kept):
+  // read once, not per answer.
+  const cards = new WeakMap<Product, { settings: object; card: ResultCard }>();
   function card(product: Product, settings: Partial<ResultDisplaySettings>): ResultCard {
-    let key = settingsKeys.get(settings);
-    if (key === undefined) {
-      key = JSON.stringify([settings.labelAttribute, settings.imageAttribute, settings.attributes]);
-      settingsKeys.set(settings, key);
-    }
     let kept = cards.get(product);
-    if (kept?.key !== key) {
-      kept = { key, card: productCard(product, settings) };
+    if (kept?.settings !== settings) {
+      kept = { settings, card: productCard(product, settings) };
       cards.set(product, kept);
     }
     return kept.card;

@@ -10,7 +10,7 @@ import type {
   PublicFloow,
   PublicFloowResponse,
 } from "@floow/domain";
-import { brandPaints, floowIcons, floowTexts, safeUrl } from "@floow/domain";
+import { brandPaints, floowIcons, floowTexts } from "@floow/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
@@ -18,6 +18,7 @@ import { findRuntimeDomain } from "../../db/queries/domain";
 import { findLiveFloow, listLiveFloows } from "../../db/queries/floow";
 import { createTtlCache, invalidateCache } from "../../services/cache";
 import { encodedBody, pickEncoding } from "../../services/encoded-body";
+import { safeHttpUrl } from "../../services/sanitize-product";
 import { sanitizeFloowTexts } from "../../services/sanitize-rich-text";
 import type { EncodedBody } from "../../services/encoded-body";
 import { sendError } from "../errors";
@@ -73,7 +74,7 @@ function toPublicDomain(domain: Pick<Domain, "id" | "colors" | "fonts">): Public
     colors: domain.colors,
     // Saved fonts are validated as http(s) URLs; checked again here because the script-tag
     // renderer loads them without a check of its own.
-    fonts: domain.fonts.filter((font) => /^https?:\/\//i.test(safeUrl(font.url) ?? "")),
+    fonts: domain.fonts.filter((font) => safeHttpUrl(font.url) !== ""),
     paints: brandPaints(domain.colors),
   };
 }
