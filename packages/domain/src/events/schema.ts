@@ -59,6 +59,8 @@ export const floowEventMessageSchema = z.object({
   organizationId: shortId,
   domainId: shortId,
   floowId: eventId,
+  /** The published version the shopper was shown (added in v1, optional). */
+  floowVersion: z.number().int().min(1).max(1_000_000).optional(),
   sessionId: eventId,
   createdAt: z.string().max(40),
   type: z.enum(EVENT_TYPES),

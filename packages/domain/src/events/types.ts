@@ -34,6 +34,11 @@ export interface FloowEventMessage {
   organizationId: string;
   domainId: string;
   floowId: string;
+  /**
+   * The published version of the floow the shopper was shown (`PublicFloow.floowVersion`);
+   * added in v1 as an optional field, absent for a floow without versions (the preview).
+   */
+  floowVersion?: number;
   sessionId: string;
   /** ISO 8601. */
   createdAt: string;

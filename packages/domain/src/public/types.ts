@@ -43,6 +43,12 @@ export type PublicFloow = Omit<
    * for the script-tag renderer, which bundles none.
    */
   icons?: Record<string, IconPath>;
+  /**
+   * The number of the published version this is (docs/domains-and-floows.md, "Drafts and
+   * versions"): the public answers always carry it, and the runtime stamps it on every event
+   * as `floowVersion`. A floow given to the npm build directly (the editor preview) has none.
+   */
+  floowVersion?: number;
 };
 
 /** `GET /api/public/domains/:domainId/floows`: the domain's live floows. */
