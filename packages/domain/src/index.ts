@@ -45,6 +45,7 @@ export type * from "./analytics/types";
 export * from "./shared/schema";
 export * from "./floow/schema";
 export * from "./floow/ai-schema";
+export * from "./floow/versions";
 export * from "./filter/schema";
 export * from "./form-input/schema";
 export * from "./trigger/schema";

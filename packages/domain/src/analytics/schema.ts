@@ -39,6 +39,8 @@ export const analyticsFloowSchema = z
     id: idSchema,
     from: analyticsDaySchema,
     to: analyticsDaySchema,
+    /** Only the sessions shown this published version (none: all versions). */
+    version: z.number({ error: "Please pick a version." }).int({ error: "Please pick a version." }).min(1, { error: "Please pick a version." }).optional(),
   })
   .refine((range) => range.from <= range.to, { error: "The start date must be on or before the end date.", path: ["to"] })
   .refine((range) => daysInRange(range.from, range.to) <= ANALYTICS_MAX_DAYS, {

@@ -6,4 +6,5 @@ export * from "./factories";
 export * from "./icons";
 export * from "./logic";
 export * from "./schema";
+export * from "./versions";
 export type * from "./types";
