@@ -4,15 +4,23 @@
  * `floow.previewResults` and `product.list` (filter field names); the editor's
  * components never talk to tRPC directly, so its tests swap in a fake `EditorApi`.
  */
-import type { Floow, FloowInput, PublicResults, VersionedFloow } from "@floow/domain";
-import type { AiRequest, DeadEndReport, MatchCounts, SuggestedQuestion } from "@floow/domain";
+import type {
+  AiRequest,
+  DeadEndReport,
+  Floow,
+  FloowInput,
+  MatchCounts,
+  PublicResults,
+  SuggestedQuestion,
+  VersionedFloow,
+} from "@floow/domain";
 import type { QueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import type { TRPCClient } from "@trpc/client";
 import type { AppRouter } from "@floow/api";
 import { uploadImage } from "../../lib/blob";
 import type { TRPC } from "../../lib/trpc";
-import { filterFields } from "./state/filter-fields";
+import { filterFields } from "./state";
 
 export type { VersionedFloow };
 

@@ -23,11 +23,15 @@ import {
 } from "react";
 import type { EditorApi } from "./editor-api";
 import { isConflictError } from "./editor-api";
-import { createAutosave } from "./state/autosave";
-import type { Autosave, SaveStatus } from "./state/autosave";
-import { createEditorModel, editorReducer, isTriggerIndex } from "./state/editor-state";
-import { mergeServerCopy, serverChanged } from "./state/server-copy";
-import type { EditorAction, EditorModel, EditorUi } from "./state/editor-state";
+import {
+  createAutosave,
+  createEditorModel,
+  editorReducer,
+  isTriggerIndex,
+  mergeServerCopy,
+  serverChanged,
+} from "./state";
+import type { Autosave, EditorAction, EditorModel, EditorUi, SaveStatus } from "./state";
 
 export type TriggerSaveResult = "saved" | "failed" | "conflict";
 

@@ -3,7 +3,7 @@ import type { VersionedFloow } from "@floow/domain/floow";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
-import { EditorWorkspace } from "./components/editor-workspace";
+import { EditorWorkspace } from "./editor-workspace";
 import { createEditorApi } from "./editor-api";
 import { EditorProvider } from "./editor-context";
 import { OnboardingBridge } from "./onboarding-bridge";

@@ -5,7 +5,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { fakeTrpcWrapper } from "../../../test/fake-trpc";
-import { LaunchPanel } from "../components/launch-panel";
+import { LaunchPanel } from "../launch";
 import { EditorProvider } from "../editor-context";
 import { fakeEditorApi } from "../../../test/fake-editor-api";
 import { FloowFeedSection } from "./floow-feed";

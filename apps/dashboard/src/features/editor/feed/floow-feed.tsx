@@ -23,7 +23,7 @@ import { FEED_TYPE_LABELS } from "../../feeds/feed-logic";
 import { FeedPicker } from "../../feeds/feed-picker";
 import { usePreviewFeed, useSaveFeed } from "../../feeds/feed-queries";
 import { useEditor } from "../editor-context";
-import { PanelSection } from "../components/controls";
+import { PanelSection } from "../shared";
 
 function lastRefresh(at: string | null | undefined): string {
   if (!at) return "not refreshed yet";

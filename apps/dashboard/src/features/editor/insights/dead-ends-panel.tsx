@@ -1,8 +1,7 @@
 import { Badge, cn } from "@floow/ui";
 import { useState } from "react";
 import { useEditor } from "../editor-context";
-import { plainText } from "../components/controls";
-import { ChevronDownIcon, ChevronUpIcon } from "../components/icons";
+import { ChevronDownIcon, ChevronUpIcon, plainText } from "../shared";
 import { useInsights } from "./insights-context";
 
 const REASONS = { noProducts: "No products", noneInStock: "None in stock" } as const;

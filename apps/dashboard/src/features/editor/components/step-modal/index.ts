@@ -1,1 +1,0 @@
-export { StepModal } from "./step-modal";

@@ -1,0 +1,2 @@
+/** The style phase's inspector: colours, fonts, sizes of the floow or one step. */
+export { StylePanel } from "./style-panel";
