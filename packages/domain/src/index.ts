@@ -16,6 +16,7 @@ export * from "./settings/factories";
 export * from "./onboarding/logic";
 export * from "./shared/routes";
 export * from "./insights/index";
+export * from "./publish/index";
 
 // Messages
 export * from "./validation/messages";

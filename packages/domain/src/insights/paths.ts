@@ -89,12 +89,24 @@ function random(seed: number): () => number {
 
 class PathLimit extends Error {}
 
+export interface DeadEndOptions {
+  limit?: number;
+  /**
+   * Called at the end of every path that is not a dead end, with its answers and the
+   * products left (a shared bitmap: never change it). The pre-publish check reads thin
+   * paths and the products a shopper can reach from it. When the walk turns to sampling,
+   * paths already seen may be passed again.
+   */
+  onPath?: (answers: readonly DeadEnd["answers"][number][], left: Bitmap) => void;
+}
+
 export function findDeadEnds(
   index: ResultsIndex,
   floow: PathFloow,
-  options: { limit?: number } = {},
+  options: DeadEndOptions = {},
 ): DeadEndReport {
   const limit = options.limit ?? PATH_CHECK_LIMIT;
+  const onPath = options.onPath;
   const full = index.choiceMatches({ groups: [], filters: [] });
   const stock = stockMatches(index);
 
@@ -162,6 +174,7 @@ export function findDeadEnds(
       if (++paths > limit) throw new PathLimit();
       const reason = deadReason(left);
       if (reason) record(answers, reason);
+      else onPath?.(answers, left);
       return;
     }
     const options = answersAt(stepId, chosen);
@@ -215,6 +228,7 @@ export function findDeadEnds(
       }
       const reason = deadReason(left);
       if (reason) record(answers, reason);
+      else onPath?.(answers, left);
     }
   }
   const all = [...found.values()];
