@@ -20,6 +20,7 @@ export * from "./results/constants";
 export * from "./results/logic";
 export * from "./results/indexed";
 export * from "./results/product";
+export * from "./results/link";
 export * from "./trigger/constants";
 export type * from "./trigger/types";
 export * from "./trigger/logic";

@@ -47,6 +47,8 @@ export interface EventContext {
   organizationId: string;
   domainId: string;
   floowId: string;
+  /** The live version's number from the public answer (none in the editor's preview). */
+  floowVersion?: number;
   sessionId: string;
 }
 

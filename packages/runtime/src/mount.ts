@@ -1,9 +1,10 @@
 /**
- * Mounting floows: one `FloowInstance` per mounted floow, rendered into a host
- * element's shadow root (with the renderer's own DOM layer, `render/dom.ts`). Used by the npm API (`mount`, `open`, `on`, `destroy`), by the
+ * Mounting floows: one `FloowInstance` per mounted floow, rendered with Preact into a host
+ * element's shadow root. Used by the npm API (`mount`, `open`, `on`, `destroy`), by the
  * script-tag renderer (`window.FloowRuntime`) and by the dashboard's editor preview
  * (`mount(el, { floow, domain, device, preview: true, view })`).
  */
+import { h, render } from "preact";
 import type {
   ContainerType,
   Device,
@@ -22,7 +23,6 @@ import { loadingText, textsOf } from "./i18n";
 import { Root } from "./render/app";
 import type { RootProps } from "./render/app";
 import { deepActiveElement, onPageKeyDown, tabbables } from "./render/dialog";
-import { render } from "./render/dom";
 import type { Ui } from "./render/ui";
 import { CSS } from "./render/styles";
 import { sessionId } from "./session";
@@ -226,6 +226,7 @@ class Instance implements FloowInstance {
       texts: textsOf(flow.floow, flow.language),
       brand: this._brand,
       primary: primaryColor(this._brand),
+      preview: !__SCRIPT_TAG__ && !!this._options.preview,
     };
   }
 
@@ -245,7 +246,7 @@ class Instance implements FloowInstance {
           : preview
             ? { ui, kind: "dialog", contained: true, onClose }
             : { ui, kind: "launcher", onLaunch: () => this._launch() };
-      render(Root(props), this._inline);
+      render(h(Root, props), this._inline);
     }
     const overPage = dialog && this._isOpen && !(this._inline && preview);
     let opening = false;
@@ -259,7 +260,7 @@ class Instance implements FloowInstance {
         this._dialog = prepare(this._dialogHost);
         document.addEventListener("keydown", this._onPageKey);
       }
-      render(Root({ ui, kind: "dialog", onClose, loading }), this._dialog!);
+      render(h(Root, { ui, kind: "dialog", onClose, loading }), this._dialog!);
       const panel = this._dialog!.querySelector<HTMLElement>("[role=dialog]");
       if (panel && !this._dialogFocused) {
         // Into the dialog (once it shows the floow): its first control after the close button.
@@ -302,6 +303,8 @@ class Instance implements FloowInstance {
         organizationId: floow.organizationId ?? "",
         domainId: floow.domainId ?? "",
         floowId: floow.id,
+        // The version the shopper was shown, on every event (data layer and server copy).
+        ...(floow.floowVersion !== undefined && { floowVersion: floow.floowVersion }),
         sessionId: sessionId(),
       },
       type,
@@ -316,8 +319,13 @@ class Instance implements FloowInstance {
     }
     if (!__SCRIPT_TAG__ && this._options.preview) return;
     publishToPage(event);
-    if (this._options.apiUrl)
-      queueFor(this._options.apiUrl).add({ ...event, ...server });
+    if (this._options.apiUrl) {
+      const queue = queueFor(this._options.apiUrl);
+      queue.add({ ...event, ...server });
+      // A product click usually leaves the page (its link opens in this tab): send now, with
+      // sendBeacon (or a keepalive fetch), which the browser delivers after the page is gone.
+      if (type === "product") void queue.flush(true);
+    }
   }
 
   /** The launcher's start button: the floow starts, in its dialog. */

@@ -49,8 +49,10 @@ describe("size budgets", () => {
 });
 
 describe("the npm build", () => {
-  it("imports nothing (no Preact, React, zod or @floow packages: the domain logic is bundled)", () => {
-    expect(read("index.js")).not.toMatch(/^\s*(import|export) .* from ["']|\bimport\(/m);
+  it("imports only Preact (no React, zod or @floow packages: the domain logic is bundled)", () => {
+    const imports = [...read("index.js").matchAll(/^\s*(?:import|export) .* from ["']([^"']+)["']/gm)].map((m) => m[1]);
+    expect(new Set(imports)).toEqual(new Set(["preact"]));
+    expect(read("index.js")).not.toMatch(/\bimport\(/);
   });
 
   it("has self-contained types", () => {

@@ -5,7 +5,7 @@ import type { FloowEventMessage } from "./types";
 
 export type FloowEventContext = Pick<
   FloowEventMessage,
-  "organizationId" | "domainId" | "floowId" | "sessionId"
+  "organizationId" | "domainId" | "floowId" | "floowVersion" | "sessionId"
 >;
 export type FloowEventPayload = Pick<
   FloowEventMessage,

@@ -94,6 +94,14 @@ export const PLACEHOLDER_TYPES = ["basic"] as const;
 export const PARTIAL_RESULT_MODES = ["ranked", "placeholder"] as const;
 export type PartialResultMode = (typeof PARTIAL_RESULT_MODES)[number];
 export type PlaceholderType = (typeof PLACEHOLDER_TYPES)[number];
+/** Where a result's product page opens: this tab (the merchant's own site) or a new tab. */
+export const PRODUCT_LINK_TARGETS = ["self", "blank"] as const;
+export type ProductLinkTarget = (typeof PRODUCT_LINK_TARGETS)[number];
+/** A floow's product link when it has none (all floows saved before the setting). */
+export const DEFAULT_PRODUCT_LINK: Readonly<{ target: ProductLinkTarget; utm: boolean }> = {
+  target: "self",
+  utm: false,
+};
 export const DEFAULT_RESULT_BUTTON_TEXT = "View";
 export const DEFAULT_SHOW_MORE_TEXT = "Show more";
 export const DEFAULT_NO_RESULTS_TEXT = "No results found";

@@ -7,6 +7,7 @@ import type { Device } from "../shared/constants";
 import {
   DEFAULT_BUTTON_TEXTS,
   DEFAULT_NO_RESULTS_TEXT,
+  DEFAULT_PRODUCT_LINK,
   DEFAULT_RESULT_BUTTON_TEXT,
   DEFAULT_SHOW_MORE_TEXT,
   DEFAULT_START_BUTTON_TEXT,
@@ -96,6 +97,7 @@ export const defaultResults = (): FloowResults => ({
   showMore: { text: DEFAULT_SHOW_MORE_TEXT },
   placeholder: { type: "basic", text: DEFAULT_NO_RESULTS_TEXT },
   partial: "ranked",
+  link: { ...DEFAULT_PRODUCT_LINK },
 });
 
 export const defaultFinish = (): FloowFinish => ({

@@ -95,6 +95,7 @@ describe("createFloow", () => {
         showMore: { text: "Show more" },
         placeholder: { type: "basic", text: "No results found" },
         partial: "ranked",
+        link: { target: "self", utm: false },
       },
     });
   });

@@ -28,6 +28,7 @@ import {
   ICON_POSITIONS,
   IMAGE_POSITIONS,
   PARTIAL_RESULT_MODES,
+  PRODUCT_LINK_TARGETS,
   PLACEHOLDER_TYPES,
   PROGRESS_DIRECTIONS,
   PROGRESS_TYPES,
@@ -148,6 +149,12 @@ export const floowResultsSchema = z.object({
     })
     .prefault({}),
   partial: z.enum(PARTIAL_RESULT_MODES).default(results.partial),
+  link: z
+    .object({
+      target: z.enum(PRODUCT_LINK_TARGETS).default(results.link.target),
+      utm: z.boolean().default(results.link.utm),
+    })
+    .prefault({}),
 });
 
 const finish = defaultFinish();

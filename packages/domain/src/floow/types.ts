@@ -30,6 +30,7 @@ import type {
   ImagePosition,
   PartialResultMode,
   PlaceholderType,
+  ProductLinkTarget,
   ProgressDirection,
   ProgressType,
   ResultLayoutType,
@@ -110,6 +111,17 @@ export interface FloowResults {
   placeholder: { type: PlaceholderType; text: string };
   /** No product meets every answer: closest matches (`ranked`) or the placeholder. */
   partial: PartialResultMode;
+  /**
+   * What a click on a product's link does: open it in this tab or a new one, with or without
+   * UTM parameters (`productLinkUrl`). Floows stored before it read as `DEFAULT_PRODUCT_LINK`.
+   */
+  link: ProductLink;
+}
+
+export interface ProductLink {
+  target: ProductLinkTarget;
+  /** Add `utm_source=floow`, `utm_medium=guided-selling`, `utm_campaign=<floow name>`. */
+  utm: boolean;
 }
 
 export interface FloowFinish {

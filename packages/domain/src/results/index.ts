@@ -3,3 +3,4 @@ export * from "./constants";
 export * from "./indexed";
 export * from "./logic";
 export * from "./product";
+export * from "./link";

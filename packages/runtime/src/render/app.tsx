@@ -1,5 +1,5 @@
 import { LOADING_TEXTS } from "@floow/domain/logic";
-import { Fragment, h } from "./dom";
+import { Fragment, h } from "preact";
 import { fontFamily, padding, radius } from "../theme";
 import { Dialog } from "./dialog";
 import { FinishView, Skeleton } from "./finish";
@@ -62,7 +62,7 @@ function Body({ ui }: UiProps) {
   return (
     <>
       {view.kind !== "start" ? <Progress ui={ui} /> : null}
-      <div class="page" tabindex="-1">
+      <div class="page" tabIndex={-1}>
         {view.kind === "start" ? <StartView ui={ui} onStart={() => flow.start()} /> : null}
         {step ? <StepView ui={ui} step={step} /> : null}
         {view.kind === "finish" ? <FinishView ui={ui} /> : null}

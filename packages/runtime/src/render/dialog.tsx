@@ -1,5 +1,5 @@
-import { h } from "./dom";
-import type { Child } from "./dom";
+import { h } from "preact";
+import type { ComponentChildren } from "preact";
 import { Icon } from "./icons";
 import type { Ui } from "./ui";
 
@@ -60,12 +60,12 @@ export function Dialog({
   ui: Ui;
   onClose: () => void;
   contained?: boolean;
-  children: Child;
+  children: ComponentChildren;
 }) {
   return (
     <div
       class={`overlay ${!__SCRIPT_TAG__ && contained ? "contained" : ""}`}
-      onclick={(event: MouseEvent) =>
+      onClick={(event: MouseEvent) =>
         event.target === event.currentTarget && ui.floow.closeOnClickOutside && onClose()
       }
     >
@@ -74,12 +74,12 @@ export function Dialog({
         role="dialog"
         aria-modal="true"
         aria-label={ui.floow.name}
-        tabindex="-1"
-        onkeydown={(event: KeyboardEvent) =>
+        tabIndex={-1}
+        onKeyDown={(event: KeyboardEvent) =>
           onKeyDown(event, event.currentTarget as HTMLElement, onClose)
         }
       >
-        <button type="button" class="close" aria-label={ui.texts.close} onclick={onClose}>
+        <button type="button" class="close" aria-label={ui.texts.close} onClick={onClose}>
           <Icon ui={ui} name="close" />
         </button>
         {children}

@@ -1,7 +1,8 @@
+import { productLink, productLinkUrl } from "@floow/domain/logic";
 import type { ResultsLayout } from "@floow/domain/logic";
 import { safeUrl } from "../sanitize";
 import { gap, padding, radius } from "../theme";
-import { Fragment, h } from "./dom";
+import { Fragment, h } from "preact";
 import { Button, Img, Rich } from "./parts";
 import type { Ui, UiProps } from "./ui";
 
@@ -11,6 +12,7 @@ function ResultCard({ ui, layout, met, i }: { ui: Ui; layout: ResultsLayout; met
   const position = layout.imagePosition;
   // The results call sends only http(s) links (apps/api `productCard`).
   const url = __SCRIPT_TAG__ ? p.url : safeUrl(p.url);
+  const link = productLink(floow.finish.results);
   return (
     <article key={i} class={`card ${layout.type} img-${position} ${layout.shadow ? "shadow" : ""}`}>
       {position !== "none" ? <Img src={p.image} class={`pimg ${position}`} alt={p.name} /> : null}
@@ -39,7 +41,10 @@ function ResultCard({ ui, layout, met, i }: { ui: Ui; layout: ResultsLayout; met
             ui={ui}
             config={floow.buttons.next}
             text={floow.finish.results.button.text}
-            href={url}
+            href={productLinkUrl(url, floow.name, link.utm)}
+            // This tab is the top one (the hosted page in an iframe opens it in the shopper's
+            // tab); the preview never leaves the editor.
+            target={link.target == "blank" || ui.preview ? "_blank" : "_top"}
             onClick={() => ui.flow.openProduct(i)}
           />
         ) : null}
@@ -86,7 +91,7 @@ function Results({ ui }: UiProps) {
         ))}
       </div>
       {shown.length < products.length ? (
-        <button type="button" class="more" onclick={() => flow.showMore()}>
+        <button type="button" class="more" onClick={() => flow.showMore()}>
           {results.showMore.text}
         </button>
       ) : null}

@@ -1,6 +1,6 @@
 import type { FormInput, Step } from "@floow/domain/logic";
 import { htmlToText } from "../sanitize";
-import { Fragment, h } from "./dom";
+import { Fragment, h } from "preact";
 import type { Ui } from "./ui";
 
 const INPUT_TYPES: Partial<Record<FormInput["type"], string>> = { email: "email", phone: "tel", date: "date" };
@@ -17,8 +17,8 @@ export function FormStep({ ui, step }: { ui: Ui; step: Step }) {
   return (
     <form
       class="form"
-      novalidate
-      onsubmit={(event: Event) => {
+      noValidate
+      onSubmit={(event: Event) => {
         event.preventDefault();
         flow.next();
       }}
@@ -48,9 +48,9 @@ export function FormStep({ ui, step }: { ui: Ui; step: Step }) {
           class: "input",
           value: value == null ? "" : String(value),
           placeholder: texts.typeHere,
-          onblur: () => flow.touch(input.id),
-          oninput: (e: Event) => flow.type(input.id, (e.currentTarget as HTMLInputElement).value),
-          onchange: (e: Event) => flow.setValue(input.id, (e.currentTarget as HTMLInputElement).value, true),
+          onBlur: () => flow.touch(input.id),
+          onInput: (e: Event) => flow.type(input.id, (e.currentTarget as HTMLInputElement).value),
+          onChange: (e: Event) => flow.setValue(input.id, (e.currentTarget as HTMLInputElement).value, true),
           ...aria,
         };
         return (
@@ -61,7 +61,7 @@ export function FormStep({ ui, step }: { ui: Ui; step: Step }) {
                   type="checkbox"
                   id={id}
                   checked={value === true}
-                  onchange={(e: Event) => flow.setValue(input.id, (e.currentTarget as HTMLInputElement).checked, true)}
+                  onChange={(e: Event) => flow.setValue(input.id, (e.currentTarget as HTMLInputElement).checked, true)}
                   {...aria}
                 />
                 <span>{label}</span>
@@ -74,7 +74,7 @@ export function FormStep({ ui, step }: { ui: Ui; step: Step }) {
                     <input
                       type="checkbox"
                       checked={list.includes(option)}
-                      onchange={(e: Event) =>
+                      onChange={(e: Event) =>
                         flow.setValue(
                           input.id,
                           (e.currentTarget as HTMLInputElement).checked ? [...list, option] : list.filter((o) => o !== option),
@@ -101,7 +101,8 @@ export function FormStep({ ui, step }: { ui: Ui; step: Step }) {
                 ) : (
                   <input
                     {...text}
-                    type={INPUT_TYPES[input.type] ?? "text"}
+                    // Preact's types tie attributes to one input type; this one varies.
+                    type={(INPUT_TYPES[input.type] ?? "text") as "text"}
                     inputmode={input.type === "number" ? "decimal" : undefined}
                   />
                 )}
@@ -116,7 +117,7 @@ export function FormStep({ ui, step }: { ui: Ui; step: Step }) {
         );
       })}
       {/* Enter in a text input submits: Next. */}
-      <button type="submit" hidden tabindex="-1" />
+      <button type="submit" hidden tabIndex={-1} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { iconPath } from "@floow/domain/logic";
 import type { IconName } from "@floow/domain/logic";
-import { h } from "./dom";
+import { h } from "preact";
 import type { Ui } from "./ui";
 
 /**

@@ -1,18 +1,19 @@
 import type { FloowButton } from "@floow/domain/logic";
 import { safeUrl, sanitizeHtml } from "../sanitize";
 import { paintOf, radius } from "../theme";
-import { h } from "./dom";
+import { h } from "preact";
 import { Icon } from "./icons";
 import type { Ui } from "./ui";
 
 /**
- * Rich text (HTML) from the configuration or a feed, through the allow-list sanitizer; in the
+ * Rich text (HTML) from the configuration or a feed, through the allow-list sanitizer (its
+ * links open in a new tab, `noopener`, and the shopper keeps the floow); in the
  * script-tag renderer as the public API sent it, which sanitized it with the same allow-list
  * (apps/api: `sanitizeRichText` for floows, `sanitizeDescription` for products).
  */
 export function Rich({ html, class: cls, id }: { html: unknown; class: string; id?: string }) {
   const clean = __SCRIPT_TAG__ ? (typeof html == "string" ? html : "") : sanitizeHtml(html);
-  return clean ? <div id={id} class={`rich ${cls}`} innerHTML={clean} /> : null;
+  return clean ? <div id={id} class={`rich ${cls}`} dangerouslySetInnerHTML={{ __html: clean }} /> : null;
 }
 
 /** An image, when its URL is http(s) or a data: image (the public API sends only such URLs). */
@@ -29,6 +30,7 @@ export function Button({
   onClick,
   disabled,
   href,
+  target,
   class: cls = "",
 }: {
   ui: Ui;
@@ -37,6 +39,8 @@ export function Button({
   onClick?: () => void;
   disabled?: boolean;
   href?: string;
+  /** A link's browsing context: `_top` (this tab, also from the hosted page in an iframe) or `_blank`. */
+  target?: string;
   class?: string;
 }) {
   const { buttons } = ui.floow;
@@ -53,9 +57,9 @@ export function Button({
         "--br": `${radius(buttons.radius)}px`,
       }}
       {...(href
-        ? { href, target: "_blank", rel: "noopener noreferrer" }
+        ? { href, target, rel: target == "_blank" ? "noopener" : undefined }
         : { type: "button", "aria-disabled": disabled ? "true" : undefined })}
-      onclick={() => !disabled && onClick?.()}
+      onClick={() => !disabled && onClick?.()}
     >
       {config.iconPosition === "left" ? icon : null}
       <span>{text || config.text}</span>

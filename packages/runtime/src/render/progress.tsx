@@ -1,6 +1,6 @@
 import { stepOf } from "../i18n";
 import { paintOf } from "../theme";
-import { h } from "./dom";
+import { h } from "preact";
 import type { UiProps } from "./ui";
 
 export function Progress({ ui }: UiProps) {

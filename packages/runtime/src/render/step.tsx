@@ -1,6 +1,6 @@
 import type { Choice, Step, StepStyle } from "@floow/domain/logic";
 import { gap, padding, paintOf, radius } from "../theme";
-import { h } from "./dom";
+import { h } from "preact";
 import { FormStep } from "./form";
 import { Icon } from "./icons";
 import { Img, Rich } from "./parts";
@@ -32,7 +32,7 @@ function ChoiceButton({
       // the choice made.
       role={multiple ? "checkbox" : "radio"}
       aria-checked={selected ? "true" : "false"}
-      onclick={() => ui.flow.choose(choice.id)}
+      onClick={() => ui.flow.choose(choice.id)}
     >
       {image ? <Img src={choice.image} class={`thumb ${position}`} /> : null}
       <span class="label">

@@ -15,6 +15,8 @@ export interface Ui {
   brand?: Brand;
   /** The brand's main colour (`#rrggbb`). */
   primary: string;
+  /** The editor's preview: links open in a new tab, never in the editor's own. */
+  preview?: boolean;
 }
 
 export interface UiProps {
