@@ -19,6 +19,7 @@ import type { DomainTable } from "./tables/domain";
 import type { EventTable } from "./tables/event";
 import type { FeedTable } from "./tables/feed";
 import type { FloowTable } from "./tables/floow";
+import type { FloowVersionTable } from "./tables/floow-version";
 import type { FloowInsightTable } from "./tables/insight";
 import type { JobTable } from "./tables/job";
 import type { ProductTable } from "./tables/product";
@@ -36,6 +37,7 @@ export interface DB {
   invitation: InvitationTable;
   domain: DomainTable;
   floow: FloowTable;
+  floow_version: FloowVersionTable;
   floow_insight: FloowInsightTable;
   blob: BlobTable;
   event: EventTable;

@@ -9,9 +9,11 @@ import {
   floowCreateSchema,
   floowListSchema,
   floowUpdateSchema,
+  floowVersionRefSchema,
   previewResultsSchema,
+  publishFloowSchema,
 } from "@floow/domain";
-import type { FloowStatus, PublicResults, VersionedFloow } from "@floow/domain";
+import type { FloowStatus, FloowVersionList, PublicResults, VersionedFloow } from "@floow/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/database";
 import { findDomain } from "../db/queries/domain";
@@ -25,6 +27,15 @@ import {
   updateFloow,
 } from "../db/queries/floow";
 import type { FloowWriteResult } from "../db/queries/floow";
+import {
+  contentDiffers,
+  findLiveVersionNumber,
+  findVersionContent,
+  listFloowVersions,
+  publishFloow,
+  rollbackFloow,
+} from "../db/queries/floow-version";
+import type { VersionWriteResult } from "../db/queries/floow-version";
 import { invalidateFloowCaches } from "../services/floow-caches";
 import { enqueueDeadEndCheck } from "../services/insights";
 import { computeFloowResults } from "../services/results";
@@ -46,11 +57,17 @@ async function requireFeed(db: Kysely<DB>, organizationId: string, feedId: strin
   }
 }
 
-function unwrap(result: FloowWriteResult, conflictMessage: string): VersionedFloow {
+const versionNotFound = () =>
+  new DomainError("NOT_FOUND", "Version not found.", [{ path: ["number"], message: "This version no longer exists." }]);
+
+function unwrap(result: FloowWriteResult | VersionWriteResult, conflictMessage: string): VersionedFloow {
   if (result.ok) return result.floow;
   if (result.reason === "not_found") throw notFound();
+  if (result.reason === "no_version") throw versionNotFound();
   throw new DomainError("CONFLICT", conflictMessage);
 }
+
+const PUBLISH_REFUSED = "Restore this floow before publishing it.";
 
 /** A status change allowed from the given statuses (spec section 4). */
 function statusChange(status: FloowStatus, from: readonly FloowStatus[], refused: string) {
@@ -58,6 +75,7 @@ function statusChange(status: FloowStatus, from: readonly FloowStatus[], refused
     .input(byIdSchema)
     .mutation(async ({ ctx, input }): Promise<VersionedFloow> => {
       const floow = unwrap(await setFloowStatus(ctx.db, ctx.org.id, input.id, status, from), refused);
+      // Archive and restore take a live floow offline; publishing it again makes a new version.
       invalidateFloowCaches(floow);
       return floow;
     });
@@ -100,7 +118,7 @@ export const floowRouter = router({
   }),
 
   /**
-   * Saves the edited floow when it is still at `version` (someone else's save in between is a
+   * Saves the edited floow (the draft) when it is still at `version` (someone else's save in between is a
    * CONFLICT: FLOOW_CONFLICT_MESSAGE). Returns it with its new version, as stored: the
    * editor takes this copy where it differs from what it sent. The status is not changed
    * here (publish, archive, restore do that). The invariants hold again (an empty name
@@ -113,15 +131,69 @@ export const floowRouter = router({
     if (changes.type === "selling") await requireFeed(ctx.db, ctx.org.id, changes.feedId);
     const result = await updateFloow(ctx.db, ctx.org.id, applyFloowInvariants(changes), version);
     const saved = unwrap(result, FLOOW_CONFLICT_MESSAGE);
-    invalidateFloowCaches(saved);
+    // Only the draft changed: shoppers get the live version, so no public cache is touched.
     // The dead-end check of what was saved runs in the background (docs/editor.md); without a
     // feed it clears the last report.
     if (saved.type === "selling") await enqueueDeadEndCheck(ctx.db, ctx.org.id, saved.id);
     return saved;
   }),
 
-  /** development or live → live. An archived floow is restored first. */
-  publish: statusChange("live", ["development", "live"], "Restore this floow before publishing it."),
+  /**
+   * development or live → live: the draft becomes the next published version (by the caller,
+   * with the note) and shoppers get it (docs/domains-and-floows.md, "Drafts and versions").
+   * An archived floow is restored first.
+   */
+  publish: orgProcedure.input(publishFloowSchema).mutation(async ({ ctx, input }): Promise<VersionedFloow> => {
+    const floow = unwrap(
+      await publishFloow(ctx.db, ctx.org.id, input.id, { userId: ctx.session.user.id, note: input.note ?? "" }),
+      PUBLISH_REFUSED,
+    );
+    invalidateFloowCaches(floow);
+    return floow;
+  }),
+
+  /** The floow's published versions, newest first, with how each did; whether the draft has changes to publish. */
+  versions: orgProcedure.input(byIdSchema).query(async ({ ctx, input }): Promise<FloowVersionList> => {
+    const floow = await findFloow(ctx.db, ctx.org.id, input.id);
+    if (!floow) throw notFound();
+    const [lastPublished, versions] = await Promise.all([
+      findLiveVersionNumber(ctx.db, ctx.org.id, floow.id),
+      listFloowVersions(ctx.db, ctx.org.id, floow.id),
+    ]);
+    const liveVersion = floow.status === "live" ? lastPublished : null;
+    const published = versions.find((version) => version.number === lastPublished)?.content ?? null;
+    return {
+      liveVersion,
+      draftChanged: contentDiffers(floow, published),
+      versions: versions.map(({ content: _content, ...version }) => ({ ...version, live: version.number === liveVersion })),
+    };
+  }),
+
+  /** Version `number` is live again at once (status live), under the same id; the draft is not touched. */
+  rollback: orgProcedure.input(floowVersionRefSchema).mutation(async ({ ctx, input }): Promise<VersionedFloow> => {
+    const floow = unwrap(await rollbackFloow(ctx.db, ctx.org.id, input.id, input.number), PUBLISH_REFUSED);
+    invalidateFloowCaches(floow);
+    return floow;
+  }),
+
+  /**
+   * Copies version `number`'s content into the draft: a save like any other (the save counter
+   * goes up, so an editor open elsewhere gets the usual conflict). A domain or feed deleted
+   * since stays out: the draft keeps its domain, and has no feed.
+   */
+  restoreVersion: orgProcedure.input(floowVersionRefSchema).mutation(async ({ ctx, input }): Promise<VersionedFloow> => {
+    const draft = await findFloow(ctx.db, ctx.org.id, input.id);
+    if (!draft) throw notFound();
+    const content = await findVersionContent(ctx.db, ctx.org.id, draft.id, input.number);
+    if (!content) throw versionNotFound();
+    const domainId = (await findDomain(ctx.db, ctx.org.id, content.domainId)) ? content.domainId : draft.domainId;
+    const feedId = content.feedId && (await findFeed(ctx.db, ctx.org.id, content.feedId)) ? content.feedId : null;
+    const result = await updateFloow(ctx.db, ctx.org.id, { ...content, id: draft.id, domainId, feedId }, null);
+    const saved = unwrap(result, FLOOW_CONFLICT_MESSAGE);
+    if (saved.type === "selling") await enqueueDeadEndCheck(ctx.db, ctx.org.id, saved.id);
+    return saved;
+  }),
+
   /** any → archived. */
   archive: statusChange("archived", ["development", "live", "archived"], "This floow cannot be archived."),
   /** any → development (also takes a live floow offline). */

@@ -8,11 +8,11 @@ import type {
   ResultsFloow,
   ResultsIndex,
   ResultsOutcome,
-  VersionedFloow,
 } from "@floow/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/database";
-import { findLiveFloow } from "../db/queries/floow";
+import { findLiveFloow } from "../db/queries/floow-version";
+import type { LiveFloow } from "../db/queries/floow-version";
 import { listFeedProductRecords } from "../db/queries/product";
 import { createTtlCache, invalidateCache } from "./cache";
 import { encodedBody } from "./encoded-body";
@@ -221,7 +221,7 @@ export function createResultsService(
     onReloadError = () => undefined,
     now = Date.now,
   } = options;
-  const floows = createTtlCache<VersionedFloow | null>({
+  const floows = createTtlCache<LiveFloow | null>({
     name: RESULTS_CACHES.floows,
     ttlMs: floowTtlMs,
     now,
@@ -323,7 +323,7 @@ export function createResultsService(
       // Ids that are none of the floow's choices change nothing: leaving them out of the key
       // keeps a client sending made-up ids from filling the cache with copies of one answer.
       const known = knownChoiceIds(floow, choiceIds);
-      const key = `${floowId}\u0000${floow.version}\u0000${floow.updatedAt}\u0000${load}\u0000${known.join("\u0000")}`;
+      const key = `${floowId}\u0000${floow.floowVersion}\u0000${floow.updatedAt}\u0000${load}\u0000${known.join("\u0000")}`;
       return answers.get(key, async () =>
         createAnswer(
           toPublicResults(

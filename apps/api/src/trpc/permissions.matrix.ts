@@ -155,6 +155,21 @@ export const PERMISSION_MATRIX: Record<string, PermissionRow> = {
     foreign: byId((a) => a.floow.id),
     why: "publishing is what the editor is for",
   },
+  "floow.versions": {
+    allowed: MEMBERS,
+    foreign: byId((a) => a.floow.id),
+    why: "the launch phase's history of published versions",
+  },
+  "floow.rollback": {
+    allowed: MEMBERS,
+    foreign: { input: (a) => ({ id: a.floow.id, number: 1 }) },
+    why: "undoing a publish is part of publishing, behind a confirmation",
+  },
+  "floow.restoreVersion": {
+    allowed: MEMBERS,
+    foreign: { input: (a) => ({ id: a.floow.id, number: 1 }) },
+    why: "a save of the draft, like any editor save",
+  },
   "floow.archive": {
     allowed: MEMBERS,
     foreign: byId((a) => a.floow.id),

@@ -17,6 +17,7 @@ import * as eventItems from "./20261123221513_event_items";
 import * as eventItemsBackfill from "./20261123223000_event_items_backfill";
 import * as eventOrganizationFk from "./20261123231115_event_organization_fk";
 import * as eventSessionExport from "./20261124002600_event_session_export";
+import * as floowVersions from "./20261125230000_floow_versions";
 
 /**
  * Every migration, by name, imported statically so the tsup bundle carries them (a
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "20261123223000_event_items_backfill": eventItemsBackfill,
   "20261123231115_event_organization_fk": eventOrganizationFk,
   "20261124002600_event_session_export": eventSessionExport,
+  "20261125230000_floow_versions": floowVersions,
 };

@@ -95,6 +95,8 @@ interface SessionDelta {
   last_step_at: Date | null;
   os: string;
   language: string;
+  /** The published version the session's first event that named one was shown with. */
+  floow_version: number | null;
   finished_at: Date | null;
   /** The last answer per step id. */
   step_answers: Map<string, StepAnswer>;
@@ -126,12 +128,14 @@ function sessionDeltas(events: readonly StoredEvent[]): SessionDelta[] {
         last_step_at: null,
         os: device?.os ?? "unknown",
         language: device?.language ?? "unknown",
+        floow_version: null,
         finished_at: null,
         step_answers: new Map(),
         clicked: [],
       };
       deltas.set(key, delta);
     }
+    if (delta.floow_version === null && message.floowVersion !== undefined) delta.floow_version = message.floowVersion;
     if (receivedAt < delta.first_at) delta.first_at = receivedAt;
     if (receivedAt > delta.last_at) delta.last_at = receivedAt;
     switch (message.type) {
@@ -198,9 +202,9 @@ export async function addToEventSessions(db: Kysely<DB>, events: readonly Stored
   // and a smaller statement plans faster.
   await sql`
     insert into "event_session" ("floow_id", "session_id", "organization_id", "domain_id", "first_at", "last_at", "mounts", "starts",
-      "answers", "finishes", "clicks", "last_step_id", "last_step_at", "os", "language", "finished_at", "answer_steps", "clicked_products")
+      "answers", "finishes", "clicks", "last_step_id", "last_step_at", "os", "language", "floow_version", "finished_at", "answer_steps", "clicked_products")
     select "floow_id", "session_id", "organization_id", "domain_id", "first_at"::timestamptz, "last_at"::timestamptz, "mounts", "starts",
-      "answers", "finishes", "clicks", "last_step_id", "last_step_at"::timestamptz, "os", "language", "finished_at"::timestamptz,
+      "answers", "finishes", "clicks", "last_step_id", "last_step_at"::timestamptz, "os", "language", "floow_version", "finished_at"::timestamptz,
       ${anyAnswers ? sql`"answer_steps"::jsonb` : sql`null::jsonb`},
       ${anyClicks ? sql`case when "clicked" is null then null else (select array_agg(distinct name) from (select ${productName(sql`p`)} as name
         from jsonb_array_elements("clicked"::jsonb) p) as c where name is not null) end` : sql`null::text[]`}
@@ -210,9 +214,9 @@ export async function addToEventSessions(db: Kysely<DB>, events: readonly Stored
       ${column((d) => d.mounts)}::int[], ${column((d) => d.starts)}::int[], ${column((d) => d.answers)}::int[],
       ${column((d) => d.finishes)}::int[], ${column((d) => d.clicks)}::int[], ${column((d) => d.last_step_id)}::text[],
       ${column((d) => time(d.last_step_at))}::text[], ${column((d) => d.os)}::text[], ${column((d) => d.language)}::text[],
-      ${column((d) => time(d.finished_at))}::text[], ${answerSteps}::text[], ${clicked}::text[]
+      ${column((d) => d.floow_version)}::int[], ${column((d) => time(d.finished_at))}::text[], ${answerSteps}::text[], ${clicked}::text[]
     ) as u("floow_id", "session_id", "organization_id", "domain_id", "first_at", "last_at", "mounts", "starts", "answers",
-      "finishes", "clicks", "last_step_id", "last_step_at", "os", "language", "finished_at", "answer_steps", "clicked")
+      "finishes", "clicks", "last_step_id", "last_step_at", "os", "language", "floow_version", "finished_at", "answer_steps", "clicked")
     on conflict ("floow_id", "session_id") do update set
       "first_at" = least("event_session"."first_at", excluded."first_at"),
       "last_at" = greatest("event_session"."last_at", excluded."last_at"),
@@ -226,6 +230,7 @@ export async function addToEventSessions(db: Kysely<DB>, events: readonly Stored
       "last_step_at" = greatest("event_session"."last_step_at", excluded."last_step_at"),
       "os" = case when "event_session"."os" = 'unknown' then excluded."os" else "event_session"."os" end,
       "language" = case when "event_session"."language" = 'unknown' then excluded."language" else "event_session"."language" end,
+      "floow_version" = coalesce("event_session"."floow_version", excluded."floow_version"),
       "finished_at" = least("event_session"."finished_at", excluded."finished_at")
       ${anyAnswers ? sql`,
       -- Per step the later answer (the new one on a tie: it was stored later).

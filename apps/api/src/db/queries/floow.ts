@@ -1,10 +1,11 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import { floowSchema } from "@floow/domain";
+import { floowContent, floowSchema } from "@floow/domain";
 import type { Floow, FloowListFilter, FloowStatus, VersionedFloow } from "@floow/domain";
 import type { DB } from "../database";
 import type { FloowConfig, FloowTable } from "../tables/floow";
 
-const columns = [
+export const columns = [
   "id",
   "organization_id",
   "domain_id",
@@ -19,7 +20,7 @@ const columns = [
   "created_at",
   "updated_at",
 ] as const;
-type FloowRow = Pick<Selectable<FloowTable>, (typeof columns)[number]>;
+export type FloowRow = Pick<Selectable<FloowTable>, (typeof columns)[number]>;
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -27,7 +28,7 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
  * A row as the domain's floow. Configuration missing from older documents is filled with
  * today's defaults by `floowSchema`; a document it cannot read is returned as stored.
  */
-function toFloow(row: FloowRow): VersionedFloow {
+export function toFloow(row: FloowRow): VersionedFloow {
   const stored = {
     ...row.config,
     id: row.id,
@@ -47,7 +48,7 @@ function toFloow(row: FloowRow): VersionedFloow {
 }
 
 /** The part of a floow kept in `config` (everything without a column of its own). */
-function configOf(floow: FloowConfig & Partial<Floow>): string {
+export function configOf(floow: FloowConfig & Partial<Floow>): string {
   const config: FloowConfig = {
     closeOnClickOutside: floow.closeOnClickOutside,
     skipTrigger: floow.skipTrigger,
@@ -86,28 +87,53 @@ export async function findFloow(db: Kysely<DB>, organizationId: string, id: stri
   return row ? toFloow(row) : null;
 }
 
-/** Inserts a new floow (version 1); null when its id is taken. */
+/**
+ * Inserts a new floow (save counter 1); null when its id is taken. A floow inserted live (demo
+ * data, tests: the API creates floows in development) is published as its version 1 at once,
+ * so that "live" always has a version to serve.
+ */
 export async function insertFloow(db: Kysely<DB>, organizationId: string, floow: Floow): Promise<VersionedFloow | null> {
-  const row = await db
-    .insertInto("floow")
-    .values({
-      id: floow.id,
-      organization_id: organizationId,
-      domain_id: floow.domainId,
-      feed_id: floow.feedId,
-      user_id: floow.userId,
-      type: floow.type,
-      status: floow.status,
-      language: floow.language,
-      name: floow.name,
-      config: configOf(floow),
-      created_at: floow.createdAt,
-      updated_at: floow.updatedAt,
-    })
-    .onConflict((oc) => oc.column("id").doNothing())
-    .returning(columns)
-    .executeTakeFirst();
-  return row ? toFloow(row) : null;
+  const run = async (trx: Kysely<DB>) => {
+    const row = await trx
+      .insertInto("floow")
+      .values({
+        id: floow.id,
+        organization_id: organizationId,
+        domain_id: floow.domainId,
+        feed_id: floow.feedId,
+        user_id: floow.userId,
+        type: floow.type,
+        status: floow.status,
+        language: floow.language,
+        name: floow.name,
+        config: configOf(floow),
+        live_version: floow.status === "live" ? 1 : null,
+        created_at: floow.createdAt,
+        updated_at: floow.updatedAt,
+      })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .returning(columns)
+      .executeTakeFirst();
+    if (!row) return null;
+    const inserted = toFloow(row);
+    if (inserted.status === "live") {
+      await trx
+        .insertInto("floow_version")
+        .values({
+          id: randomUUID(),
+          organization_id: organizationId,
+          floow_id: inserted.id,
+          number: 1,
+          domain_id: inserted.domainId,
+          snapshot: JSON.stringify(floowContent(inserted)),
+          published_by: null,
+          published_at: inserted.updatedAt,
+        })
+        .execute();
+    }
+    return inserted;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
 export type FloowChanges = Omit<Floow, "organizationId" | "userId" | "createdAt" | "updatedAt" | "status">;
@@ -126,16 +152,17 @@ async function missReason(db: Kysely<DB>, organizationId: string, id: string): P
 }
 
 /**
- * Saves a floow's content if it is still at `expectedVersion` (optimistic concurrency), and
- * counts the save. The status is left alone: it changes only through setFloowStatus.
+ * Saves a floow's content (its draft) if it is still at `expectedVersion` (optimistic
+ * concurrency; null: whatever it is at, as a restore of a version does), and counts the save.
+ * The status is left alone: it changes only through setFloowStatus and the publishing calls.
  */
 export async function updateFloow(
   db: Kysely<DB>,
   organizationId: string,
   floow: FloowChanges,
-  expectedVersion: number,
+  expectedVersion: number | null,
 ): Promise<FloowWriteResult> {
-  const row = await db
+  let update = db
     .updateTable("floow")
     .set((eb) => ({
       domain_id: floow.domainId,
@@ -148,10 +175,9 @@ export async function updateFloow(
       updated_at: new Date(),
     }))
     .where("organization_id", "=", organizationId)
-    .where("id", "=", floow.id)
-    .where("version", "=", expectedVersion)
-    .returning(columns)
-    .executeTakeFirst();
+    .where("id", "=", floow.id);
+  if (expectedVersion !== null) update = update.where("version", "=", expectedVersion);
+  const row = await update.returning(columns).executeTakeFirst();
   return row ? { ok: true, floow: toFloow(row) } : missReason(db, organizationId, floow.id);
 }
 
@@ -196,48 +222,4 @@ export async function deleteFloow(db: Kysely<DB>, organizationId: string, id: st
     return result.numDeletedRows > 0n;
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
-}
-
-// The public runtime API finds floows by id alone (the runtime knows no organization), and
-// only live ones.
-
-/** A domain's live floows, oldest first. */
-export async function listLiveFloows(db: Kysely<DB>, domainId: string): Promise<VersionedFloow[]> {
-  const rows = await db
-    .selectFrom("floow")
-    .select(columns)
-    .where("domain_id", "=", domainId)
-    .where("status", "=", "live")
-    .orderBy("created_at", "asc")
-    .orderBy("id", "asc")
-    .execute();
-  return rows.map(toFloow);
-}
-
-export async function findLiveFloow(db: Kysely<DB>, id: string): Promise<VersionedFloow | null> {
-  const row = await db
-    .selectFrom("floow")
-    .select(columns)
-    .where("id", "=", id)
-    .where("status", "=", "live")
-    .executeTakeFirst();
-  return row ? toFloow(row) : null;
-}
-
-export interface LiveFloowRef {
-  id: string;
-  organizationId: string;
-  domainId: string;
-}
-
-/** Which of these ids are live floows, with their organization and domain (for events). */
-export async function findLiveFloowRefs(db: Kysely<DB>, ids: readonly string[]): Promise<Map<string, LiveFloowRef>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("floow")
-    .select(["id", "organization_id", "domain_id"])
-    .where("id", "in", [...new Set(ids)])
-    .where("status", "=", "live")
-    .execute();
-  return new Map(rows.map((row) => [row.id, { id: row.id, organizationId: row.organization_id, domainId: row.domain_id }]));
 }

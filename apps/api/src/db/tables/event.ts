@@ -12,6 +12,8 @@ export interface EventTable {
   /** The message's own id: a resent message is stored once per floow. */
   client_event_id: string;
   type: string;
+  /** The published version the event was shown with (the message's `floowVersion`); null without one. */
+  floow_version: ColumnType<number | null, number | null | undefined, never>;
   /** The whole message as the runtime posted it (jsonb, written as JSON text). */
   payload: ColumnType<FloowEventMessage, string, string>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;

@@ -33,6 +33,8 @@ export interface FloowTable {
   config: ColumnType<FloowConfig, string, string>;
   /** Saves so far, for optimistic concurrency (`floow.update` sends the one it was based on). */
   version: Generated<number>;
+  /** The number of the published version shoppers get while `status` is live (floow_version). */
+  live_version: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

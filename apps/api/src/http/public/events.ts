@@ -3,8 +3,8 @@ import type { FieldError, FloowEventMessage, PublicEventsAccepted } from "@floow
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
-import { findLiveFloowRefs } from "../../db/queries/floow";
-import type { LiveFloowRef } from "../../db/queries/floow";
+import { findLiveFloowRefs } from "../../db/queries/floow-version";
+import type { LiveFloowRef } from "../../db/queries/floow-version";
 import { createTtlCache } from "../../services/cache";
 import { eventDevice } from "../../services/events/device";
 import type { EventIngest } from "../../services/events/ingest";

@@ -17,6 +17,7 @@ import { createTestDb, testDbKinds } from "../../../test/db";
 import { seedDomain, seedFeed, seedFloow, seedOrganization } from "../../../test/floows";
 import type { DbHandle } from "../../db/client";
 import { setFloowStatus } from "../../db/queries/floow";
+import { publishFloow } from "../../db/queries/floow-version";
 import { registerPublicRoutes } from "./index";
 
 describe.each(testDbKinds)("public floows API (%s)", (kind) => {
@@ -114,7 +115,7 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
     expect((await get(url, { "if-none-match": `"other", W/${etag}` })).statusCode).toBe(304);
 
     // Publishing another floow changes the answer, so its ETag.
-    await setFloowStatus(database.db, orgId, developmentId, "live", ["development"]);
+    await publishFloow(database.db, orgId, developmentId, { userId: null, note: "" });
     const changed = await get(url, { "if-none-match": etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -180,7 +181,7 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
         method: "GET",
         url: `/api/public/floows/${developmentId}`,
       });
-      await setFloowStatus(database.db, orgId, developmentId, "live", ["development"]);
+      await publishFloow(database.db, orgId, developmentId, { userId: null, note: "" });
       try {
         const second = await cachedApp.inject({ method: "GET", url });
         expect(second.headers.etag).toBe(first.headers.etag);
@@ -291,7 +292,10 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
       expect(response.body).not.toContain(floowTexts("nl").close);
       etags.push(response.headers.etag as string);
     }
+    // A draft edit changes nothing shoppers get; its publish does.
     await db.updateTable("floow").set({ language: "fr" }).where("id", "=", floow.id).execute();
+    for (const [i, url] of urls.entries()) expect((await get(url, { "if-none-match": etags[i]! })).statusCode).toBe(304);
+    await publishFloow(db, orgId, floow.id, { userId: null, note: "" });
     for (const [i, url] of urls.entries()) {
       const response = await get(url, { "if-none-match": etags[i]! });
       expect(response.statusCode).toBe(200);

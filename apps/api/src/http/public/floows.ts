@@ -15,7 +15,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import { findRuntimeDomain } from "../../db/queries/domain";
-import { findLiveFloow, listLiveFloows } from "../../db/queries/floow";
+import { findLiveFloow, listLiveFloows } from "../../db/queries/floow-version";
+import type { LiveFloow } from "../../db/queries/floow-version";
 import { createTtlCache, invalidateCache } from "../../services/cache";
 import { encodedBody, pickEncoding } from "../../services/encoded-body";
 import { safeHttpUrl } from "../../services/sanitize-product";
@@ -35,8 +36,10 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=
  * script-tag renderer has no others (one language sent instead of four bundled), and, for
  * the same renderer, the paths of the icons it draws (`icons`). Both are part of the
  * answer's bytes, so its ETag changes with the floow's language, its icons, and the texts.
+ * It is always the live version's content, with that version's number (`floowVersion`, which
+ * the runtime stamps on every event) and publish time (`updatedAt`).
  */
-export function toPublicFloow(floow: Floow): PublicFloow {
+export function toPublicFloow(floow: LiveFloow): PublicFloow {
   return sanitizeFloowTexts({
     id: floow.id,
     organizationId: floow.organizationId,
@@ -59,6 +62,7 @@ export function toPublicFloow(floow: Floow): PublicFloow {
     triggers: floow.triggers,
     texts: floowTexts(floow.language),
     icons: floowIcons(floow.buttons),
+    floowVersion: floow.floowVersion,
   });
 }
 
@@ -127,7 +131,8 @@ export const PUBLIC_FLOOWS_CACHE = "public:floows";
 
 /**
  * The floows answers that show this floow (its domain's list and its own) are built again at
- * their next request, in every process (services/cache): call after a publish or an archive.
+ * their next request, in every process (services/cache): call after a publish, a rollback, an
+ * archive, a restore or a delete (a draft save changes none of them).
  */
 export function invalidatePublicFloow(floow: Pick<Floow, "id" | "domainId">): void {
   invalidateCache(PUBLIC_FLOOWS_CACHE, `domain:${floow.domainId}`);
