@@ -1,0 +1,71 @@
+import { checkDraft, checkFeedPaths, floowUrls, isHttpAddress } from "@floow/domain";
+import type { CheckItem, FeedCheckFloow, Floow } from "@floow/domain";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/database";
+import { findFeed } from "../../db/queries/feed";
+import { feedIndex } from "../insights";
+import { checkUrls, type UrlFetchOptions } from "./url-check";
+
+export { URL_CHECK_LIMITS } from "./url-check";
+
+/** `floow.publish`'s refusal when the check finds an error. */
+export const PUBLISH_BLOCKED_MESSAGE = "Fix the problems marked as errors before publishing.";
+
+/** What the check reads of a draft. */
+export type CheckedDraft = Pick<
+  Floow,
+  "type" | "feedId" | "start" | "steps" | "finish" | "filters" | "filterGroups"
+>;
+
+export interface PublishCheckOptions {
+  /** Ask the http(s) links and images (the publish dialog); publishing itself does not wait for them. */
+  fetchUrls: boolean;
+  /** safeFetch's test seams (the test-only loopback setting). */
+  fetch?: UrlFetchOptions;
+}
+
+/**
+ * The pre-publish check of a draft (docs/editor.md, "The pre-publish check"): the domain's
+ * rules of the draft itself (`checkDraft`), the paths against the floow's current feed
+ * (`checkFeedPaths` on the same cached results index as the editor's insights, synchronous
+ * and bounded by the dead-end detector's path limit) and, when asked, the http(s) addresses.
+ * Errors first, each group in the order of the floow.
+ */
+export async function checkPublishDraft(
+  db: Kysely<DB>,
+  organizationId: string,
+  draft: CheckedDraft,
+  options: PublishCheckOptions,
+): Promise<CheckItem[]> {
+  const items = checkDraft(draft);
+  if (draft.type === "selling" && draft.feedId)
+    items.push(...(await feedItems(db, organizationId, draft, draft.feedId)));
+  if (options.fetchUrls) {
+    const urls = floowUrls(draft).filter((found) => isHttpAddress(found.url));
+    items.push(...(await checkUrls(urls, options.fetch)));
+  }
+  return [
+    ...items.filter((i) => i.severity === "error"),
+    ...items.filter((i) => i.severity !== "error"),
+  ];
+}
+
+async function feedItems(
+  db: Kysely<DB>,
+  organizationId: string,
+  draft: CheckedDraft,
+  feedId: string,
+): Promise<CheckItem[]> {
+  if (!(await findFeed(db, organizationId, feedId))) {
+    return [
+      {
+        severity: "error",
+        rule: "no-feed",
+        message: "This floow's product feed no longer exists: choose another one.",
+        target: { page: "settings" },
+      },
+    ];
+  }
+  const index = await feedIndex(db, organizationId, feedId);
+  return checkFeedPaths(index, draft satisfies FeedCheckFloow);
+}
