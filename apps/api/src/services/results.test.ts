@@ -6,6 +6,7 @@ import { createTestDb, testDbKinds } from "../../test/db";
 import { seedDomain, seedFeed, seedFloow, seedOrganization } from "../../test/floows";
 import type { DbHandle } from "../db/client";
 import { findFloow, setFloowStatus, updateFloow } from "../db/queries/floow";
+import { publishFloow } from "../db/queries/floow-version";
 import {
   COMPRESS_MIN_BYTES,
   computeFloowResults,
@@ -174,8 +175,9 @@ describe.each(testDbKinds)("results service (%s)", (kind) => {
       ).toBe(2),
     );
 
-    // A save of the live floow (a new version) changes its filters: blue now; and its
-    // results settings: the cards read the colour as the label.
+    // A save and publish of the live floow (a new published version) changes its filters: blue
+    // now; and its results settings: the cards read the colour as the label. The save alone
+    // (the draft) changes nothing shoppers get.
     const floow = await findFloow(database.db, orgId, floowId);
     if (!floow) throw new Error("seeded floow missing");
     const before = JSON.parse((await service.answer(floowId, [red.id]))?.json.toString() ?? "{}");
@@ -194,6 +196,9 @@ describe.each(testDbKinds)("results service (%s)", (kind) => {
     );
     try {
       invalidateFloowResults(floowId);
+      expect(JSON.parse((await service.answer(floowId, [red.id]))?.json.toString() ?? "{}")).toEqual(before);
+      await publishFloow(database.db, orgId, floowId, { userId: null, note: "" });
+      invalidateFloowResults(floowId);
       const blue = JSON.parse((await service.answer(floowId, [red.id]))?.json.toString() ?? "{}");
       expect(blue.products[0].color).toBe("blue");
       expect(blue.cards[0].name).toBe("blue");
@@ -201,6 +206,7 @@ describe.each(testDbKinds)("results service (%s)", (kind) => {
       expect((await everyCard())?.slice(0, 2)).toEqual(["blue", "red"]);
     } finally {
       if (saved.ok) await updateFloow(database.db, orgId, floow, saved.floow.version);
+      await publishFloow(database.db, orgId, floowId, { userId: null, note: "" });
     }
   });
 
