@@ -19,12 +19,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   // A floow route (the hosted page merchants frame) is the shopper's, not the dashboard's:
   // the dashboard's cookie banner and update notice never show there.
-  const floowRoute = isFloowRoute(useLocation({ select: (location) => location.pathname }));
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const floowRoute = isFloowRoute(pathname);
   return (
     <>
       <HeadContent />
       <Outlet />
-      <Toaster />
+      {/* In the editor the bottom right holds the inspector's buttons (Apply to all steps)
+          and the flow graph's zoom: its toasts sit at the bottom centre, over the canvas. */}
+      <Toaster position={pathname === "/editor" ? "bottom-center" : "bottom-right"} />
       {!floowRoute && <CookieBanner />}
       {!floowRoute && <UpdateNotice />}
     </>

@@ -8,7 +8,7 @@ import type { EditorApi } from "../features/editor/editor-api";
 export function fakeEditorApi(overrides: Partial<EditorApi> = {}): EditorApi {
   return {
     saveFloow: async (floow, version) => ({ ...floow, version: version + 1 }),
-    publishFloow: async () => {},
+    publishFloow: async (id) => ({ ...createFloow(), id, status: "live", version: 1 }),
     uploadImage: async () => "/blobs/x",
     suggest: null,
     fetchFloow: async () => ({ ...createFloow(), version: 1 }),

@@ -40,7 +40,11 @@ export interface DeadEndsAnswer {
 export interface EditorApi {
   /** `floow.update`: the floow as the server stored it, with its new version. */
   saveFloow: (floow: Floow, version: number) => Promise<VersionedFloow>;
-  publishFloow: (id: string) => Promise<void>;
+  /**
+   * `floow.publish`: the draft becomes the next published version (with the note) and goes
+   * live; answers the floow as stored (status live).
+   */
+  publishFloow: (id: string, note?: string) => Promise<VersionedFloow>;
   uploadImage: (file: File) => Promise<string>;
   /** The AI Suggestion call (`ai.suggest`); null hides the button. */
   suggest: ((request: AiRequest) => Promise<SuggestionAnswer>) | null;
@@ -87,15 +91,19 @@ export function createEditorApi(
   return {
     async saveFloow(floow, version) {
       const saved = await client.floow.update.mutate(toUpdateInput(floow, version));
-      // The cached copy and the floows list (name, update time) follow the save.
+      // The cached copy and the floows list (name, update time) follow the save, and so does
+      // whether the draft now differs from the live version (the header's state).
       queryClient.setQueryData(trpc.floow.byId.queryKey({ id: floow.id }), saved);
       void queryClient.invalidateQueries({ queryKey: trpc.floow.list.queryKey() });
+      void queryClient.invalidateQueries({
+        queryKey: trpc.floow.versions.queryKey({ id: floow.id }),
+      });
       return saved;
     },
-    async publishFloow(id) {
-      const published = await client.floow.publish.mutate({ id });
-      queryClient.setQueryData(trpc.floow.byId.queryKey({ id }), published);
-      await queryClient.invalidateQueries({ queryKey: trpc.floow.list.queryKey() });
+    async publishFloow(id, note) {
+      const published = await client.floow.publish.mutate({ id, ...(note ? { note } : {}) });
+      await afterRelease(queryClient, trpc, published);
+      return published;
     },
     uploadImage: (file) => uploadImage(file),
     async suggest(request) {
@@ -138,6 +146,19 @@ export function createEditorApi(
   };
 }
 
+/**
+ * After a publish, a rollback or a restore: the cached floow is the server's, and the floows
+ * list, the version list and the publish check are asked again.
+ */
+export async function afterRelease(queryClient: QueryClient, trpc: TRPC, floow: VersionedFloow) {
+  queryClient.setQueryData(trpc.floow.byId.queryKey({ id: floow.id }), floow);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: trpc.floow.list.queryKey() }),
+    queryClient.invalidateQueries({ queryKey: trpc.floow.versions.queryKey({ id: floow.id }) }),
+    queryClient.invalidateQueries({ queryKey: trpc.floow.publishCheck.queryKey({ id: floow.id }) }),
+  ]);
+}
+
 function errorData(error: unknown): Record<string, unknown> | undefined {
   if (!(error instanceof TRPCClientError)) return undefined;
   const data: unknown = error.data;
@@ -148,4 +169,11 @@ function errorData(error: unknown): Record<string, unknown> | undefined {
 export function isConflictError(error: unknown): boolean {
   const data = errorData(error);
   return data?.code === "CONFLICT" || data?.appCode === "CONFLICT" || data?.httpStatus === 409;
+}
+
+/** The server's reason for refusing a request (a BAD_REQUEST's message), if it gave one. */
+export function refusalOf(error: unknown): string | undefined {
+  const data = errorData(error);
+  if (data?.code !== "BAD_REQUEST" || !(error instanceof Error)) return undefined;
+  return error.message || undefined;
 }

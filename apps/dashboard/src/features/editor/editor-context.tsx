@@ -22,7 +22,7 @@ import {
   type ReactNode,
 } from "react";
 import type { EditorApi } from "./editor-api";
-import { isConflictError } from "./editor-api";
+import { isConflictError, refusalOf } from "./editor-api";
 import {
   createAutosave,
   createEditorModel,
@@ -54,8 +54,15 @@ export interface EditorContextValue {
   applyStyle: (scope: StyleScope, style: StepStyle) => void;
   appendSteps: (steps: Step[]) => void;
   save: () => Promise<boolean>;
-  publish: () => Promise<void>;
+  /** Saves what is pending (no toast): true when the server has the draft as shown. */
+  flush: () => Promise<boolean>;
+  /** Publishes the saved draft as the next version (with the note); true when it went live. */
+  publish: (note?: string) => Promise<boolean>;
   publishing: boolean;
+  /** A version went live again (rollback): the floow is live, the draft as it was. */
+  markLive: () => void;
+  /** The server's draft replaces the editor's (restore a version into the draft). */
+  replaceDraft: (server: VersionedFloow) => void;
   /** After a conflict: take the server's copy (local edits since the last save are dropped). */
   reload: () => Promise<void>;
   /** After a conflict: save the local copy over the server's, explicitly. */
@@ -92,6 +99,8 @@ export function EditorProvider({
   /** The floow as last handed to autosave (or loaded): an equal floow needs no save. */
   const knownRef = useRef<string>(JSON.stringify(model.floow));
   const autosaveRef = useRef<Autosave<Floow> | null>(null);
+  const modelRef = useRef(model);
+  modelRef.current = model;
 
   if (autosaveRef.current === null) {
     autosaveRef.current = createAutosave<Floow>({
@@ -158,6 +167,13 @@ export function EditorProvider({
     [autosave],
   );
 
+  // The status is the floow row's, not the draft's content: no save follows.
+  const markLive = useCallback(() => {
+    const live = { ...modelRef.current.floow, status: "live" as const };
+    knownRef.current = JSON.stringify(live);
+    dispatch({ type: "floow/update", update: (f) => ({ ...f, status: "live" }) });
+  }, []);
+
   const value = useMemo<EditorContextValue>(() => {
     const { floow } = model;
     return {
@@ -223,23 +239,28 @@ export function EditorProvider({
         );
       },
       save,
-      publish: async () => {
+      flush: () => autosave.flush(),
+      publish: async (note) => {
         setPublishing(true);
         try {
           // Publish what the user sees: pending edits go first.
           const saved = await autosave.flush();
           if (!saved) throw new Error("unsaved changes");
-          await api.publishFloow(floow.id);
-          const live = { ...floow, status: "live" as const };
-          knownRef.current = JSON.stringify(live);
-          dispatch({ type: "floow/update", update: () => live });
+          await api.publishFloow(floow.id, note);
+          markLive();
           toast.success(TOASTS.success.floowPublish);
-        } catch {
-          toast.error(TOASTS.failure.floowPublish);
+          return true;
+        } catch (error) {
+          // The server's check refuses a draft with errors: say why under the spec's text.
+          const reason = refusalOf(error);
+          toast.error(TOASTS.failure.floowPublish, reason ? { description: reason } : undefined);
+          return false;
         } finally {
           setPublishing(false);
         }
       },
+      markLive,
+      replaceDraft: replaceWith,
       reload: async () => {
         try {
           // The local edits since the last save were based on the old copy: they are dropped.
@@ -260,7 +281,7 @@ export function EditorProvider({
         }
       },
     };
-  }, [model, domain, api, saveStatus, publishing, autosave, save, replaceWith]);
+  }, [model, domain, api, saveStatus, publishing, autosave, save, replaceWith, markLive]);
 
   return <EditorContext.Provider value={value}>{children}</EditorContext.Provider>;
 }

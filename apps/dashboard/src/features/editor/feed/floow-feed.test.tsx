@@ -1,11 +1,14 @@
 import { DEFAULT_FEED_VARIABLES } from "@floow/domain/feed";
 import { createFloow } from "@floow/domain/floow";
 import type { Floow } from "@floow/domain/floow";
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { fakeTrpcWrapper } from "../../../test/fake-trpc";
 import { LaunchPanel } from "../launch";
+
+// axe needs a real layout (the e2e journey runs it); here the rendered draft is clean.
+vi.mock("../launch/a11y-check", () => ({ checkAccessibility: async () => [] }));
 import { EditorProvider } from "../editor-context";
 import { fakeEditorApi } from "../../../test/fake-editor-api";
 import { FloowFeedSection } from "./floow-feed";
@@ -20,6 +23,8 @@ const feed = {
   variables: { ...DEFAULT_FEED_VARIABLES },
 };
 const procedures = {
+  "floow.versions": () => ({ liveVersion: null, draftChanged: true, versions: [] }),
+  "floow.publishCheck": () => ({ liveVersion: null, changes: [], items: [] }),
   "feed.list": () => [feed],
   "feed.preview": () => ({
     format: "xml",
@@ -41,7 +46,11 @@ const procedures = {
 function setup(
   children: React.ReactNode,
   saved: Floow[] = [],
-  publishFloow = vi.fn(async () => {}),
+  publishFloow = vi.fn(async (id: string) => ({
+    ...createFloow("selling", { id, domainId: "d1" }),
+    status: "live" as const,
+    version: 2,
+  })),
 ) {
   const api = fakeEditorApi({
     publishFloow,
@@ -87,11 +96,15 @@ describe("the floow's feed in the editor", () => {
     const dialog = await screen.findByRole("dialog", { name: "Choose a product feed" });
     expect(publishFloow).not.toHaveBeenCalled();
     // Without a choice: the wizard's message.
-    await user.click(screen.getAllByRole("button", { name: "Publish" }).at(-1) as HTMLElement);
+    await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(dialog.textContent).toContain("Please select a feed.");
     await user.click(await screen.findByRole("radio", { name: /Velo bikes/ }));
-    await user.click(screen.getAllByRole("button", { name: "Publish" }).at(-1) as HTMLElement);
-    await waitFor(() => expect(publishFloow).toHaveBeenCalledWith("f1"));
-    expect(saved.at(-1)?.feedId).toBe("feed1");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    // The publish dialog saves the draft (the feed included), checks it, then publishes.
+    const review = await screen.findByRole("dialog", { name: "Publish version 1" });
+    await waitFor(() => expect(saved.at(-1)?.feedId).toBe("feed1"));
+    await screen.findByTestId("check-clean");
+    await user.click(within(review).getByRole("button", { name: "Publish" }));
+    await waitFor(() => expect(publishFloow).toHaveBeenCalledWith("f1", undefined));
   });
 });

@@ -18,7 +18,7 @@ function setup(stepCount: number) {
   );
   const api: EditorApi = {
     saveFloow: vi.fn(async (floow, version) => ({ ...floow, version: version + 1 })),
-    publishFloow: vi.fn(async () => {}),
+    publishFloow: vi.fn(async () => ({ ...floow, status: "live" as const, version: 2 })),
     uploadImage: vi.fn(async () => "/blobs/x"),
     suggest: null,
     fetchFloow: vi.fn(async () => floow),

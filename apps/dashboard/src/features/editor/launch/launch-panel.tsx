@@ -1,65 +1,61 @@
 /**
- * The launch phase: publish, the embed snippet and a summary of the triggers.
+ * The launch phase: publish (with the pre-publish check), the published versions, the
+ * embed snippet and a summary of the triggers.
  */
 import { TOASTS } from "@floow/domain/messages";
-import { Badge, Button, Card, CodeIcon, RocketIcon, toast } from "@floow/ui";
-import { useEffect, useState } from "react";
+import { Button, Card, CodeIcon, RocketIcon, toast } from "@floow/ui";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTRPC } from "../../../lib/trpc";
 import { copyText } from "../../../lib/clipboard";
 import { scriptTagSnippet } from "../../domains/snippets";
 import { useEditor } from "../editor-context";
 import { ChooseFeedDialog } from "../feed";
 import { TriggerList } from "../triggers";
-
-const STATUS_BADGE = {
-  development: { variant: "warning", label: "In development" },
-  live: { variant: "success", label: "Live" },
-  archived: { variant: "neutral", label: "Archived" },
-} as const;
+import { PublishDialog } from "./publish-dialog";
+import { ReleaseBadges } from "./release-badges";
+import { releaseState, type ReleaseState } from "./release-state";
+import { VersionList } from "./version-list";
+import { versionsOptions } from "./versions-queries";
 
 export function LaunchPanel() {
-  const { floow, publish, publishing, dispatch, setUi, updateFloow } = useEditor();
-  // A selling floow without a feed would publish to "No results found": ask for one first.
+  const { floow, publishing, dispatch, setUi, updateFloow } = useEditor();
+  const trpc = useTRPC();
+  const { data: versions } = useQuery(versionsOptions(trpc, floow.id));
+  const state = releaseState(floow.status, versions);
+  // A selling floow without a feed would publish to "No results found": ask for one first,
+  // then go on to the publish dialog (which saves the draft, the feed included).
   const [askFeed, setAskFeed] = useState(false);
-  const [publishWithFeed, setPublishWithFeed] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
   const needsFeed = floow.type === "selling" && !floow.feedId;
-  useEffect(() => {
-    // The chosen feed is in the floow now (this render): publish it, feed included.
-    if (!publishWithFeed || !floow.feedId) return;
-    setPublishWithFeed(false);
-    // After this render's effects, the editor's own included: autosave has the feed then.
-    setTimeout(() => void publish().then(() => setAskFeed(false)), 0);
-  }, [publishWithFeed, floow.feedId, publish]);
   const snippet = scriptTagSnippet(window.location.origin, floow.domainId);
-  const status = STATUS_BADGE[floow.status];
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-6 py-10">
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-5 px-6 py-10">
       <Card className="flex flex-wrap items-center gap-5 p-6">
         <span className="flex size-12 items-center justify-center rounded-2xl bg-primary-50 text-primary-700 ring-1 ring-primary-100">
           <RocketIcon size={22} />
         </span>
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-lg font-semibold text-grey-900">Publish</h2>
-            <Badge variant={status.variant} dot data-testid="floow-status">
-              {status.label}
-            </Badge>
+            <ReleaseBadges className="flex flex-wrap items-center gap-1.5" />
           </div>
-          <p className="text-sm text-grey-600">
-            {floow.status === "live"
-              ? "Visitors see the published version. Publish again to bring them your latest changes."
-              : "Publishing makes this floow live on the pages its triggers name."}
+          <p className="text-sm text-grey-600" data-testid="publish-sentence">
+            {publishSentence(state)}
           </p>
         </div>
         <Button
           size="lg"
-          onClick={() => (needsFeed ? setAskFeed(true) : void publish())}
+          onClick={() => (needsFeed ? setAskFeed(true) : setReviewing(true))}
           loading={publishing}
           disabled={floow.status === "archived"}
         >
           Publish
         </Button>
       </Card>
+
+      <VersionList />
 
       <Card className="flex flex-col gap-4 p-6">
         <div className="flex items-start justify-between gap-4">
@@ -118,13 +114,26 @@ export function LaunchPanel() {
         onOpenChange={setAskFeed}
         title="Choose a product feed"
         description="A Guided Selling floow shows products from a feed. Choose the feed to publish with."
-        confirmLabel="Publish"
-        busy={publishing || publishWithFeed}
+        confirmLabel="Continue"
         onConfirm={(feedId) => {
           updateFloow((f) => ({ ...f, feedId }));
-          setPublishWithFeed(true);
+          setAskFeed(false);
+          setReviewing(true);
         }}
       />
+      <PublishDialog open={reviewing} onOpenChange={setReviewing} />
     </div>
   );
+}
+
+/** What shoppers get, said only when it is so (issue 26: the sentence is true now). */
+function publishSentence(state: ReleaseState): string {
+  if (state.kind === "archived") return "Archived floows are offline. Restore it to publish again.";
+  if (state.kind === "development")
+    return "Publishing makes this floow live on the pages its triggers name.";
+  if (state.unpublishedChanges)
+    return "Visitors see the published version. Publish again to bring them your latest changes.";
+  return state.liveVersion
+    ? `Visitors see version ${state.liveVersion}, the same as your draft.`
+    : "Visitors see the published version, the same as your draft.";
 }

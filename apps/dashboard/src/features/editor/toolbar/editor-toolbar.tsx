@@ -20,6 +20,7 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useEditor } from "../editor-context";
 import type { SaveStatus } from "../state";
+import { ReleaseBadges } from "../launch";
 import { CloudOffIcon, useNameDraft } from "../shared";
 
 const PHASE_LABELS: Record<EditorPhase, string> = {
@@ -64,7 +65,8 @@ export function EditorToolbar() {
           onBlur={name.blur}
           className="min-w-0 flex-1 truncate rounded-md border border-transparent bg-transparent px-1.5 py-1 text-sm font-semibold text-grey-900 transition-colors hover:border-grey-200 focus:border-primary-500 focus:outline-none sm:max-w-64"
         />
-        <Badge className="hidden lg:inline-flex">{FLOOW_TYPE_LABELS[floow.type]}</Badge>
+        <Badge className="hidden xl:inline-flex">{FLOOW_TYPE_LABELS[floow.type]}</Badge>
+        <ReleaseBadges className="hidden shrink-0 items-center gap-1.5 lg:inline-flex" />
       </div>
       <nav
         aria-label="Editor phases"
