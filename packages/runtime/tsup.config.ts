@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { minify } from "terser";
 import { defineConfig } from "tsup";
+import type { Options } from "tsup";
 import pkg from "./package.json" with { type: "json" };
 
 const define = { __VERSION__: JSON.stringify(pkg.version), __SCRIPT_TAG__: "false" };
@@ -49,7 +50,27 @@ const terse = (file: string) => async () => {
   writeFileSync(`${path}.gz`, gzipSync(code!, { level: 9 }));
 };
 
-// Three builds, overwriting dist/ in place (no clean: `pnpm test` builds too, and turbo may
+/**
+ * The chunks (render/lazy.ts) run beside floow.js and use its Preact and shared parts: their
+ * imports of `preact` and of the shared modules read `FloowRuntime.shared` instead of
+ * bundling a copy (a second Preact would double the bytes, and its vnodes are not the
+ * renderer's). The names are render/lazy.ts's `shared`; a name missing there fails the build.
+ */
+const SHARED = /^(preact|\.\/(lazy|parts|icons|focus)|\.\.\/render\/lazy)$/;
+const sharedFromRenderer: NonNullable<Options["esbuildPlugins"]>[number] = {
+  name: "shared-from-renderer",
+  setup(build) {
+    build.onResolve({ filter: SHARED }, () => ({ path: "shared", namespace: "floow-shared" }));
+    build.onLoad({ filter: /.*/, namespace: "floow-shared" }, () => ({
+      contents:
+        "export const { h, Fragment, Button, Img, Rich, Skeleton, Icon, define, part, deepActiveElement, tabbables } = FloowRuntime.shared;",
+      loader: "js",
+    }));
+  },
+};
+const CHUNKS = ["steps", "form", "results", "dialog"];
+
+// Four builds, overwriting dist/ in place (no clean: `pnpm test` builds too, and turbo may
 // run it beside the build task, or beside a dependent reading dist/). @floow/domain (logic)
 // is private to the runtime and bundled into all of them; the npm build has no dependencies.
 export default defineConfig([
@@ -86,6 +107,23 @@ export default defineConfig([
     outExtension: () => ({ js: ".js" }),
     minify: true,
     onSuccess: terse("floow.js"),
+    target: "es2022",
+    define: scriptTagDefine,
+    esbuildOptions,
+    noExternal: [/.*/],
+  },
+  {
+    // Script tag, loaded by floow.js when a floow can need them (render/lazy.ts): the
+    // questions, form inputs, results and dialog (`/runtime/<chunk>.js`).
+    entry: Object.fromEntries(CHUNKS.map((name) => [name, `src/chunks/${name}.ts`])),
+    format: ["iife"],
+    treeshake: { preset: "smallest" },
+    outExtension: () => ({ js: ".js" }),
+    minify: true,
+    esbuildPlugins: [sharedFromRenderer],
+    onSuccess: async () => {
+      for (const name of CHUNKS) await terse(`${name}.js`)();
+    },
     target: "es2022",
     define: scriptTagDefine,
     esbuildOptions,

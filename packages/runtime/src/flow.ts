@@ -30,6 +30,7 @@ import type {
 } from "@floow/domain/logic";
 import { eventChoices, eventFormInputs, eventStep } from "./events";
 import { textsOf } from "./i18n";
+import { part } from "./render/lazy";
 import type { FloowEventPayload } from "./events";
 
 /** What a floow shows: its start page, one of its steps, or its finish page. */
@@ -131,8 +132,12 @@ export class Flow {
    */
   formErrors(step: Step): Record<string, string> {
     const { messages } = textsOf(this.floow, this.language);
+    // The script tag's validation comes with the form inputs (`form.js`): until it is here,
+    // the form (not shown yet either) cannot be sent.
+    const errorsOf = __SCRIPT_TAG__ ? part("form")?.formInputErrors : formInputErrors;
+    if (!errorsOf) return { form: "…" };
     return Object.fromEntries(
-      formInputErrors(step.formInputs ?? [], this.state.values, messages).map((e) => [
+      errorsOf(step.formInputs ?? [], this.state.values, messages).map((e) => [
         e.inputId,
         e.message,
       ]),

@@ -22,7 +22,10 @@ import { HOST_ATTR, clearSkeleton, newHost } from "./host";
 import { loadingText, textsOf } from "./i18n";
 import { Root } from "./render/app";
 import type { RootProps } from "./render/app";
-import { deepActiveElement, onPageKeyDown, tabbables } from "./render/dialog";
+import { onPageKeyDown } from "./render/dialog";
+import { deepActiveElement, tabbables } from "./render/focus";
+import { load, part, rerender } from "./render/lazy";
+import type { ChunkName } from "./render/lazy";
 import type { Ui } from "./render/ui";
 import { CSS } from "./render/styles";
 import { sessionId } from "./session";
@@ -78,6 +81,8 @@ export interface FloowInstance {
 }
 
 export const instances = new Set<Instance>();
+// A chunk arrived (script tag): show what waited for it.
+if (__SCRIPT_TAG__) rerender.all = () => instances.forEach((instance) => instance._render());
 export const listeners = new Listeners();
 const queues = new Map<string, EventQueue>();
 let lastApiUrl: string | undefined;
@@ -130,7 +135,8 @@ class Instance implements FloowInstance {
   private _dialogFocused = false;
   private readonly _onPageKey = (event: KeyboardEvent) => {
     const panel = this._dialog?.querySelector<HTMLElement>("[role=dialog]");
-    if (panel) onPageKeyDown(event, panel, () => this.close());
+    const keys = __SCRIPT_TAG__ ? part("dialog")?.onPageKeyDown : onPageKeyDown;
+    if (panel && keys) keys(event, panel, () => this.close());
   };
 
   constructor(element: Element | null, options: MountOptions) {
@@ -214,6 +220,17 @@ class Instance implements FloowInstance {
     this._flow.subscribe(() => this._render());
     this._render();
     this._emit("mount");
+    if (__SCRIPT_TAG__) {
+      // The start page shows: now fetch the chunks this floow can need (render/lazy.ts), so
+      // the shopper's next click does not wait for them.
+      const need: [ChunkName, unknown][] = [
+        ["steps", floow.steps[0]],
+        ["form", floow.steps.some((step) => step.type == "form")],
+        ["results", floow.type == "selling" && floow.finish.type == "results"],
+        ["dialog", this._container == "dialog"],
+      ];
+      for (const [name, needed] of need) if (needed) load(name);
+    }
   }
 
   private _ui(): Ui | null {
@@ -230,7 +247,7 @@ class Instance implements FloowInstance {
     };
   }
 
-  private _render(): void {
+  _render(): void {
     if (this._destroyed) return;
     const ui = this._ui();
     const dialog = this._container === "dialog";

@@ -12,6 +12,8 @@ import { Window } from "happy-dom";
 import { describe, expect, it } from "vitest";
 import { BUDGETS, TOTAL_BUDGET, TOTAL_GOAL } from "./budgets";
 
+/** The script-tag renderer's chunks (render/lazy.ts), beside floow.js. */
+const CHUNKS = ["steps", "form", "results", "dialog"];
 const dist = (file: string) => fileURLToPath(new URL(`../dist/${file}`, import.meta.url));
 const read = (file: string) => readFileSync(dist(file), "utf8");
 const gzip = (file: string) => gzipSync(readFileSync(dist(file)), { level: 9 }).length;
@@ -60,10 +62,15 @@ describe("the npm build", () => {
   });
 });
 
-/** The script-tag renderer as a page gets it: `floow.js` run in a fresh window, with an element to mount in. */
-function loadRenderer() {
+/**
+ * The script-tag renderer as a page gets it: `floow.js` run in a fresh window, with an
+ * element to mount in, and its chunks (already here: happy-dom has no `currentScript` for
+ * floow.js to find them by, see "loads its chunks" below).
+ */
+function loadRenderer(chunks: readonly string[] = CHUNKS) {
   const window = new Window({ url: "https://shop.example/" });
   window.eval(read("floow.js"));
+  for (const chunk of chunks) window.eval(read(`${chunk}.js`));
   const runtime = (window as unknown as { FloowRuntime: Record<string, unknown> & ScriptRuntime })
     .FloowRuntime;
   const element = window.document.createElement("div");
@@ -91,6 +98,7 @@ describe("the script-tag build", () => {
       "mount",
       "on",
       "open",
+      "shared",
       "start",
       "version",
     ]);
@@ -107,6 +115,39 @@ describe("the script-tag build", () => {
     (shadow.querySelector("button.btn") as unknown as { click(): void }).click();
     expect(shadow.textContent).toContain("What is your budget?");
     expect(seen).toEqual(["mount", "start"]);
+    await window.happyDOM.close();
+  });
+
+  it("floow.js shows the start page alone; questions, form, results and dialog come with their chunks", async () => {
+    const { window, runtime, element } = loadRenderer([]);
+    runtime.mount(element, { floow: published(), container: "embedded" });
+    const shadow = element.firstElementChild!.shadowRoot!;
+    expect(shadow.textContent).toContain("Find your bike");
+    (shadow.querySelector("button.btn") as unknown as { click(): void }).click();
+    // The question waits for steps.js: a skeleton, labelled, meanwhile.
+    expect(shadow.textContent).not.toContain("What is your budget?");
+    expect(shadow.querySelector(".sk[role=status]")).not.toBeNull();
+    window.eval(read("steps.js"));
+    expect(shadow.textContent).toContain("What is your budget?");
+    expect(shadow.querySelector("[role=radiogroup] [role=radio]")).not.toBeNull();
+    // Its styles came with it, after the start page's.
+    expect([...shadow.querySelectorAll("style")].at(-1)!.textContent).toContain(".choice{");
+    await window.happyDOM.close();
+  });
+
+  it("a dialog floow's dialog waits for dialog.js, then traps focus and closes with Escape", async () => {
+    const { window, runtime } = loadRenderer(["steps"]);
+    const floow = { ...published(), container: { ...published().container, type: "dialog" } };
+    const instance = (runtime as unknown as { open(id: string, o: unknown): { close(): void } }).open(floow.id, { floow });
+    const host = () => window.document.body.lastElementChild!.shadowRoot!;
+    expect(host().querySelector("[role=dialog]")).toBeNull();
+    expect(host().querySelector(".overlay .sk")).not.toBeNull();
+    window.eval(read("dialog.js"));
+    const dialog = host().querySelector("[role=dialog]")!;
+    expect(dialog.getAttribute("aria-modal")).toBe("true");
+    dialog.dispatchEvent(new window.KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect(window.document.body.querySelector("body > [data-floow-host]")).toBeNull();
+    expect(instance).toBeDefined();
     await window.happyDOM.close();
   });
 

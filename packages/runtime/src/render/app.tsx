@@ -2,8 +2,9 @@ import { LOADING_TEXTS } from "@floow/domain/logic";
 import { Fragment, h } from "preact";
 import { fontFamily, padding, radius } from "../theme";
 import { Dialog } from "./dialog";
-import { FinishView, Skeleton } from "./finish";
-import { Button, Img, Rich } from "./parts";
+import { FinishView } from "./finish";
+import { part } from "./lazy";
+import { Button, Img, Rich, Skeleton } from "./parts";
 import { Progress } from "./progress";
 import { StepView } from "./step";
 import type { Ui, UiProps } from "./ui";
@@ -59,13 +60,18 @@ function Body({ ui }: UiProps) {
   const { flow } = ui;
   const { view } = flow.state;
   const step = flow.step();
+  // The script tag's questions and results come in chunks (render/lazy.ts): a skeleton
+  // shows until the one needed is here (usually it is: fetched once the start page shows).
+  const steps = __SCRIPT_TAG__ ? part("steps") : { StepView, Progress };
+  const results = __SCRIPT_TAG__ ? view.kind === "finish" && part("results") : { FinishView };
+  const waiting = <Skeleton label={ui.texts.loading} />;
   return (
     <>
-      {view.kind !== "start" ? <Progress ui={ui} /> : null}
+      {view.kind !== "start" && steps ? <steps.Progress ui={ui} /> : null}
       <div class="page" tabIndex={-1}>
         {view.kind === "start" ? <StartView ui={ui} onStart={() => flow.start()} /> : null}
-        {step ? <StepView ui={ui} step={step} /> : null}
-        {view.kind === "finish" ? <FinishView ui={ui} /> : null}
+        {step ? steps ? <steps.StepView ui={ui} step={step} /> : waiting : null}
+        {view.kind === "finish" ? results ? <results.FinishView ui={ui} /> : waiting : null}
       </div>
       <Nav ui={ui} />
     </>
@@ -115,6 +121,9 @@ export function Root({
     );
   }
   const { floow, primary } = ui;
+  // The script tag's dialog comes with `dialog.js`: until then, the loading dialog.
+  const Modal = __SCRIPT_TAG__ ? part("dialog")?.Dialog : Dialog;
+  if (kind === "dialog" && !Modal) return <Root kind={kind} ui={null} loading={ui.texts.loading} />;
   return (
     <div
       class="floow"
@@ -128,9 +137,11 @@ export function Root({
       }}
     >
       {kind === "dialog" ? (
-        <Dialog ui={ui} onClose={onClose} contained={contained}>
-          <Body ui={ui} />
-        </Dialog>
+        Modal && (
+          <Modal ui={ui} onClose={onClose} contained={contained}>
+            <Body ui={ui} />
+          </Modal>
+        )
       ) : kind === "launcher" && floow.start.type === "none" ? (
         <StartView ui={ui} onStart={onLaunch} />
       ) : (

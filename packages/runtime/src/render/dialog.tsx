@@ -1,21 +1,9 @@
 import { h } from "preact";
 import type { ComponentChildren } from "preact";
+import { deepActiveElement, tabbables } from "./focus";
 import { Icon } from "./icons";
+import { DIALOG_CSS } from "./styles";
 import type { Ui } from "./ui";
-
-const TABBABLE =
-  'a[href],button:not([disabled]):not([hidden]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
-
-/** The focused element, looking into shadow roots (ours included). */
-export function deepActiveElement(doc: Document = document): Element | null {
-  let active = doc.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
-}
-
-export function tabbables(root: ParentNode): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(TABBABLE));
-}
 
 /** Escape closes; Tab and Shift+Tab wrap around inside the dialog (the focus trap). */
 function onKeyDown(event: KeyboardEvent, panel: HTMLElement, onClose: () => void): void {
@@ -79,6 +67,7 @@ export function Dialog({
           onKeyDown(event, event.currentTarget as HTMLElement, onClose)
         }
       >
+        {__SCRIPT_TAG__ ? <style>{DIALOG_CSS}</style> : null}
         <button type="button" class="close" aria-label={ui.texts.close} onClick={onClose}>
           <Icon ui={ui} name="close" />
         </button>

@@ -3,7 +3,8 @@ import type { ResultsLayout } from "@floow/domain/logic";
 import { safeUrl } from "../sanitize";
 import { gap, padding, radius } from "../theme";
 import { Fragment, h } from "preact";
-import { Button, Img, Rich } from "./parts";
+import { Button, Img, Rich, Skeleton } from "./parts";
+import { RESULTS_CSS } from "./styles";
 import type { Ui, UiProps } from "./ui";
 
 function ResultCard({ ui, layout, met, i }: { ui: Ui; layout: ResultsLayout; met?: string[] | undefined; i: number }) {
@@ -53,16 +54,6 @@ function ResultCard({ ui, layout, met, i }: { ui: Ui; layout: ResultsLayout; met
   );
 }
 
-export function Skeleton({ label }: { label: string }) {
-  return (
-    <div class="sk" role="status" aria-busy="true" aria-label={label}>
-      <i />
-      <i />
-      <i />
-    </div>
-  );
-}
-
 /** The products (laid out per the results settings), "Show more", or the placeholder. */
 function Results({ ui }: UiProps) {
   const { floow, flow, texts } = ui;
@@ -103,6 +94,7 @@ export function FinishView({ ui }: UiProps) {
   const { floow } = ui;
   return (
     <div class="block">
+      {__SCRIPT_TAG__ ? <style>{RESULTS_CSS}</style> : null}
       <Rich html={floow.finish.text} class="question" />
       <Img src={floow.finish.image} class="media" />
       {floow.type === "selling" && floow.finish.type === "results" ? <Results ui={ui} /> : null}

@@ -67,3 +67,14 @@ export function Button({
     </Tag>
   );
 }
+
+/** A loading placeholder: grey bars, announced as busy. */
+export function Skeleton({ label }: { label: string }) {
+  return (
+    <div class="sk" role="status" aria-busy="true" aria-label={label}>
+      <i />
+      <i />
+      <i />
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
 import { stepOf } from "../i18n";
 import { paintOf } from "../theme";
 import { h } from "preact";
+import { PROGRESS_CSS } from "./styles";
 import type { UiProps } from "./ui";
 
 export function Progress({ ui }: UiProps) {
@@ -12,6 +13,7 @@ export function Progress({ ui }: UiProps) {
   const label = stepOf(ui.texts, Math.max(index, 1), total);
   return (
     <div class={`progress ${config.direction}`} style={{ "--pc": paintOf(ui, config.colorId).c }}>
+      {__SCRIPT_TAG__ ? <style>{PROGRESS_CSS}</style> : null}
       {config.type === "steps" ? (
         <div class="dots" role="img" aria-label={label}>
           {Array.from({ length: total }, (_, i) => (
