@@ -63,9 +63,15 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
     plan: Planned[],
     receivedAt: Date = NOON,
     device: EventDevice = { os: "unknown", language: "unknown" },
+    // The bike finder's shoppers all saw its version 1 (analytics by version).
+    floowVersion: number | undefined = floowId === bikeId ? 1 : undefined,
   ) {
     const messages: FloowEventMessage[] = plan.map(([type, payload]) =>
-      createEventMessage({ organizationId: orgId, domainId, floowId, sessionId }, type, payload),
+      createEventMessage(
+        { organizationId: orgId, domainId, floowId, sessionId, ...(floowVersion !== undefined && { floowVersion }) },
+        type,
+        payload,
+      ),
     );
     // One event a second, in order, as a shopper would send them.
     await storeEvents(
@@ -199,6 +205,16 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
       });
     });
 
+    it("by version: version 1 (every session's) gives the same figures as all versions; another version none", async () => {
+      const analytics = callerFor(server.app, member).analytics;
+      expect(await analytics.floow({ id: bikeId, ...range, version: 1 })).toEqual(bike);
+      const none = await analytics.floow({ id: bikeId, ...range, version: 2 });
+      expect(none.current.totals).toMatchObject({ views: 0, sessions: 0, starts: 0, completions: 0, clicks: 0 });
+      expect(none.funnel).toEqual([{ stepId: null, text: "Start page", reached: 0, left: 0, dropOff: null }]);
+      expect([none.choices, none.results.products, none.devices, none.languages]).toEqual([[], [], [], []]);
+      expect(none.days).toEqual([{ day: DAY, sessions: 0, views: 0, starts: 0, completions: 0, clicks: 0 }]);
+    });
+
     it("devices and languages by session", () => {
       expect(bike.devices).toEqual([
         { key: "unknown", sessions: 5 },
@@ -305,6 +321,38 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
       expect(csv).toContain("ada@example.com");
       await expect(callerFor(server.app, admin).analytics.eraseShopper({ email: "not an address" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     });
+  });
+
+  it("filters one floow's figures by the published version its sessions were shown", async () => {
+    const floowId = (await seedFloow(db, orgId, domainId, "selling", { name: "Two versions", status: "live", steps: [ride] })).id;
+    const mac = { os: "mac", language: "nl" };
+    const finished: Planned[] = [["mount"], ["start"], pick(ride, road), ["finish", { products: [VELO], partial: false }], ["product", { product: VELO }]];
+    await session(floowId, "V1", finished, NOON, mac, 1);
+    await session(floowId, "V2a", [["mount"], ["start"], pick(ride, mountain)], NOON, mac, 2);
+    await session(floowId, "V2b", [["mount"]], NOON, { os: "linux", language: "en" }, 2);
+    await session(floowId, "none", [["mount"], ["start"]], NOON, mac, undefined);
+    const analytics = callerFor(server.app, member).analytics;
+
+    const v2 = await analytics.floow({ id: floowId, ...range, version: 2 });
+    expect(v2.current.totals).toMatchObject({ views: 2, sessions: 2, starts: 1, completions: 0, clicks: 0 });
+    expect(v2.choices.map((step) => [step.text, step.sessions, step.choices.map((c) => [c.text, c.sessions])])).toEqual([
+      ["Where do you ride?", 1, [["Mountain", 1]]],
+    ]);
+    expect(v2.funnel[1]).toMatchObject({ stepId: ride.id, reached: 1, left: 1 });
+    expect(v2.devices).toEqual([
+      { key: "linux", sessions: 1 },
+      { key: "mac", sessions: 1 },
+    ]);
+    expect(v2.results.products).toEqual([]);
+
+    const v1 = await analytics.floow({ id: floowId, ...range, version: 1 });
+    expect(v1.current.totals).toMatchObject({ views: 1, sessions: 1, starts: 1, completions: 1, clicks: 1 });
+    expect(v1.results).toMatchObject({ resultPages: 1, products: [{ id: "P1", name: "Velo Aero", shown: 1, clicks: 1 }] });
+
+    // All versions: the unversioned session too.
+    expect((await analytics.floow({ id: floowId, ...range })).current.totals.sessions).toBe(4);
+    expect((await analytics.exportCsv({ id: floowId, ...range, version: 2 })).rows).toBe(2);
+    await expect(analytics.floow({ id: floowId, ...range, version: 0 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 
   it("another organization's floow or domain is NOT_FOUND, and its overview holds none of ours", async () => {

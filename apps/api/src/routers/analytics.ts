@@ -88,15 +88,16 @@ export const analyticsRouter = router({
     const floow = await findFloow(ctx.db, ctx.org.id, input.id);
     if (!floow) throw floowNotFound();
     const organizationId = ctx.org.id;
-    const scope = { organizationId, floowId: floow.id };
-    const { from, to } = input;
+    // One published version's sessions (docs/analytics.md, "By version"); all without.
+    const { from, to, version } = input;
+    const scope = { organizationId, floowId: floow.id, floowVersion: version };
     const steps = floow.steps.map((step) => ({ id: step.id, text: plainText(step.text) }));
     const [figures, funnelSteps, choices, formInputs, results, devices, languages] = await Promise.all([
       periods(ctx.db, scope, from, to),
-      funnel(ctx.db, organizationId, floow.id, from, to, steps, "Start page"),
-      choiceDistribution(ctx.db, organizationId, floow.id, from, to, steps),
-      formCompletion(ctx.db, organizationId, floow.id, from, to, steps),
-      productResults(ctx.db, organizationId, floow.id, from, to),
+      funnel(ctx.db, organizationId, floow.id, from, to, steps, "Start page", version),
+      choiceDistribution(ctx.db, organizationId, floow.id, from, to, steps, version),
+      formCompletion(ctx.db, organizationId, floow.id, from, to, steps, version),
+      productResults(ctx.db, organizationId, floow.id, from, to, version),
       sessionShares(ctx.db, scope, from, to, "os"),
       sessionShares(ctx.db, scope, from, to, "language"),
     ]);
@@ -118,11 +119,12 @@ export const analyticsRouter = router({
     if (!floow) throw floowNotFound();
     // The database joins the sessions' ready-made lines; a year of a busy floow may take longer
     // than a request's query timeout, so it gets the bulk read's (docs/analytics.md).
-    const { rows, lines } = await withBulkQueryTimeout(() => sessionExportCsv(ctx.db, ctx.org.id, floow.id, spanOf(input.from, input.to)));
+    const { rows, lines } = await withBulkQueryTimeout(() => sessionExportCsv(ctx.db, ctx.org.id, floow.id, spanOf(input.from, input.to), input.version));
     const header = toCsv([["session", "started", "finished", "answers", "clicked product", "operating system", "language"]]);
     const csv = rows > 0 ? `${header}${lines}\r\n` : header;
     const slug = floow.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "floow";
-    return { filename: `${slug}-sessions-${input.from}-${input.to}.csv`, csv, rows };
+    const versionPart = input.version !== undefined ? `-v${input.version}` : "";
+    return { filename: `${slug}${versionPart}-sessions-${input.from}-${input.to}.csv`, csv, rows };
   }),
 
   /** How long the organization's events are kept. */

@@ -80,6 +80,11 @@ export interface SessionScope {
   organizationId: string;
   floowId?: string;
   domainId?: string;
+  /**
+   * Only the sessions of this published version (with floowId): read from `event_session` and
+   * the events instead of the daily rollups, which do not know versions (docs/analytics.md).
+   */
+  floowVersion?: number | undefined;
 }
 
 function sessionWhere(scope: SessionScope, span: Span) {
@@ -90,8 +95,17 @@ function sessionWhere(scope: SessionScope, span: Span) {
   ];
   if (scope.floowId !== undefined) parts.push(sql`"floow_id" = ${scope.floowId}`);
   if (scope.domainId !== undefined) parts.push(sql`"domain_id" = ${scope.domainId}`);
+  if (scope.floowVersion !== undefined) parts.push(sql`"floow_version" = ${scope.floowVersion}`);
   return sql.join(parts, sql` and `);
 }
+
+/** The sessions' counts as `event_daily` keeps them, summed from `event_session` rows (one version's). */
+const sessionRowTotals = sql<TotalsRow>`count(*) as sessions, sum("mounts") as views, sum("starts") as starts,
+  count(*) filter (where "starts" > 0) as started, sum("finishes") as completions, count(*) filter (where "finishes" > 0) as completed,
+  sum("clicks") as clicks, count(*) filter (where "clicks" > 0) as clicked`;
+
+/** A session's day, as `event_daily` counts it: the day (Europe/Amsterdam) it began. */
+const sessionDay = sql<string>`("first_at" at time zone ${ANALYTICS_TIME_ZONE})::date`;
 
 /** The `event_daily` rows of a scope from `from` to `to` (days, both included). */
 function dailyWhere(scope: SessionScope, from: string, to: string) {
@@ -103,6 +117,10 @@ function dailyWhere(scope: SessionScope, from: string, to: string) {
 
 /** The headline figures of the days `from`..`to` (sessions that began in them), from the daily rollup. */
 export async function sessionTotals(db: Kysely<DB>, scope: SessionScope, from: string, to: string): Promise<AnalyticsTotals> {
+  if (scope.floowVersion !== undefined) {
+    const { rows } = await sql<TotalsRow>`select ${sessionRowTotals} from "event_session" where ${sessionWhere(scope, spanOf(from, to))}`.execute(db);
+    return toTotals(rows[0]);
+  }
   const { rows } = await sql<TotalsRow>`select ${dailyTotals} from "event_daily" where ${dailyWhere(scope, from, to)}`.execute(db);
   return toTotals(rows[0]);
 }
@@ -111,10 +129,17 @@ export async function sessionTotals(db: Kysely<DB>, scope: SessionScope, from: s
 export async function sessionDays(db: Kysely<DB>, scope: SessionScope, from: string, to: string): Promise<AnalyticsDay[]> {
   const { rows } = await sql<{ day: string; sessions: string; views: string; starts: string; completions: string; clicks: string }>`
     with per_day as (
-      select "day", sum(sessions) as sessions, sum(views) as views, sum(starts) as starts, sum(completions) as completions,
-        sum(clicks) as clicks
-      from "event_daily" where ${dailyWhere(scope, from, to)}
-      group by "day"
+      ${
+        scope.floowVersion !== undefined
+          ? sql`select ${sessionDay} as "day", count(*) as sessions, sum("mounts") as views, sum("starts") as starts,
+              sum("finishes") as completions, sum("clicks") as clicks
+            from "event_session" where ${sessionWhere(scope, spanOf(from, to))}
+            group by 1`
+          : sql`select "day", sum(sessions) as sessions, sum(views) as views, sum(starts) as starts, sum(completions) as completions,
+              sum(clicks) as clicks
+            from "event_daily" where ${dailyWhere(scope, from, to)}
+            group by "day"`
+      }
     )
     select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(per_day.sessions, 0) as sessions, coalesce(per_day.views, 0) as views,
       coalesce(per_day.starts, 0) as starts, coalesce(per_day.completions, 0) as completions, coalesce(per_day.clicks, 0) as clicks
@@ -168,7 +193,16 @@ export async function floowRows(db: Kysely<DB>, scope: SessionScope, from: strin
 }
 
 /** One floow's daily items of the days `from`..`to`, summed per item (kinds: migrations/20261123221513). */
-async function dailyItems(db: Kysely<DB>, organizationId: string, floowId: string, from: string, to: string, kinds: readonly string[]) {
+async function dailyItems(
+  db: Kysely<DB>,
+  organizationId: string,
+  floowId: string,
+  from: string,
+  to: string,
+  kinds: readonly string[],
+  floowVersion?: number,
+) {
+  if (floowVersion !== undefined) return versionItems(db, organizationId, floowId, floowVersion, from, to, kinds);
   const { rows } = await sql<{ kind: string; item: string; step_id: string; label: string; meta: string; count: string }>`
     select "kind", "item", max("step_id") as step_id, max("label") as label, max("meta") as meta, sum("count") as count
     from "event_daily_item"
@@ -178,15 +212,82 @@ async function dailyItems(db: Kysely<DB>, organizationId: string, floowId: strin
   return rows.map((row) => ({ ...row, count: Number(row.count) })).filter((row) => row.count > 0);
 }
 
+const PER_EVENT_KINDS = ["results", "partial", "shown", "click"];
+
+/**
+ * `dailyItems` of one published version: the same counts, made from the version's sessions
+ * (`event_session.floow_version`) and their first answers (`event_session_item`), and from the
+ * events that carry its number (result pages and products). The labels come from the daily
+ * items, which every event adds to whatever its version.
+ */
+async function versionItems(
+  db: Kysely<DB>,
+  organizationId: string,
+  floowId: string,
+  floowVersion: number,
+  from: string,
+  to: string,
+  kinds: readonly string[],
+) {
+  const span = spanOf(from, to);
+  const wanted = (...some: string[]) => some.some((kind) => kinds.includes(kind));
+  const parts = [];
+  if (wanted("step", "choice", "input", "filled")) {
+    parts.push(sql`select i."kind", i."item", count(*) as count from "event_session_item" i join versioned s using ("session_id")
+      where i."floow_id" = ${floowId} and i."day" >= ${from}::date and i."day" <= ${to}::date and i."kind" in (${sql.join(kinds)})
+      group by 1, 2`);
+  }
+  if (wanted("left")) {
+    parts.push(sql`select 'left', case when "answers" = 0 then '' else coalesce("last_step_id", '') end, count(*) from versioned
+      where "starts" > 0 and "finishes" = 0 and "first_at" >= ${span.start} and "first_at" < ${span.end} group by 2`);
+  }
+  for (const kind of ["os", "language"] as const) {
+    if (wanted(kind)) {
+      parts.push(sql`select ${sql.lit(kind)}, ${sql.ref(kind)}, count(*) from versioned
+        where "first_at" >= ${span.start} and "first_at" < ${span.end} group by 2`);
+    }
+  }
+  if (wanted(...PER_EVENT_KINDS)) {
+    parts.push(sql`select x.kind, x.item, count(*) from "event" e cross join lateral (
+        select 'results' as kind, '' as item where e."type" = 'finish' and jsonb_typeof(e."payload"->'products') = 'array'
+        union all select 'partial', '' where e."type" = 'finish' and e."payload"->>'partial' = 'true'
+          and jsonb_typeof(e."payload"->'products') = 'array'
+        union all select 'shown', left(coalesce(p->>'id', ''), 200) from jsonb_array_elements(case when e."type" = 'finish'
+          and jsonb_typeof(e."payload"->'products') = 'array' then e."payload"->'products' else '[]'::jsonb end) as p
+        union all select 'click', left(coalesce(e."payload"->'product'->>'id', ''), 200) where e."type" = 'product'
+          and jsonb_typeof(e."payload"->'product') = 'object'
+      ) as x
+      where e."organization_id" = ${organizationId} and e."floow_id" = ${floowId} and e."floow_version" = ${floowVersion}
+        and e."created_at" >= ${span.start} and e."created_at" < ${span.end}
+      group by 1, 2`);
+  }
+  if (parts.length === 0) return [];
+  const { rows } = await sql<{ kind: string; item: string; step_id: string; label: string; meta: string; count: string }>`
+    with versioned as materialized (
+      select "session_id", "first_at", "starts", "finishes", "answers", "last_step_id", "os", "language" from "event_session"
+      where "organization_id" = ${organizationId} and "floow_id" = ${floowId} and "floow_version" = ${floowVersion}
+    ), labels as (
+      select "kind", "item", max("step_id") as step_id, max("label") as label, max("meta") as meta from "event_daily_item"
+      where "floow_id" = ${floowId} and "organization_id" = ${organizationId} and "kind" in (${sql.join(kinds)})
+      group by 1, 2
+    ), items ("kind", "item", "count") as (${sql.join(parts, sql` union all `)})
+    select items."kind", items."item", coalesce(labels.step_id, '') as step_id, coalesce(labels.label, '') as label,
+      coalesce(labels.meta, '') as meta, sum(items.count) as count
+    from items left join labels using ("kind", "item")
+    where items."kind" in (${sql.join(kinds)})
+    group by 1, 2, 3, 4, 5`.execute(db);
+  return rows.map((row) => ({ ...row, count: Number(row.count) })).filter((row) => row.count > 0);
+}
+
 /** Sessions of one floow by operating system or language. */
 export async function sessionShares(
   db: Kysely<DB>,
-  scope: { organizationId: string; floowId: string },
+  scope: { organizationId: string; floowId: string; floowVersion?: number | undefined },
   from: string,
   to: string,
   kind: "os" | "language",
 ): Promise<SessionShare[]> {
-  const rows = await dailyItems(db, scope.organizationId, scope.floowId, from, to, [kind]);
+  const rows = await dailyItems(db, scope.organizationId, scope.floowId, from, to, [kind], scope.floowVersion);
   return rows
     .map((row) => ({ key: row.item, sessions: row.count }))
     .sort((a, b) => b.sessions - a.sessions || a.key.localeCompare(b.key));
@@ -205,10 +306,11 @@ export async function funnel(
   to: string,
   steps: readonly { id: string; text: string }[],
   startPage: string,
+  floowVersion?: number,
 ): Promise<FunnelStep[]> {
   const [items, totals] = await Promise.all([
-    dailyItems(db, organizationId, floowId, from, to, ["step", "left"]),
-    sessionTotals(db, { organizationId, floowId }, from, to),
+    dailyItems(db, organizationId, floowId, from, to, ["step", "left"], floowVersion),
+    sessionTotals(db, { organizationId, floowId, floowVersion }, from, to),
   ]);
   const leftBy = new Map(items.filter((row) => row.kind === "left").map((row) => [row.item, row.count]));
   const order = new Map(steps.map((step, index) => [step.id, index]));
@@ -235,8 +337,9 @@ export async function choiceDistribution(
   from: string,
   to: string,
   steps: readonly { id: string; text: string }[],
+  floowVersion?: number,
 ): Promise<StepChoices[]> {
-  const items = await dailyItems(db, organizationId, floowId, from, to, ["step", "choice"]);
+  const items = await dailyItems(db, organizationId, floowId, from, to, ["step", "choice"], floowVersion);
   const stepRows = new Map(items.filter((row) => row.kind === "step").map((row) => [row.item, row]));
   const byStep = new Map<string, StepChoices>();
   for (const row of items.filter((item) => item.kind === "choice")) {
@@ -263,8 +366,9 @@ export async function formCompletion(
   from: string,
   to: string,
   steps: readonly { id: string; text: string }[],
+  floowVersion?: number,
 ): Promise<FormInputCompletion[]> {
-  const items = await dailyItems(db, organizationId, floowId, from, to, ["input", "filled"]);
+  const items = await dailyItems(db, organizationId, floowId, from, to, ["input", "filled"], floowVersion);
   const filledBy = new Map(items.filter((row) => row.kind === "filled").map((row) => [row.item, row.count]));
   const order = new Map(steps.map((step, index) => [step.id, index]));
   return items
@@ -285,8 +389,15 @@ export async function formCompletion(
 }
 
 /** The products the finish page showed and the ones clicked, with how often results were a partial match. */
-export async function productResults(db: Kysely<DB>, organizationId: string, floowId: string, from: string, to: string): Promise<ProductResults> {
-  const items = await dailyItems(db, organizationId, floowId, from, to, ["results", "partial", "shown", "click"]);
+export async function productResults(
+  db: Kysely<DB>,
+  organizationId: string,
+  floowId: string,
+  from: string,
+  to: string,
+  floowVersion?: number,
+): Promise<ProductResults> {
+  const items = await dailyItems(db, organizationId, floowId, from, to, PER_EVENT_KINDS, floowVersion);
   const count = (kind: string) => items.find((row) => row.kind === kind)?.count ?? 0;
   const products = new Map<string, { id: string; name: string; price: string; shown: number; clicks: number }>();
   for (const row of items.filter((item) => item.kind === "shown" || item.kind === "click")) {
@@ -332,11 +443,12 @@ export async function sessionExportCsv(
   organizationId: string,
   floowId: string,
   span: Span,
+  floowVersion?: number,
 ): Promise<{ rows: number; lines: string }> {
   const { rows } = await sql<{ rows: string | number; lines: string | null }>`
     select count(*) as rows, string_agg("csv_row", ${"\r\n"} order by "first_at", "session_id") as lines
     from "event_session"
-    where ${sessionWhere({ organizationId, floowId }, span)}`.execute(db);
+    where ${sessionWhere({ organizationId, floowId, floowVersion }, span)}`.execute(db);
   return { rows: Number(rows[0]?.rows ?? 0), lines: rows[0]?.lines ?? "" };
 }
 
