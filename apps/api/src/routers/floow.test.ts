@@ -225,7 +225,8 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
   });
 
   it("publish → live, archive → archived, restore → development; an archived floow is restored before publishing", async () => {
-    const created = await as(member).create({ domainId, type: "selling", name: "Lifecycle" });
+    // A data floow: a selling one without a feed is refused by the pre-publish check.
+    const created = await as(member).create({ domainId, type: "data", name: "Lifecycle" });
     expect(await as(member).publish({ id: created.id })).toMatchObject({ status: "live", version: 1 });
     expect((await as(member).publish({ id: created.id })).status).toBe("live");
     expect((await as(member).archive({ id: created.id })).status).toBe("archived");
@@ -239,8 +240,10 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
   });
 
   it("duplicate copies with new ids, (copy) name and development status, in the same or another domain", async () => {
-    const created = await as(admin).create({ domainId, type: "selling", name: "Original" });
-    const choice = createChoice();
+    // Publishable: a feed with a red product, and a choice with a text (the pre-publish check).
+    const redFeed = await seedFeed(server.app.database.db, orgId, [{ id: "red-1", name: "Red", attributes: { color: "red" } }]);
+    const created = await as(admin).create({ domainId, type: "selling", name: "Original", feedId: redFeed });
+    const choice = createChoice({ text: "<p>Red</p>" });
     const step = createStep({ floowId: created.id, choices: [choice] });
     const group = createFilterGroup({ choiceId: choice.id });
     const filter = createFilter({ filterGroupId: group.id, field: "color", value: "red" });
@@ -274,7 +277,7 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
 
   it("list filters by domain and status", async () => {
     const a = await as(admin).create({ domainId: secondDomainId, type: "selling", name: "A" });
-    const b = await as(admin).create({ domainId: secondDomainId, type: "selling", name: "B" });
+    const b = await as(admin).create({ domainId: secondDomainId, type: "data", name: "B" });
     await as(admin).publish({ id: b.id });
     const ofDomain = await as(member).list({ domainId: secondDomainId });
     expect(ofDomain.map((f) => f.id)).toEqual(expect.arrayContaining([a.id, b.id]));

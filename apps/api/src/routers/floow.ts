@@ -10,10 +10,11 @@ import {
   floowListSchema,
   floowUpdateSchema,
   floowVersionRefSchema,
+  hasErrors,
   previewResultsSchema,
   publishFloowSchema,
 } from "@floow/domain";
-import type { FloowStatus, FloowVersionList, PublicResults, VersionedFloow } from "@floow/domain";
+import type { FloowStatus, FloowVersionList, PublicResults, PublishCheck, VersionedFloow } from "@floow/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/database";
 import { findDomain } from "../db/queries/domain";
@@ -38,6 +39,7 @@ import {
 import type { VersionWriteResult } from "../db/queries/floow-version";
 import { invalidateFloowCaches } from "../services/floow-caches";
 import { enqueueDeadEndCheck } from "../services/insights";
+import { checkPublishDraft, PUBLISH_BLOCKED_MESSAGE, publishCheck } from "../services/publish-check";
 import { computeFloowResults } from "../services/results";
 import { orgProcedure, router } from "../trpc/init";
 
@@ -141,15 +143,33 @@ export const floowRouter = router({
   /**
    * development or live → live: the draft becomes the next published version (by the caller,
    * with the note) and shoppers get it (docs/domains-and-floows.md, "Drafts and versions").
-   * An archived floow is restored first.
+   * An archived floow is restored first. The pre-publish check runs again here, without
+   * asking the links and images (slow, and a warning at most): any error refuses the publish.
    */
   publish: orgProcedure.input(publishFloowSchema).mutation(async ({ ctx, input }): Promise<VersionedFloow> => {
+    const draft = await findFloow(ctx.db, ctx.org.id, input.id);
+    if (!draft) throw notFound();
+    if (draft.status !== "archived") {
+      const items = await checkPublishDraft(ctx.db, ctx.org.id, draft, { fetchUrls: false });
+      if (hasErrors(items)) throw new DomainError("BAD_REQUEST", PUBLISH_BLOCKED_MESSAGE);
+    }
     const floow = unwrap(
       await publishFloow(ctx.db, ctx.org.id, input.id, { userId: ctx.session.user.id, note: input.note ?? "" }),
       PUBLISH_REFUSED,
     );
     invalidateFloowCaches(floow);
     return floow;
+  }),
+
+  /**
+   * The pre-publish check (docs/editor.md): what publishing would change against the live
+   * version, and the draft's errors and warnings, its links and images asked through the
+   * safe fetch (bounded, cached).
+   */
+  publishCheck: orgProcedure.input(byIdSchema).query(async ({ ctx, input }): Promise<PublishCheck> => {
+    const floow = await findFloow(ctx.db, ctx.org.id, input.id);
+    if (!floow) throw notFound();
+    return publishCheck(ctx.db, ctx.org.id, floow, ctx.fetch);
   }),
 
   /** The floow's published versions, newest first, with how each did; whether the draft has changes to publish. */

@@ -155,6 +155,11 @@ export const PERMISSION_MATRIX: Record<string, PermissionRow> = {
     foreign: byId((a) => a.floow.id),
     why: "publishing is what the editor is for",
   },
+  "floow.publishCheck": {
+    allowed: MEMBERS,
+    foreign: byId((a) => a.floow.id),
+    why: "the check before publishing, for whoever may publish",
+  },
   "floow.versions": {
     allowed: MEMBERS,
     foreign: byId((a) => a.floow.id),

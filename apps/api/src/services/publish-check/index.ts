@@ -1,8 +1,9 @@
-import { checkDraft, checkFeedPaths, floowUrls, isHttpAddress } from "@floow/domain";
-import type { CheckItem, FeedCheckFloow, Floow } from "@floow/domain";
+import { checkDraft, checkFeedPaths, diffFloows, floowUrls, isHttpAddress } from "@floow/domain";
+import type { CheckItem, FeedCheckFloow, Floow, PublishCheck, VersionedFloow } from "@floow/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import { findFeed } from "../../db/queries/feed";
+import { findLiveVersionNumber, findVersionContent } from "../../db/queries/floow-version";
 import { feedIndex } from "../insights";
 import { checkUrls, type UrlFetchOptions } from "./url-check";
 
@@ -68,4 +69,28 @@ async function feedItems(
   }
   const index = await feedIndex(db, organizationId, feedId);
   return checkFeedPaths(index, draft satisfies FeedCheckFloow);
+}
+
+/**
+ * `floow.publishCheck`: the draft (the floow row) against the live version, and the check
+ * with the http(s) addresses asked. `liveVersion` is null while the floow is not live; the
+ * changes are then against the version it was last live with (taken offline, published
+ * before), or "First publish" when it never was.
+ */
+export async function publishCheck(
+  db: Kysely<DB>,
+  organizationId: string,
+  draft: VersionedFloow,
+  fetch?: UrlFetchOptions,
+): Promise<PublishCheck> {
+  const lastLive = await findLiveVersionNumber(db, organizationId, draft.id);
+  const [content, items] = await Promise.all([
+    lastLive === null ? null : findVersionContent(db, organizationId, draft.id, lastLive),
+    checkPublishDraft(db, organizationId, draft, { fetchUrls: true, ...(fetch && { fetch }) }),
+  ]);
+  return {
+    liveVersion: draft.status === "live" ? lastLive : null,
+    changes: diffFloows(content, draft),
+    items,
+  };
 }
