@@ -82,8 +82,8 @@ function floowOf(
 }
 
 describe("checkFeedPaths: the floow's paths against its feed", () => {
-  it("a path that leaves no product is an error at its last answer; a thin path a warning", () => {
-    const floow = floowOf([
+  const twoQuestions = () =>
+    floowOf([
       {
         text: "Which bike?",
         choices: [
@@ -99,19 +99,63 @@ describe("checkFeedPaths: the floow's paths against its feed", () => {
         ],
       },
     ]);
-    const items = checkFeedPaths(createResultsIndex(BIKES), floow);
-    expect(items.filter((i) => i.rule === "dead-end")).toEqual([
+
+  it("a path no product meets fully: shoppers see the closest matches (a warning), or with the placeholder nothing (an error)", () => {
+    const ranked = twoQuestions();
+    const warned = checkFeedPaths(createResultsIndex(BIKES), ranked);
+    expect(warned.filter((i) => i.rule === "dead-end" || i.rule === "no-exact-match")).toEqual([
+      {
+        severity: "warning",
+        rule: "no-exact-match",
+        message:
+          'No product meets every answer of "City" for Step "Which bike?", then "Blue" for Step "Colour?": shoppers see the closest matches instead.',
+        target: { page: "step", stepId: "s2", choiceId: "s2c2" },
+      },
+    ]);
+    const placeholder = twoQuestions();
+    placeholder.finish.results.partial = "placeholder";
+    expect(
+      checkFeedPaths(createResultsIndex(BIKES), placeholder).filter((i) => i.severity === "error"),
+    ).toEqual([
       {
         severity: "error",
         rule: "dead-end",
         message:
-          'Dead end: answering "City" for Step "Which bike?", then "Blue" for Step "Colour?" leaves no product. Change the filters of these choices or add a condition that leads elsewhere.',
+          'Dead end: answering "City" for Step "Which bike?", then "Blue" for Step "Colour?" leaves no product (the finish page shows its no-results text). Change the filters of these choices or add a condition that leads elsewhere.',
         target: { page: "step", stepId: "s2", choiceId: "s2c2" },
       },
     ]);
+  });
+
+  it("a path whose answers no product meets even in part is an error also with the closest matches", () => {
+    const floow = floowOf([
+      {
+        text: "Which bike?",
+        choices: [
+          ["Road", ["type", "road"]],
+          ["Gravel", ["type", "gravel"]],
+        ],
+      },
+    ]);
+    expect(
+      checkFeedPaths(createResultsIndex(BIKES), floow).filter((i) => i.severity === "error"),
+    ).toEqual([
+      {
+        severity: "error",
+        rule: "dead-end",
+        message:
+          'Dead end: answering "Gravel" for Step "Which bike?" leaves no product. Change the filters of these choices or add a condition that leads elsewhere.',
+        target: { page: "step", stepId: "s1", choiceId: "s1c2" },
+      },
+    ]);
+  });
+
+  it("a path with fewer than 3 products is a warning", () => {
     // Road+Red: 2, Road+Blue: 1, City+Red: 2 products.
     expect(
-      items.filter((i) => i.rule === "few-products").map((i) => [i.severity, i.message]),
+      checkFeedPaths(createResultsIndex(BIKES), twoQuestions())
+        .filter((i) => i.rule === "few-products")
+        .map((i) => [i.severity, i.message]),
     ).toEqual([
       [
         "warning",

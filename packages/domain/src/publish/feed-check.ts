@@ -61,10 +61,12 @@ function plural(count: number, one: string, many: string): string {
 /**
  * The rules of a selling floow against its feed (docs/editor.md, "The pre-publish check"),
  * on the dead-end detector's walk of every path (`findDeadEnds`, bounded by its
- * PATH_CHECK_LIMIT): a path that leaves no product is an error (`dead-end`); one whose
- * products are all out of stock (`none-in-stock`) or that leaves fewer than FEW_PRODUCTS
- * (`few-products`) a warning; products a shopper can reach without an image or a link,
- * warnings with counts and a few names. Only for a finish page that shows products.
+ * PATH_CHECK_LIMIT): a path on which shoppers get no product at all is an error
+ * (`dead-end`); one no product meets fully while the finish page shows the closest matches
+ * (`no-exact-match`), one whose products are all out of stock (`none-in-stock`) or that
+ * leaves fewer than FEW_PRODUCTS (`few-products`) a warning; products a shopper can reach
+ * without an image or a link, warnings with counts and a few names. Only for a finish page
+ * that shows products.
  */
 export function checkFeedPaths(index: ResultsIndex, floow: FeedCheckFloow): CheckItem[] {
   if (floow.finish.type !== "results") return [];
@@ -107,11 +109,24 @@ export function checkFeedPaths(index: ResultsIndex, floow: FeedCheckFloow): Chec
     if (total > PATHS_LISTED) items.push(more(total - PATHS_LISTED));
   };
 
-  const dead = report.deadEnds.filter((d) => d.reason === "noProducts");
-  const deadTotal = report.count - report.deadEnds.filter((d) => d.reason === "noneInStock").length;
+  // A path no product meets fully: with the finish page's "closest matches" (`ranked`, the
+  // default) shoppers still see products when some meet part of the answers, a warning; with
+  // the placeholder, or when none meets any, they see none: an error.
+  const empty = report.deadEnds.filter((d) => d.reason === "noProducts");
+  const placeholder = floow.finish.results.partial === "placeholder";
+  const seesNothing = (d: DeadEnd) =>
+    placeholder ||
+    index.compute(
+      floow,
+      d.answers.flatMap((a) => a.choiceIds),
+    ).products.length === 0;
+  const dead = empty.filter(seesNothing);
+  const closest = empty.filter((d) => !seesNothing(d));
+  // Dead ends past the detector's list are not looked at one by one: counted as the mode says.
+  const unlisted = report.count - report.deadEnds.length;
   listed(
     dead,
-    deadTotal,
+    dead.length + (placeholder ? unlisted : 0),
     (d) =>
       withTarget(
         {
@@ -120,7 +135,7 @@ export function checkFeedPaths(index: ResultsIndex, floow: FeedCheckFloow): Chec
           message:
             d.answers.length === 0
               ? "No product of the feed is left for shoppers: the finish page shows none."
-              : `Dead end: answering ${describeAnswers(floow, d.answers)} leaves no product. Change the filters of these choices or add a condition that leads elsewhere.`,
+              : `Dead end: answering ${describeAnswers(floow, d.answers)} leaves no product${placeholder ? " (the finish page shows its no-results text)" : ""}. Change the filters of these choices or add a condition that leads elsewhere.`,
         },
         answersTarget(d.answers),
       ),
@@ -128,6 +143,24 @@ export function checkFeedPaths(index: ResultsIndex, floow: FeedCheckFloow): Chec
       severity: "error",
       rule: "dead-end",
       message: `${plural(rest, "more path leaves", "more paths leave")} no product.`,
+    }),
+  );
+  listed(
+    closest,
+    closest.length + (placeholder ? 0 : unlisted),
+    (d) =>
+      withTarget(
+        {
+          severity: "warning",
+          rule: "no-exact-match",
+          message: `No product meets every answer of ${describeAnswers(floow, d.answers)}: shoppers see the closest matches instead.`,
+        },
+        answersTarget(d.answers),
+      ),
+    (rest) => ({
+      severity: "warning",
+      rule: "no-exact-match",
+      message: `On ${plural(rest, "more path", "more paths")} no product meets every answer: shoppers see the closest matches.`,
     }),
   );
   const outOfStock = report.deadEnds.filter((d) => d.reason === "noneInStock");
