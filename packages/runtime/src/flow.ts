@@ -12,7 +12,6 @@ import {
   formInputErrors,
   pathProgress,
   progressPercent,
-  readCard,
   resolveNextStep,
   resultProduct,
   visibleChoices,
@@ -32,6 +31,16 @@ import { eventChoices, eventFormInputs, eventStep } from "./events";
 import { textsOf } from "./i18n";
 import { part } from "./render/lazy";
 import type { FloowEventPayload } from "./events";
+
+/**
+ * The walk's rules. The script tag's come with the questions (`steps.js`) and the form inputs
+ * (`form.js`), which a step's page waits for: the visitor acts on a step only once they are here.
+ */
+const rules = () =>
+  __SCRIPT_TAG__
+    ? part("steps")!
+    : { resolveNextStep, visibleChoices, pathProgress, eventStep, eventChoices };
+const formRules = () => (__SCRIPT_TAG__ ? part("form")! : { eventFormInputs });
 
 /** What a floow shows: its start page, one of its steps, or its finish page. */
 export type View = { kind: "start" } | { kind: "step"; stepId: string } | { kind: "finish" };
@@ -122,7 +131,7 @@ export class Flow {
   }
 
   visibleChoices(step: Step) {
-    return visibleChoices(this.floow, step.id, this.chosenIds());
+    return rules().visibleChoices(this.floow, step.id, this.chosenIds());
   }
 
   /**
@@ -171,7 +180,7 @@ export class Flow {
   progress(): { percent: number; index: number; total: number } {
     const { view, history } = this.state;
     if (view.kind === "step") {
-      const { done, total } = pathProgress(this.floow, view.stepId, history, this.chosenIds());
+      const { done, total } = rules().pathProgress(this.floow, view.stepId, history, this.chosenIds());
       return { percent: progressPercent(done, total), index: done, total };
     }
     const total = history.length;
@@ -250,8 +259,8 @@ export class Flow {
     this.state.answers[step.id] = chosen;
     this._set();
     this._options.emit("choice", {
-      step: eventStep(step),
-      choices: eventChoices(this.visibleChoices(step), chosen),
+      step: rules().eventStep(step),
+      choices: rules().eventChoices(this.visibleChoices(step), chosen),
     });
     if (!multiple && !this.floow.showNextButton) this.next();
   }
@@ -298,11 +307,11 @@ export class Flow {
         return false;
       }
       this._options.emit("form", {
-        step: eventStep(step),
-        formInputs: eventFormInputs(inputs, values),
+        step: rules().eventStep(step),
+        formInputs: formRules().eventFormInputs(inputs, values),
       });
     }
-    const target = resolveNextStep(this.floow, step.id, this.chosenIds());
+    const target = rules().resolveNextStep(this.floow, step.id, this.chosenIds());
     this.state.history = [...history.filter((id) => id !== step.id), step.id];
     this._enter(target === FINISH ? { kind: "finish" } : { kind: "step", stepId: target });
     return true;
@@ -338,7 +347,7 @@ export class Flow {
   card(i: number): ResultProduct {
     const { products, cards } = this.state.results;
     return __SCRIPT_TAG__
-      ? readCard(products[i]!, cards![i]!)
+      ? part("results")!.readCard(products[i]!, cards![i]!)
       : resultProduct(products[i]!, this.floow.finish.results);
   }
 
@@ -384,11 +393,14 @@ export class Flow {
       .filter((s) => s.type === "form" && this.state.history.includes(s.id))
       .flatMap((s) => s.formInputs ?? []);
     return {
-      choices: eventChoices(
-        steps.flatMap((s) => s.choices.filter((c) => chosen.includes(c.id))),
-        chosen,
-      ),
-      ...(inputs[0] && { formInputs: eventFormInputs(inputs, this.state.values) }),
+      // None chosen: no need of the rules (a floow without questions has no steps.js).
+      choices: chosen[0]
+        ? rules().eventChoices(
+            steps.flatMap((s) => s.choices.filter((c) => chosen.includes(c.id))),
+            chosen,
+          )
+        : [],
+      ...(inputs[0] && { formInputs: formRules().eventFormInputs(inputs, this.state.values) }),
       ...(answer && { products: answer.products }),
       ...(answer?.partial !== undefined && { partial: answer.partial }),
     };

@@ -24,7 +24,7 @@ import { Root } from "./render/app";
 import type { RootProps } from "./render/app";
 import { onPageKeyDown } from "./render/dialog";
 import { deepActiveElement, tabbables } from "./render/focus";
-import { load, part, rerender } from "./render/lazy";
+import { load, part, rerender, when } from "./render/lazy";
 import type { ChunkName } from "./render/lazy";
 import type { Ui } from "./render/ui";
 import { CSS } from "./render/styles";
@@ -209,7 +209,10 @@ class Instance implements FloowInstance {
         get results() {
           const { apiUrl, preview, results } = options;
           if (!apiUrl || (!__SCRIPT_TAG__ && (results || preview))) return results;
-          return (ids: string[]) => fetchResults(apiUrl, floow.id, ids);
+          return (ids: string[]) =>
+            __SCRIPT_TAG__
+              ? when("results").then((chunk) => chunk.fetchResults(apiUrl, floow.id, ids))
+              : fetchResults(apiUrl, floow.id, ids);
         },
         get language() {
           return options.language;

@@ -10,7 +10,7 @@ import { brandPaints, floowIcons, floowTexts } from "@floow/domain/logic";
 import type { Language, PublicFloow } from "@floow/domain/logic";
 import { Window } from "happy-dom";
 import { describe, expect, it } from "vitest";
-import { BUDGETS, TOTAL_BUDGET, TOTAL_GOAL } from "./budgets";
+import { ALL_BUDGET, ALL_GOAL, BUDGETS, CHUNK_BUDGETS, TOTAL_BUDGET, TOTAL_GOAL } from "./budgets";
 
 /** The script-tag renderer's chunks (render/lazy.ts), beside floow.js. */
 const CHUNKS = ["steps", "form", "results", "dialog"];
@@ -35,7 +35,7 @@ function published(language?: Language): PublicFloow {
 }
 
 describe("size budgets", () => {
-  for (const [file, budget] of Object.entries(BUDGETS)) {
+  for (const [file, budget] of Object.entries({ ...BUDGETS, ...CHUNK_BUDGETS })) {
     it(`${file} is at most ${budget} bytes gzipped`, () => {
       const size = gzip(file);
       console.info(`${file}: ${size} bytes gzip (budget ${budget})`);
@@ -43,7 +43,13 @@ describe("size budgets", () => {
     });
   }
 
-  it(`the whole script-tag runtime (loader + renderer) is at most ${TOTAL_BUDGET} bytes gzipped (issue 15: ${TOTAL_GOAL})`, () => {
+  it(`everything any floow can need (loader, renderer, chunks) is at most ${ALL_BUDGET} bytes gzipped (goal ${ALL_GOAL}: not met)`, () => {
+    const size = ["embed.js", "floow.js", ...Object.keys(CHUNK_BUDGETS)].reduce((sum, file) => sum + gzip(file), 0);
+    console.info(`everything: ${size} bytes gzip (budget ${ALL_BUDGET}, goal ${ALL_GOAL})`);
+    expect(size).toBeLessThanOrEqual(ALL_BUDGET);
+  });
+
+  it(`what a shopper downloads before the start page shows (loader + renderer) is at most ${TOTAL_BUDGET} bytes gzipped (goal ${TOTAL_GOAL})`, () => {
     const size = gzip("embed.js") + gzip("floow.js");
     console.info(`embed.js + floow.js: ${size} bytes gzip (budget ${TOTAL_BUDGET})`);
     expect(size).toBeLessThanOrEqual(Math.min(TOTAL_BUDGET, TOTAL_GOAL));
@@ -131,7 +137,7 @@ describe("the script-tag build", () => {
     expect(shadow.textContent).toContain("What is your budget?");
     expect(shadow.querySelector("[role=radiogroup] [role=radio]")).not.toBeNull();
     // Its styles came with it, after the start page's.
-    expect([...shadow.querySelectorAll("style")].at(-1)!.textContent).toContain(".choice{");
+    expect([...shadow.querySelectorAll("style")].some((s) => s.textContent.includes(".choice{"))).toBe(true);
     await window.happyDOM.close();
   });
 

@@ -5,6 +5,7 @@ import { Dialog } from "./dialog";
 import { FinishView } from "./finish";
 import { part } from "./lazy";
 import { Button, Img, Rich, Skeleton } from "./parts";
+import { Nav } from "./nav";
 import { Progress } from "./progress";
 import { StepView } from "./step";
 import type { Ui, UiProps } from "./ui";
@@ -25,36 +26,6 @@ function StartView({ ui, onStart }: { ui: Ui; onStart: () => void }) {
   );
 }
 
-function Nav({ ui }: UiProps) {
-  const { floow, flow } = ui;
-  const { view } = flow.state;
-  const step = flow.step();
-  const back = floow.showBackButton && flow.canGoBack();
-  // A single-choice step goes on when chosen, unless the floow shows Next.
-  const next =
-    step &&
-    (step.type !== "single" || floow.showNextButton || flow.visibleChoices(step).length === 0);
-  const restart = view.kind === "finish" && floow.showRestartButton;
-  if (!back && !next && !restart) return null;
-  return (
-    <div class="nav">
-      {back ? <Button ui={ui} config={floow.buttons.back} onClick={() => flow.back()} /> : null}
-      {next ? (
-        <Button
-          ui={ui}
-          config={floow.buttons.next}
-          class="end"
-          disabled={!flow.canGoNext()}
-          onClick={() => flow.next()}
-        />
-      ) : null}
-      {restart ? (
-        <Button ui={ui} config={floow.buttons.restart} class="end" onClick={() => flow.restart()} />
-      ) : null}
-    </div>
-  );
-}
-
 /** Progress, the current page and the navigation: the inside of either container. */
 function Body({ ui }: UiProps) {
   const { flow } = ui;
@@ -62,7 +33,7 @@ function Body({ ui }: UiProps) {
   const step = flow.step();
   // The script tag's questions and results come in chunks (render/lazy.ts): a skeleton
   // shows until the one needed is here (usually it is: fetched once the start page shows).
-  const steps = __SCRIPT_TAG__ ? part("steps") : { StepView, Progress };
+  const steps = __SCRIPT_TAG__ ? view.kind != "start" && part("steps") : { StepView, Progress, Nav };
   const results = __SCRIPT_TAG__ ? view.kind === "finish" && part("results") : { FinishView };
   const waiting = <Skeleton label={ui.texts.loading} />;
   return (
@@ -73,7 +44,7 @@ function Body({ ui }: UiProps) {
         {step ? steps ? <steps.StepView ui={ui} step={step} /> : waiting : null}
         {view.kind === "finish" ? results ? <results.FinishView ui={ui} /> : waiting : null}
       </div>
-      <Nav ui={ui} />
+      {steps ? <steps.Nav ui={ui} /> : null}
     </>
   );
 }

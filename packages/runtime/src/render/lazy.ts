@@ -9,21 +9,43 @@
  * The npm build imports every part directly and never uses this file (`__SCRIPT_TAG__`).
  */
 import { Fragment, h } from "preact";
-import type { formInputErrors } from "@floow/domain/logic";
+import type {
+  formInputErrors,
+  pathProgress,
+  readCard,
+  resolveNextStep,
+  visibleChoices,
+} from "@floow/domain/logic";
+import type { fetchResults } from "../api";
+import type { eventChoices, eventFormInputs, eventStep } from "../events";
 import type { Dialog, onPageKeyDown } from "./dialog";
 import type { FinishView } from "./finish";
 import { deepActiveElement, tabbables } from "./focus";
 import type { FormStep } from "./form";
 import { Icon } from "./icons";
 import { Button, Img, Rich, Skeleton } from "./parts";
+import type { Nav } from "./nav";
 import type { Progress } from "./progress";
 import type { StepView } from "./step";
 
 /** What each chunk defines (src/chunks/). */
 export interface Chunks {
-  steps: { StepView: typeof StepView; Progress: typeof Progress };
-  form: { FormStep: typeof FormStep; formInputErrors: typeof formInputErrors };
-  results: { FinishView: typeof FinishView };
+  steps: {
+    StepView: typeof StepView;
+    Progress: typeof Progress;
+    Nav: typeof Nav;
+    resolveNextStep: typeof resolveNextStep;
+    visibleChoices: typeof visibleChoices;
+    pathProgress: typeof pathProgress;
+    eventStep: typeof eventStep;
+    eventChoices: typeof eventChoices;
+  };
+  form: {
+    FormStep: typeof FormStep;
+    formInputErrors: typeof formInputErrors;
+    eventFormInputs: typeof eventFormInputs;
+  };
+  results: { FinishView: typeof FinishView; fetchResults: typeof fetchResults; readCard: typeof readCard };
   dialog: { Dialog: typeof Dialog; onPageKeyDown: typeof onPageKeyDown };
 }
 export type ChunkName = keyof Chunks;
@@ -48,10 +70,23 @@ export function load(name: ChunkName): void {
 /** Called by a chunk when it runs. */
 export function define<N extends ChunkName>(name: N, chunk: Chunks[N]): void {
   loaded[name] = chunk;
+  waiting = waiting.filter((check) => !check());
   rerender.all();
 }
 
-/** A chunk's part, or (fetching the chunk) null while it is on its way. */
+/** Settles with a chunk once it is here (fetching it). */
+export function when<N extends ChunkName>(name: N): Promise<Chunks[N]> {
+  return new Promise((resolve) => {
+    const check = () => !!loaded[name] && (resolve(loaded[name]), true);
+    if (!check()) {
+      load(name);
+      waiting.push(check);
+    }
+  });
+}
+let waiting: (() => boolean)[] = [];
+
+/** A chunk's part, or (fetching the chunk) undefined while it is on its way. */
 export function part<N extends ChunkName>(name: N): Chunks[N] | undefined {
   if (!loaded[name]) load(name);
   return loaded[name];

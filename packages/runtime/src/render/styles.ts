@@ -24,14 +24,10 @@ button{cursor:pointer}\
 .block{margin:0 auto;width:100%;max-width:100%}\
 .align-left{margin-left:0}.align-right{margin-right:0}.align-center{align-items:center;text-align:center}\
 .rich{overflow-wrap:anywhere}\
-.question{font-size:1.25em;font-weight:600}\
 .rich>*+*{margin-top:8px}\
 .start{gap:20px}.intro>*{margin:0;color:#475467}.intro>:first-child{font:700 1.5em/1.25 var(--font);color:#101828}\
 .media{width:100%;max-height:320px;object-fit:cover;border-radius:var(--radius)}\
-.choices,.results{display:grid;grid-template-columns:repeat(var(--cols),minmax(0,1fr));gap:var(--gap)}\
-.shadow{box-shadow:0 1px 3px #0002,0 4px 12px #0001}\
 .contain{object-fit:contain}\
-.nav{display:flex;gap:8px;align-items:center}.end{margin-left:auto}\
 .btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;border:2px solid var(--c);background:var(--c);color:var(--on);border-radius:var(--br);font-weight:600;padding:10px 18px;min-height:44px;text-decoration:none}\
 .btn.sm{padding:6px 12px;min-height:36px}.btn.lg{padding:14px 24px;min-height:52px;font-size:1.1em}\
 .ghost,.outline{background:none}.ghost{border-color:transparent}.btn.ghost,.outline{color:var(--ink)}\
@@ -39,7 +35,6 @@ button{cursor:pointer}\
 .pulse{animation:pulse 2s infinite}.bounce{animation:bounce 2s infinite}\
 svg{width:1.1em;height:1.1em;flex:none}\
 :focus-visible{outline:3px solid var(--primary);outline-offset:2px}\
-.count,.note,.placeholder,.desc{color:#475467}.count,.desc{font-size:.85em}.count{flex:none}\
 .overlay{position:fixed;inset:0;z-index:2147483000;background:#1018288c;display:flex;align-items:center;justify-content:center;padding:16px}\
 .sk{display:grid;gap:12px}\
 .sk i{height:44px;border-radius:12px;background:#eee;animation:sk 1s infinite alternate}\
@@ -49,11 +44,14 @@ svg{width:1.1em;height:1.1em;flex:none}\
 @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}`;
 
 /** Questions and their choices (the script tag's `steps.js`). */
-export const STEPS_CSS = `.choices.row{display:flex;flex-wrap:wrap}.row>*{flex:1 1 auto}\
+export const STEPS_CSS = `.question{font-size:1.25em;font-weight:600}\
+.choices{display:grid;grid-template-columns:repeat(var(--cols),minmax(0,1fr));gap:var(--gap)}\
+.choices.row{display:flex;flex-wrap:wrap}.row>*{flex:1 1 auto}\
 .choice{display:flex;flex-direction:column;gap:8px;border:2px solid var(--c);background:#fff;border-radius:var(--r);padding:var(--p);text-align:left;overflow:hidden}\
 .choice.solid{background:color-mix(in srgb,var(--c) 8%,#fff);border-color:transparent}\
 .choice:hover{border-color:var(--c)}\
 .choice[aria-checked=true]{background:var(--c);color:var(--on);border-color:var(--c)}\
+.shadow{box-shadow:0 1px 3px #0002,0 4px 12px #0001}\
 .img-left,.card.list{flex-direction:row;align-items:center}.img-right{flex-direction:row-reverse;align-items:center}.img-bottom{flex-direction:column-reverse}\
 .img-left>img,.img-right>img,.list>img{width:35%;flex:none}\
 .thumb,.pimg{width:100%;aspect-ratio:4/3;object-fit:cover;border-radius:calc(var(--r)/2)}\
@@ -65,7 +63,10 @@ export const STEPS_CSS = `.choices.row{display:flex;flex-wrap:wrap}.row>*{flex:1
 export const PROGRESS_CSS = `.progress{display:flex;gap:8px;align-items:center}.progress.column{flex-direction:column;align-items:stretch}\
 .bar,.dots{flex:1;display:flex;gap:6px}\
 .bar,.dots i{height:6px;background:#eaecf0;border-radius:9px;overflow:hidden}\
-.bar i,.dots .done{background:var(--pc);transition:width .3s}.dots i{flex:1}`;
+.bar i,.dots .done{background:var(--pc);transition:width .3s}.dots i{flex:1}\
+.count{color:#475467;font-size:.85em;flex:none}`;
+/** Back, Next and Restart (`steps.js`). */
+export const NAV_CSS = `.nav{display:flex;gap:8px;align-items:center}.end{margin-left:auto}`;
 /** Form inputs (`form.js`). */
 export const FORM_CSS = `.form{gap:12px}.field,fieldset{gap:4px;border:0;padding:0;margin:0}\
 label,legend{font-weight:600;font-size:.9em}\
@@ -77,7 +78,11 @@ textarea.input{min-height:96px}\
 .opt input{width:18px;height:18px;accent-color:var(--primary)}\
 .error{font-size:.85em}`;
 /** Result cards (`results.js`); the image rules again, before the cards' own, as in the one sheet. */
-export const RESULTS_CSS = `.img-left,.card.list{flex-direction:row;align-items:center}.img-right{flex-direction:row-reverse;align-items:center}.img-bottom{flex-direction:column-reverse}\
+export const RESULTS_CSS = `.question{font-size:1.25em;font-weight:600}\
+.results{display:grid;grid-template-columns:repeat(var(--cols),minmax(0,1fr));gap:var(--gap)}\
+.shadow{box-shadow:0 1px 3px #0002,0 4px 12px #0001}\
+.note,.placeholder,.desc{color:#475467}.desc{font-size:.85em}\
+.img-left,.card.list{flex-direction:row;align-items:center}.img-right{flex-direction:row-reverse;align-items:center}.img-bottom{flex-direction:column-reverse}\
 .img-left>img,.img-right>img,.list>img{width:35%;flex:none}\
 .thumb,.pimg{width:100%;aspect-ratio:4/3;object-fit:cover;border-radius:calc(var(--r)/2)}\
 .card{display:flex;flex-direction:column;background:#fff;border:1px solid #eaecf0;border-radius:var(--r);overflow:hidden}\
@@ -96,4 +101,4 @@ export const DIALOG_CSS = `.dialog{position:relative;width:min(100%,640px);max-h
 /** The shadow root's sheet: everything in the npm build, the start page's part in the script tag. */
 export const CSS = __SCRIPT_TAG__
   ? BASE
-  : BASE + STEPS_CSS + PROGRESS_CSS + FORM_CSS + RESULTS_CSS + DIALOG_CSS + ".overlay.contained{position:absolute;min-height:100%}.contained .dialog{max-height:none}";
+  : BASE + STEPS_CSS + PROGRESS_CSS + NAV_CSS + FORM_CSS + RESULTS_CSS + DIALOG_CSS + ".overlay.contained{position:absolute;min-height:100%}.contained .dialog{max-height:none}";
