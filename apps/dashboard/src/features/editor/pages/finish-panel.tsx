@@ -2,8 +2,10 @@ import {
   FINISH_TYPES,
   IMAGE_POSITIONS,
   PARTIAL_RESULT_MODES,
+  PRODUCT_LINK_TARGETS,
   RESULT_LAYOUT_TYPES,
 } from "@floow/domain/floow";
+import { productLink } from "@floow/domain/results";
 import { GAP_SIZES, PADDING_SIZES, RADIUS_SIZES } from "@floow/domain/shared";
 import type { FloowFinish, ResultsLayout } from "@floow/domain/floow";
 import { useEditor } from "../editor-context";
@@ -27,6 +29,8 @@ export function FinishPanel() {
   const results = floow.finish.results;
   const setResults = (patch: Partial<FloowFinish["results"]>) =>
     set((f) => ({ ...f, results: { ...f.results, ...patch } }));
+  // Floows saved before the setting have none: this tab, no UTM.
+  const link = productLink(results);
   const layout = results[device];
   const setLayout = (patch: Partial<ResultsLayout>) =>
     set((f) => ({
@@ -106,6 +110,26 @@ export function FinishPanel() {
           <AttributesRow
             value={results.attributes}
             onChange={(attributes) => setResults({ attributes })}
+          />
+        </PanelSection>
+      ) : null}
+      {floow.finish.type === "results" ? (
+        <PanelSection
+          title="Product link"
+          description="What a shopper's click on a product's button opens."
+        >
+          <SelectRow
+            label="Product link opens in"
+            value={link.target}
+            options={PRODUCT_LINK_TARGETS}
+            labels={{ self: "This tab", blank: "A new tab" }}
+            onChange={(target) => setResults({ link: { ...link, target } })}
+          />
+          <Switch
+            label="Add UTM parameters"
+            description="utm_source=floow, utm_medium=guided-selling, utm_campaign=the floow's name; the product URL's own utm_* parameters are kept."
+            checked={link.utm}
+            onChange={(utm) => setResults({ link: { ...link, utm } })}
           />
         </PanelSection>
       ) : null}
