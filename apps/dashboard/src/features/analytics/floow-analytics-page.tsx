@@ -15,12 +15,14 @@ import { Loading } from "./overview-page";
 import { ProductResultsCard } from "./product-results";
 import { RangeControls } from "./range-controls";
 import { SharesChart } from "./shares-chart";
+import { VersionSelect } from "./version-select";
 
 /** /analytics/floow/{id}: one floow's figures, funnel, choices, form inputs, products, devices and languages. */
 export function FloowAnalyticsPage({ id, search, onSearch }: { id: string; search: RangeSearch; onSearch: (next: RangeSearch) => void }) {
   const trpc = useTRPC();
   const { from, to } = resolveRange(search);
-  const query = useQuery({ ...trpc.analytics.floow.queryOptions({ id, from, to }), placeholderData: keepPreviousData });
+  const { version } = search;
+  const query = useQuery({ ...trpc.analytics.floow.queryOptions({ id, from, to, version }), placeholderData: keepPreviousData });
   const data = query.data;
   const quiet = data ? data.days.every((day) => day.sessions === 0) : false;
   const loading = query.isFetching;
@@ -45,11 +47,12 @@ export function FloowAnalyticsPage({ id, search, onSearch }: { id: string; searc
             ) : null}
           </span>
         }
-        description={`${data?.floow.type === "data" ? "Guided Data" : "Guided Selling"} floow, ${formatDay(from, true)} – ${formatDay(to, true)}.`}
+        description={`${data?.floow.type === "data" ? "Guided Data" : "Guided Selling"} floow, ${formatDay(from, true)} – ${formatDay(to, true)}${version !== undefined ? `, version ${version}` : ""}.`}
         actions={
           <div className="flex flex-wrap items-end gap-3">
             <RangeControls search={search} onChange={onSearch} />
-            <ExportCsvButton floowId={id} from={from} to={to} />
+            <VersionSelect floowId={id} version={version} onChange={(next) => onSearch({ ...search, version: next })} />
+            <ExportCsvButton floowId={id} from={from} to={to} version={version} />
           </div>
         }
       />

@@ -48,6 +48,8 @@ export interface RangeSearch {
   from?: string;
   to?: string;
   domain?: string;
+  /** One floow's screen: only the sessions shown this published version (none: all versions). */
+  version?: number;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -61,6 +63,8 @@ export function validateRangeSearch(search: Record<string, unknown>): RangeSearc
   if (typeof search.from === "string" && DAY.test(search.from)) out.from = search.from;
   if (typeof search.to === "string" && DAY.test(search.to)) out.to = search.to;
   if (typeof search.domain === "string" && search.domain !== "") out.domain = search.domain;
+  const version = Number(search.version);
+  if (Number.isInteger(version) && version >= 1) out.version = version;
   return out;
 }
 

@@ -11,11 +11,11 @@ export const Route = createFileRoute("/_authed/analytics/floow/$id")({
   beforeLoad: ({ params }) => {
     if (!isValidEntityId(params.id)) throw notFound();
   },
-  loaderDeps: ({ search }) => ({ range: search.range, from: search.from, to: search.to }),
+  loaderDeps: ({ search }) => ({ range: search.range, from: search.from, to: search.to, version: search.version }),
   loader: async ({ context: { queryClient, trpc }, params, deps }) => {
     const { from, to } = resolveRange(deps);
     try {
-      await queryClient.ensureQueryData(trpc.analytics.floow.queryOptions({ id: params.id, from, to }));
+      await queryClient.ensureQueryData(trpc.analytics.floow.queryOptions({ id: params.id, from, to, version: deps.version }));
     } catch (error) {
       if (httpStatusOf(error) === 404) throw notFound();
       throw error;
