@@ -493,8 +493,11 @@ test("the whole journey: domains, the wizard, the editor, publish, duplicate, ar
   // Launch: publish, the embed snippet, copy.
   await page.getByRole("button", { name: "Launch" }).first().click();
   await page.getByRole("button", { name: "Publish", exact: true }).click();
+  // The publish dialog (issue 26): the draft saved and checked, then one click.
+  const publishDialog = page.getByRole("dialog", { name: "Publish version 1" });
+  await publishDialog.getByRole("button", { name: /^Publish/ }).click();
   await expectToast(page, "Floow published");
-  await expect(page.getByTestId("floow-status")).toHaveText("Live");
+  await expect(page.getByTestId("release-state").first()).toHaveText("Live · v1");
   await expect(page.getByTestId("embed-snippet")).toContainText('/embed.js" data-domain="');
   await page.getByRole("button", { name: "Copy", exact: true }).click();
   await expectToast(page, "Copied to clipboard");

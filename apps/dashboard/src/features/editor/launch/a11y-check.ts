@@ -61,10 +61,15 @@ export type A11yCheck = (
   floow: Floow,
   domain: Domain | null,
   results: (floow: Floow, choiceIds: string[]) => Promise<PublicResults>,
+  /** Aborted: the rendered draft is removed (the dialog closed). */
+  signal: AbortSignal,
 ) => Promise<CheckItem[]>;
 
-/** Renders the floow into `host` (visible, laid out) and runs axe on each of its pages. */
-export const checkAccessibility: A11yCheck = async (host, floow, domain, results) => {
+/**
+ * Renders the floow into `host` (visible, laid out) and runs axe on each of its pages; the
+ * draft stays shown on its start page afterwards, until `signal` aborts.
+ */
+export const checkAccessibility: A11yCheck = async (host, floow, domain, results, signal) => {
   const { default: axe } = await import("axe-core");
   const instance = mount(host, {
     floow,
@@ -75,22 +80,23 @@ export const checkAccessibility: A11yCheck = async (host, floow, domain, results
     results: (choiceIds) =>
       results(floow, choiceIds).catch((): PublicResults => ({ products: [], partial: false })),
   });
+  const destroy = () => instance.destroy();
+  if (signal.aborted) destroy();
+  else signal.addEventListener("abort", destroy, { once: true });
   const items: CheckItem[] = [];
-  try {
-    await instance.ready;
-    for (const page of pagesOf(floow)) {
-      instance.update({ view: page.view });
-      await settle();
-      const answer: AxeResults = await axe.run(host, {
-        runOnly: { type: "tag", values: AXE_TAGS },
-        resultTypes: ["violations"],
-      });
-      for (const violation of answer.violations) {
-        items.push(toCheckItem(violation, page.place, page.target));
-      }
+  await instance.ready;
+  for (const page of pagesOf(floow)) {
+    if (signal.aborted) break;
+    instance.update({ view: page.view });
+    await settle();
+    const answer: AxeResults = await axe.run(host, {
+      runOnly: { type: "tag", values: AXE_TAGS },
+      resultTypes: ["violations"],
+    });
+    for (const violation of answer.violations) {
+      items.push(toCheckItem(violation, page.place, page.target));
     }
-  } finally {
-    instance.destroy();
   }
+  if (!signal.aborted) instance.update({ view: { kind: "start" } });
   return items;
 };

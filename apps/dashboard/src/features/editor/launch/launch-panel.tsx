@@ -31,7 +31,7 @@ export function LaunchPanel() {
   const snippet = scriptTagSnippet(window.location.origin, floow.domainId);
 
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-5 px-6 py-10">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-6 py-10">
       <Card className="flex flex-wrap items-center gap-5 p-6">
         <span className="flex size-12 items-center justify-center rounded-2xl bg-primary-50 text-primary-700 ring-1 ring-primary-100">
           <RocketIcon size={22} />

@@ -28,7 +28,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTRPC } from "../../../lib/trpc";
 import { useEditor } from "../editor-context";
-import { DeviceFrame } from "../preview";
+import { DEVICE_WIDTHS } from "../preview";
 import { checkAccessibility } from "./a11y-check";
 import { targetLabel, useGoToTarget } from "./check-target";
 import { publishCheckOptions, versionsOptions } from "./versions-queries";
@@ -115,15 +115,14 @@ function PublishDialogContent({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     const host = hostRef.current;
     if (saved !== true || !host) return;
-    let cancelled = false;
+    const controller = new AbortController();
+    const { signal } = controller;
     setA11y({ status: "running" });
-    checkAccessibility(host, floowRef.current, domain, api.previewResults).then(
-      (items) => !cancelled && setA11y({ status: "done", items }),
-      () => !cancelled && setA11y({ status: "done", items: [A11Y_UNAVAILABLE] }),
+    checkAccessibility(host, floowRef.current, domain, api.previewResults, signal).then(
+      (items) => !signal.aborted && setA11y({ status: "done", items }),
+      () => !signal.aborted && setA11y({ status: "done", items: [A11Y_UNAVAILABLE] }),
     );
-    return () => {
-      cancelled = true;
-    };
+    return () => controller.abort();
   }, [saved, domain, api.previewResults]);
 
   const checking = saved !== true || check.isPending || a11y.status !== "done";
@@ -138,7 +137,7 @@ function PublishDialogContent({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <DialogContent className="max-w-4xl">
+    <DialogContent className="max-w-5xl">
       <DialogHeader>
         <DialogTitle>Publish version {nextNumber}</DialogTitle>
         <DialogDescription>
@@ -211,15 +210,17 @@ function PublishDialogContent({ onClose }: { onClose: () => void }) {
             </span>
           </div>
         </div>
-        <figure className="hidden flex-col items-center gap-2 md:flex">
-          <div className="w-[200px]">
-            {/* The rendered draft axe checks: laid out and visible, as shoppers see it. */}
-            <DeviceFrame device="mobile" scale={50}>
-              <div ref={hostRef} className="min-h-full" data-testid="publish-preview" />
-            </DeviceFrame>
+        <figure className="flex flex-col items-center gap-2">
+          {/* The rendered draft axe checks: laid out, visible and at its real size (a scaled
+              frame would halve every touch target and fail WCAG's target size). */}
+          <div
+            className="overflow-hidden rounded-[1.75rem] border-8 border-grey-900 bg-white shadow-lg"
+            style={{ width: DEVICE_WIDTHS.mobile + 16 }}
+          >
+            <div ref={hostRef} className="h-[440px] overflow-auto" data-testid="publish-preview" />
           </div>
-          <figcaption className="max-w-[200px] text-center text-xs text-grey-500">
-            Accessibility is checked on the draft as shoppers will see it.
+          <figcaption className="max-w-[390px] text-center text-xs text-grey-500">
+            Accessibility is checked page by page on the draft as shoppers will see it.
           </figcaption>
         </figure>
       </div>

@@ -77,34 +77,32 @@ export function VersionList() {
         <p className="text-sm text-grey-600">No version yet: the first publish makes version 1.</p>
       ) : null}
       {data && data.versions.length > 0 ? (
-        <div className="-mx-6 overflow-x-auto">
-          <Table className="min-w-full">
-            <TableHeader>
-              <TableRow>
-                <TableHead className="pl-6">Version</TableHead>
-                <TableHead>Published</TableHead>
-                <TableHead>Note</TableHead>
-                <TableHead className="text-right">Sessions</TableHead>
-                <TableHead className="text-right">Completion</TableHead>
-                <TableHead className="text-right">Product clicks</TableHead>
-                <TableHead className="pr-6 text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.versions.map((version) => (
-                <VersionRow
-                  key={version.number}
-                  version={version}
-                  archived={floow.status === "archived"}
-                  onRollback={() => setPending({ kind: "rollback", number: version.number })}
-                  onRestore={() => setPending({ kind: "restore", number: version.number })}
-                />
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+        <Table containerClassName="shadow-none">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Version</TableHead>
+              <TableHead>Published</TableHead>
+              <TableHead>Note</TableHead>
+              <TableHead className="text-right">Sessions</TableHead>
+              <TableHead className="text-right">Completion</TableHead>
+              <TableHead className="text-right">Product clicks</TableHead>
+              <TableHead className="text-right">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {data.versions.map((version) => (
+              <VersionRow
+                key={version.number}
+                version={version}
+                archived={floow.status === "archived"}
+                onRollback={() => setPending({ kind: "rollback", number: version.number })}
+                onRestore={() => setPending({ kind: "restore", number: version.number })}
+              />
+            ))}
+          </TableBody>
+        </Table>
       ) : null}
       <ConfirmDialog
         open={pending?.kind === "rollback"}
@@ -140,7 +138,7 @@ function VersionRow({
   const { stats } = version;
   return (
     <TableRow data-testid="version-row" data-version={version.number} data-live={version.live}>
-      <TableCell className="pl-6 font-medium whitespace-nowrap text-grey-900">
+      <TableCell className="font-medium whitespace-nowrap text-grey-900">
         v{version.number}
         {version.live ? (
           <Badge variant="success" dot className="ml-2">
@@ -172,8 +170,8 @@ function VersionRow({
       <TableCell className="text-right text-grey-700 tabular-nums">
         {COUNT.format(stats.productClicks)}
       </TableCell>
-      <TableCell className="pr-6">
-        <div className="flex justify-end gap-2">
+      <TableCell>
+        <div className="flex justify-end gap-1.5">
           {!version.live ? (
             <Button
               size="sm"

@@ -1,3 +1,3 @@
 /** The live preview: the runtime rendering the draft inside a device frame. */
-export { DeviceFrame, RuntimePreview } from "./preview";
+export { DEVICE_WIDTHS, DeviceFrame, RuntimePreview } from "./preview";
 export type { PreviewTarget } from "./preview";

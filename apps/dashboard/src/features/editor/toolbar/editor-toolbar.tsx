@@ -63,9 +63,9 @@ export function EditorToolbar() {
           placeholder={VALIDATION_MESSAGES.floow.nameRequired}
           onChange={(event) => name.change(event.target.value)}
           onBlur={name.blur}
-          className="min-w-0 flex-1 truncate rounded-md border border-transparent bg-transparent px-1.5 py-1 text-sm font-semibold text-grey-900 transition-colors hover:border-grey-200 focus:border-primary-500 focus:outline-none sm:max-w-64"
+          className="min-w-28 flex-1 truncate rounded-md border border-transparent bg-transparent px-1.5 py-1 text-sm font-semibold text-grey-900 transition-colors hover:border-grey-200 focus:border-primary-500 focus:outline-none sm:max-w-64"
         />
-        <Badge className="hidden xl:inline-flex">{FLOOW_TYPE_LABELS[floow.type]}</Badge>
+        <Badge className="hidden 2xl:inline-flex">{FLOOW_TYPE_LABELS[floow.type]}</Badge>
         <ReleaseBadges className="hidden shrink-0 items-center gap-1.5 lg:inline-flex" />
       </div>
       <nav
