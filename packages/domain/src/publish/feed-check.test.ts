@@ -150,6 +150,40 @@ describe("checkFeedPaths: the floow's paths against its feed", () => {
     ]);
   });
 
+  it("a dead first answer is an error only when some way of answering the rest still shows nothing", () => {
+    // "Gravel" meets no product; the colour answers that follow decide what shoppers see.
+    const floow = floowOf([
+      {
+        text: "Which bike?",
+        choices: [
+          ["Road", ["type", "road"]],
+          ["Gravel", ["type", "gravel"]],
+        ],
+      },
+      {
+        text: "Colour?",
+        choices: [
+          ["Red", ["colour", "red"]],
+          ["Blue", ["colour", "blue"]],
+        ],
+      },
+    ]);
+    const rules = (f: Floow) =>
+      checkFeedPaths(createResultsIndex(BIKES), f).filter(
+        (i) => i.rule === "dead-end" || i.rule === "no-exact-match",
+      );
+    expect(rules(floow).map((i) => `${i.severity}:${i.rule}:${i.target?.choiceId}`)).toEqual([
+      "warning:no-exact-match:s1c2",
+    ]);
+    // A colour answer without a filter leaves a gravel shopper with nothing at all.
+    floow.steps[1]!.choices.push(
+      createChoice({ id: "s2c3", stepId: "s2", text: "<p>Any colour</p>" }),
+    );
+    expect(rules(floow).map((i) => `${i.severity}:${i.rule}:${i.target?.choiceId}`)).toEqual([
+      "error:dead-end:s1c2",
+    ]);
+  });
+
   it("a path with fewer than 3 products is a warning", () => {
     // Road+Red: 2, Road+Blue: 1, City+Red: 2 products.
     expect(

@@ -1,5 +1,8 @@
+import { groupsOfChoice } from "../filter/logic";
+import { FINISH } from "../floow/constants";
+import { resolveNextStep, visibleChoices } from "../floow/logic";
 import type { Floow } from "../floow/types";
-import { bitmapCount, bitmapCountAnd, bitmapOr, type Bitmap } from "../insights/bitmap";
+import { bitmapAny, bitmapCount, bitmapCountAnd, bitmapOr, type Bitmap } from "../insights/bitmap";
 import { stockMatches } from "../insights/availability";
 import { findDeadEnds, type DeadEnd, type PathFloow } from "../insights/paths";
 import type { ResultsIndex } from "../results/indexed";
@@ -114,12 +117,7 @@ export function checkFeedPaths(index: ResultsIndex, floow: FeedCheckFloow): Chec
   // the placeholder, or when none meets any, they see none: an error.
   const empty = report.deadEnds.filter((d) => d.reason === "noProducts");
   const placeholder = floow.finish.results.partial === "placeholder";
-  const seesNothing = (d: DeadEnd) =>
-    placeholder ||
-    index.compute(
-      floow,
-      d.answers.flatMap((a) => a.choiceIds),
-    ).products.length === 0;
+  const seesNothing = placeholder ? () => true : nothingAtAll(index, floow);
   const dead = empty.filter(seesNothing);
   const closest = empty.filter((d) => !seesNothing(d));
   // Dead ends past the detector's list are not looked at one by one: counted as the mode says.
@@ -206,6 +204,68 @@ export function checkFeedPaths(index: ResultsIndex, floow: FeedCheckFloow): Chec
 
   if (reachable) items.push(...missingFields(index, reachable, floow.finish.results));
   return items;
+}
+
+/** Walks of the continuations of a dead path look at most this many steps (then: not an error). */
+const CONTINUATION_LIMIT = 10_000;
+
+/**
+ * Whether shoppers who took a dead path can end with no product at all while the finish
+ * page shows the closest matches: those are the products that meet at least one filter of a
+ * chosen choice, so the shopper sees none when no product meets any filter of the answers
+ * so far nor of some way of answering the rest (a choice without filters adds none). The
+ * detector reports a dead path once, at the answer that empties it, so its continuations are
+ * walked here, following the conditions; a multi-select step is answered with one choice
+ * (more only add filters). Beyond CONTINUATION_LIMIT steps walked the path counts as one with
+ * closest matches: the check blocks publishing only for what it is sure of.
+ */
+function nothingAtAll(index: ResultsIndex, floow: FeedCheckFloow): (d: DeadEnd) => boolean {
+  const meetsAny = new Map<string, boolean>();
+  const choiceMeetsAny = (choiceId: string): boolean => {
+    let known = meetsAny.get(choiceId);
+    if (known === undefined) {
+      const groups = new Set(groupsOfChoice(floow.filterGroups, choiceId).map((g) => g.id));
+      known = floow.filters.some(
+        (f) => groups.has(f.filterGroupId) && bitmapAny(index.filterMatches(f)),
+      );
+      meetsAny.set(choiceId, known);
+    }
+    return known;
+  };
+  let budget = CONTINUATION_LIMIT;
+  const canEndEmpty = (
+    stepId: string,
+    chosen: readonly string[],
+    seen: ReadonlySet<string>,
+  ): boolean => {
+    if (stepId === FINISH || seen.has(stepId)) return true;
+    if (--budget < 0) return false;
+    const step = floow.steps.find((s) => s.id === stepId);
+    const nextSeen = new Set(seen).add(stepId);
+    const visible =
+      step && (step.type === "single" || step.type === "multiple")
+        ? visibleChoices(floow, stepId, chosen)
+        : [];
+    if (visible.length === 0)
+      return canEndEmpty(resolveNextStep(floow, stepId, chosen), chosen, nextSeen);
+    return visible.some((choice) => {
+      if (choiceMeetsAny(choice.id)) return false;
+      const next = [...chosen, choice.id];
+      return canEndEmpty(resolveNextStep(floow, stepId, next), next, nextSeen);
+    });
+  };
+  return (d) => {
+    const chosen = d.answers.flatMap((a) => a.choiceIds);
+    if (chosen.some(choiceMeetsAny)) return false;
+    const last = d.answers[d.answers.length - 1];
+    if (!last) return true;
+    budget = CONTINUATION_LIMIT;
+    return canEndEmpty(
+      resolveNextStep(floow, last.stepId, chosen),
+      chosen,
+      new Set(d.answers.map((a) => a.stepId)),
+    );
+  };
 }
 
 /** Products a shopper can reach whose card has no image or no link. */
