@@ -149,10 +149,12 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
   await expect(floow.locator(".price")).toHaveText(["€ 599,00"]);
   await expect(floow.getByText("Velo Cargo")).toHaveCount(0);
 
-  // Following the product's button opens the shop's product page in a new tab.
-  const popup = page.waitForEvent("popup");
-  await floow.getByRole("link", { name: ADVISOR.productButton }).click();
-  await expect(await popup).toHaveURL(`${live.shop.url}/products/bike-5`);
+  // The product's button is a real link: opened in a new tab (Ctrl/Cmd+click) it shows the
+  // shop's product page, and this page (with the floow) stays. A plain click opens it in this
+  // tab: the next test.
+  const tab = page.context().waitForEvent("page");
+  await floow.getByRole("link", { name: ADVISOR.productButton }).click({ modifiers: ["ControlOrMeta"] });
+  await expect(await tab).toHaveURL(`${live.shop.url}/products/bike-5`);
 
   // Restart, and another way through: Road asks "How often" and ends on another bike.
   await floow.getByRole("button", { name: "Restart" }).click();
@@ -255,6 +257,29 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
     .toEqual({ accepted: messages.length, ignored: 0 });
   expect(ingest.statuses.length).toBeGreaterThan(0);
   expect(ingest.statuses.every((status) => status === 202)).toBe(true);
+});
+
+test("a product's button opens the product page in this tab, and its product event reaches Floow as the page unloads", async ({
+  page,
+}) => {
+  const ingest = recordIngest(page);
+  await page.goto(`${live.shop.url}/shop/bikes`);
+  const floow = page.getByRole("region", { name: ADVISOR.name });
+  await floow.getByRole("button", { name: ADVISOR.startButton }).click();
+  await floow.getByRole("radio", { name: "City" }).click();
+  await floow.getByRole("radio", { name: "Under €1000" }).click();
+  await floow.getByLabel(ADVISOR.details.name).fill("Ada");
+  await floow.getByRole("button", { name: "Next" }).click();
+  await expect(floow.locator(".name")).toHaveText(["Velo Commute"]);
+  const link = floow.getByRole("link", { name: ADVISOR.productButton });
+  // The floow's default (finish.results.link): this tab, the URL as the feed has it.
+  await expect(link).toHaveAttribute("href", `${live.shop.url}/products/bike-5`);
+  await link.click();
+  await expect(page).toHaveURL(`${live.shop.url}/products/bike-5`);
+  // Sent with a beacon during the click: the server has it though the page is gone.
+  await expect
+    .poll(() => ingest.sent.filter((m) => m.type === "product").map((m) => m.floowId), { timeout: 15_000 })
+    .toEqual([live.advisor.id]);
 });
 
 test("single-page navigation: the floow follows its route, and a target that appears later is found", async ({

@@ -343,8 +343,8 @@ class Instance implements FloowInstance {
       const queue = queueFor(this._options.apiUrl);
       queue.add({ ...event, ...server });
       // A product click usually leaves the page (its link opens in this tab): send now, with
-      // sendBeacon (or a keepalive fetch), which the browser delivers after the page is gone.
-      if (type === "product") void queue.flush(true);
+      // a keepalive fetch, which the browser completes after the page is gone.
+      if (type === "product") void queue.flush();
     }
   }
 

@@ -2,7 +2,7 @@
  * What a shopper's click on a product (or on a link in a text) does (issue 21): the link
  * really opens (the click is not cancelled, also inside a dialog), where the floow's
  * `finish.results.link` says, with UTM parameters when asked, and the `product` event is
- * sent at once with a beacon, which the browser delivers after the page is gone.
+ * sent at once with a keepalive fetch, which the browser completes after the page is gone.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HOST_ATTR } from "./host";
@@ -20,23 +20,21 @@ const record = (event: MouseEvent) => {
   clicks.push({ href: link.getAttribute("href"), target: link.getAttribute("target"), cancelled: event.defaultPrevented });
   event.preventDefault(); // happy-dom would navigate the test's window
 };
-let beacons: { url: string; body: string }[];
+/** The event batches sent to the API: each keepalive fetch's URL and body. */
+let sent: { url: string; body: string; keepalive?: boolean }[];
 
 beforeEach(() => {
   document.body.innerHTML = `<div id="app"></div>`;
   clicks = [];
-  beacons = [];
+  sent = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
       if (url.endsWith("/api/public/results")) return new Response(JSON.stringify({ products, partial: false }));
+      sent.push({ url, body: String(init?.body), keepalive: init?.keepalive });
       return new Response("{}", { status: 202 });
     }),
   );
-  Object.defineProperty(navigator, "sendBeacon", {
-    configurable: true,
-    value: (url: string, body: string) => (beacons.push({ url, body }), true),
-  });
   addEventListener("click", record);
 });
 
@@ -64,17 +62,17 @@ describe("a product's View in a dialog floow", () => {
     const r = await dialogResults();
     const link = view(r);
     expect(link.getAttribute("href")).toBe("https://shop.example/p1");
-    beacons.length = 0;
     link.click();
     // The click reached the page uncancelled: the browser follows the link, in the top tab.
     expect(clicks).toEqual([{ href: "https://shop.example/p1", target: "_top", cancelled: false }]);
     expect(link.getAttribute("rel")).toBeNull();
-    // Sent during the click (a beacon outlives the page), with the version shown.
-    expect(beacons).toHaveLength(1);
-    expect(beacons[0]!.url).toBe(`${API}/api/public/events`);
-    const sent = (JSON.parse(beacons[0]!.body) as { events: FloowEvent[] }).events;
-    expect(sent.map((e) => e.type)).toContain("product");
-    const product = sent.find((e) => e.type === "product")!;
+    // Sent during the click, not a second later (a keepalive fetch outlives the page), with
+    // the version shown.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ url: `${API}/api/public/events`, keepalive: true });
+    const events = (JSON.parse(sent[0]!.body) as { events: FloowEvent[] }).events;
+    expect(events.map((e) => e.type)).toEqual(["mount", "product"]);
+    const product = events.find((e) => e.type === "product")!;
     expect(product.product).toMatchObject({ id: "p1", url: "https://shop.example/p1" });
     expect(product.floowVersion).toBe(3);
   });
@@ -126,8 +124,8 @@ describe("floowVersion", () => {
     const events = dataLayer();
     expect(events.map((e) => e.type)).toEqual(["mount", "product"]);
     expect(events.every((e) => e.floowVersion === 3)).toBe(true);
-    const sent = beacons.flatMap((b) => (JSON.parse(b.body) as { events: FloowEvent[] }).events);
-    expect(sent.map((e) => [e.type, e.floowVersion])).toEqual([
+    const server = sent.flatMap((b) => (JSON.parse(b.body) as { events: FloowEvent[] }).events);
+    expect(server.map((e) => [e.type, e.floowVersion])).toEqual([
       ["mount", 3],
       ["product", 3],
     ]);
