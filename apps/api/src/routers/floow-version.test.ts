@@ -268,6 +268,41 @@ describe.each(testDbKinds)("floow versions: drafts, publish, rollback, restore (
     expect((await publicFloow(saved.id)).floow.floowVersion).toBe(2);
   });
 
+  it("a rollback to a version of another domain shows at once in both domains' cached lists", async () => {
+    const otherDomainId = (
+      await callerFor(server.app, admin).domain.create({
+        id: randomUUID(),
+        name: "Two",
+        host: "two.example",
+      })
+    ).id;
+    // The whole API's public routes keep answers for a few seconds: what a rollback must clear.
+    const cachedIds = async (domain: string) =>
+      (
+        (
+          await server.app.inject({ method: "GET", url: `/api/public/domains/${domain}/floows` })
+        ).json() as { floows: PublicFloow[] }
+      ).floows.map((floow) => [floow.id, floow.floowVersion]);
+    const { saved } = await redFloow("Mover");
+    await as(member).publish({ id: saved.id });
+    expect(await cachedIds(domainId)).toContainEqual([saved.id, 1]);
+    expect(await cachedIds(otherDomainId)).toEqual([]);
+
+    const moved = await as(member).update({
+      ...edit(saved, { domainId: otherDomainId }),
+      version: saved.version,
+    });
+    // A draft moved to another domain: shoppers of the first domain still get version 1.
+    expect(await cachedIds(domainId)).toContainEqual([saved.id, 1]);
+    await as(member).publish({ id: moved.id });
+    expect(await cachedIds(domainId)).not.toContainEqual([saved.id, 1]);
+    expect(await cachedIds(otherDomainId)).toEqual([[saved.id, 2]]);
+
+    await as(member).rollback({ id: saved.id, number: 1 });
+    expect(await cachedIds(domainId)).toContainEqual([saved.id, 1]);
+    expect(await cachedIds(otherDomainId)).toEqual([]);
+  });
+
   it("two publishes at once get two distinct numbers", async () => {
     const { saved } = await redFloow("Race");
     const [a, b] = await Promise.all([

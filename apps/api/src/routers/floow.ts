@@ -30,6 +30,7 @@ import {
 import type { FloowWriteResult } from "../db/queries/floow";
 import {
   contentDiffers,
+  findLiveFloowRefs,
   findLiveVersionNumber,
   findVersionContent,
   listFloowVersions,
@@ -71,16 +72,37 @@ function unwrap(result: FloowWriteResult | VersionWriteResult, conflictMessage: 
 
 const PUBLISH_REFUSED = "Restore this floow before publishing it.";
 
+/** The domain whose public list shows the floow now (its live version's), or null. */
+const servedDomainId = async (db: Kysely<DB>, id: string) => (await findLiveFloowRefs(db, [id])).get(id)?.domainId ?? null;
+
+/**
+ * Runs a change of what shoppers get (publish, rollback, archive, restore, delete), then drops
+ * the cached public answers that showed the floow before it or show it after: the live
+ * version's domain can differ from the draft's (a draft moved to another domain, a rollback to
+ * a version published in another).
+ */
+async function changeServed<T extends Pick<VersionedFloow, "id" | "domainId">>(
+  db: Kysely<DB>,
+  id: string,
+  change: () => Promise<T>,
+): Promise<T> {
+  const before = await servedDomainId(db, id);
+  const floow = await change();
+  const after = await servedDomainId(db, id);
+  for (const domainId of new Set([floow.domainId, before, after])) {
+    if (domainId !== null) invalidateFloowCaches({ id: floow.id, domainId });
+  }
+  return floow;
+}
+
 /** A status change allowed from the given statuses (spec section 4). */
 function statusChange(status: FloowStatus, from: readonly FloowStatus[], refused: string) {
   return orgProcedure
     .input(byIdSchema)
-    .mutation(async ({ ctx, input }): Promise<VersionedFloow> => {
-      const floow = unwrap(await setFloowStatus(ctx.db, ctx.org.id, input.id, status, from), refused);
+    .mutation(({ ctx, input }): Promise<VersionedFloow> =>
       // Archive and restore take a live floow offline; publishing it again makes a new version.
-      invalidateFloowCaches(floow);
-      return floow;
-    });
+      changeServed(ctx.db, input.id, async () => unwrap(await setFloowStatus(ctx.db, ctx.org.id, input.id, status, from), refused)),
+    );
 }
 
 /**
@@ -153,12 +175,9 @@ export const floowRouter = router({
       const items = await checkPublishDraft(ctx.db, ctx.org.id, draft, { fetchUrls: false });
       if (hasErrors(items)) throw new DomainError("BAD_REQUEST", PUBLISH_BLOCKED_MESSAGE);
     }
-    const floow = unwrap(
-      await publishFloow(ctx.db, ctx.org.id, input.id, { userId: ctx.session.user.id, note: input.note ?? "" }),
-      PUBLISH_REFUSED,
+    return changeServed(ctx.db, input.id, async () =>
+      unwrap(await publishFloow(ctx.db, ctx.org.id, input.id, { userId: ctx.session.user.id, note: input.note ?? "" }), PUBLISH_REFUSED),
     );
-    invalidateFloowCaches(floow);
-    return floow;
   }),
 
   /**
@@ -190,11 +209,10 @@ export const floowRouter = router({
   }),
 
   /** Version `number` is live again at once (status live), under the same id; the draft is not touched. */
-  rollback: orgProcedure.input(floowVersionRefSchema).mutation(async ({ ctx, input }): Promise<VersionedFloow> => {
-    const floow = unwrap(await rollbackFloow(ctx.db, ctx.org.id, input.id, input.number), PUBLISH_REFUSED);
-    invalidateFloowCaches(floow);
-    return floow;
-  }),
+  rollback: orgProcedure.input(floowVersionRefSchema).mutation(
+    ({ ctx, input }): Promise<VersionedFloow> =>
+      changeServed(ctx.db, input.id, async () => unwrap(await rollbackFloow(ctx.db, ctx.org.id, input.id, input.number), PUBLISH_REFUSED)),
+  ),
 
   /**
    * Copies version `number`'s content into the draft: a save like any other (the save counter
@@ -263,9 +281,11 @@ export const floowRouter = router({
 
   /** Deletes a floow and its events; irreversible. */
   remove: orgProcedure.input(byIdSchema).mutation(async ({ ctx, input }): Promise<{ id: string }> => {
-    const floow = await findFloow(ctx.db, ctx.org.id, input.id);
-    if (!floow || !(await deleteFloow(ctx.db, ctx.org.id, input.id))) throw notFound();
-    invalidateFloowCaches(floow);
+    await changeServed(ctx.db, input.id, async () => {
+      const floow = await findFloow(ctx.db, ctx.org.id, input.id);
+      if (!floow || !(await deleteFloow(ctx.db, ctx.org.id, input.id))) throw notFound();
+      return floow;
+    });
     return { id: input.id };
   }),
 });

@@ -3,7 +3,8 @@ import { invalidatePublicFloow } from "../http/public/floows";
 import { invalidateFloowResults } from "./results";
 
 /**
- * After a floow is saved, published, archived, restored or deleted: the public floows
+ * After a floow is published, rolled back, archived, restored or deleted (a draft save changes
+ * nothing shoppers get, so it calls none of this): the public floows
  * answers that show it and its results are built again at their next request, in this
  * process and (REDIS_URL: through the cache bus) in every other one, instead of after their
  * time limits (docs/deployment.md).
