@@ -2,7 +2,8 @@
  * The selling brain (issue 12): a selling floow created with "I'll add a feed later" gets its
  * feed in the editor's settings, the AI Suggestion (offline: no AI_* on the test server)
  * builds questions from the feed with their filters, the step modal shows each choice's
- * match count, a broken filter is flagged as a dead end, the floow is published, and a
+ * match count, a broken filter is flagged as a dead end, the publish dialog's check warns of it
+ * (shoppers see the closest matches there, so it does not block), the floow is published, and a
  * shopper on a merchant page whose answers match no product fully sees the closest matches
  * with "Matches: …" on the cards.
  */
@@ -124,15 +125,23 @@ test("feed in the editor, offline suggestion, match counts, a dead end, and Matc
   await expect(page.locator("[data-dead-end]").first()).toBeVisible();
   await shot(page, "5-dead-end");
 
-  // Publish, then the floows list counts the dead end.
+  // Publish: the pre-publish check warns that road answers meet no product fully (shoppers
+  // see the closest matches, so it does not block); then the floows list counts the dead end.
   await page.getByLabel("Editor phases").getByRole("button", { name: /Launch/ }).click();
   await page.getByRole("button", { name: "Publish", exact: true }).click();
+  const publishDialog = page.getByRole("dialog", { name: "Publish version 1" });
+  await expect(publishDialog.getByTestId("check-items")).toContainText(
+    /No product meets every answer of "road" for Step "[^"]+": shoppers see the closest matches instead\./,
+    { timeout: 30_000 },
+  );
+  await shot(page, "6-publish-check");
+  await publishDialog.getByRole("button", { name: "Publish anyway" }).click();
   await expectToast(page, "Floow published");
   await page.goto("/floows");
   await expect(page.getByTestId("floow-dead-ends")).toHaveText(
     count === 1 ? "1 dead end" : `${count} dead ends`,
   );
-  await shot(page, "6-floows-dead-end");
+  await shot(page, "7-floows-dead-end");
 
   // A shopper on the merchant's page answers "road" (nothing) and the cheapest budget: the
   // closest matches, each saying which answers it meets.
@@ -156,7 +165,7 @@ test("feed in the editor, offline suggestion, match counts, a dead end, and Matc
     shopper.getByText("No exact match: these come closest to your answers."),
   ).toBeVisible();
   await expect(shopper.getByText(/^Matches: Under €\s\d+$/).first()).toBeVisible();
-  await shopper.screenshot({ path: test.info().outputPath("7-matches.png") });
+  await shopper.screenshot({ path: test.info().outputPath("8-matches.png") });
   await shopper.close();
 
   // The floow as saved: its feed, the suggested filters, the broken one.
