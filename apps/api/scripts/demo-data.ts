@@ -205,7 +205,8 @@ export async function generateDemoData(db: Kysely<DB>, options: DemoOptions): Pr
     plan.forEach(([type, payload], index) => {
       const receivedAt = new Date(at + index * 7_000);
       const message: FloowEventMessage = createEventMessage(
-        { organizationId, domainId: domain.id, floowId: floow.id, sessionId },
+        // Every demo floow is live as its version 1 (insertFloow), as the runtime would stamp it.
+        { organizationId, domainId: domain.id, floowId: floow.id, floowVersion: 1, sessionId },
         type,
         payload,
         receivedAt,
