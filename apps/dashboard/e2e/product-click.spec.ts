@@ -35,8 +35,6 @@ function openedUrls(page: Page): () => string[] {
 test("a dialog floow on a merchant page: View on a product opens the product page", async ({
   page,
 }) => {
-  // Fails on the DOM-layer runtime (issue 21): kept green until the Preact runtime lands.
-  test.fail();
   await page.goto(`${shop.shop.url}${floow.path}`);
   const urls = openedUrls(page);
   await page
