@@ -190,7 +190,7 @@ function formStep(floowId: string, texts: { text: string; name: string; email: s
 
 /**
  * Signs a merchant up, creates the organization, the domain, the feed (served by the shop)
- * and a webhook for form and finish events pointing at the receiver. Resolves once the
+ * and a webhook for form, finish and product events pointing at the receiver. Resolves once the
  * feed's products are in.
  */
 export async function openShop(apiUrl: string): Promise<Shop> {
@@ -230,7 +230,7 @@ export async function openShop(apiUrl: string): Promise<Shop> {
     domainId,
     name: "Velo CRM",
     url: webhooks.url,
-    events: ["form", "finish"],
+    events: ["form", "finish", "product"],
   }));
   await waitForProducts(client, feedId);
 
@@ -287,6 +287,8 @@ export async function openShop(apiUrl: string): Promise<Shop> {
         version: created.version,
         container: { type: container },
         closeOnClickOutside,
+        // A data floow is created without a trigger and embedded: this one has its trigger.
+        skipTrigger: false,
         showBackButton: true,
         showNextButton: false,
         showRestartButton: true,
