@@ -531,6 +531,14 @@ test("the hosted page /floow/{id}: a live floow full-page, without chrome or sig
   await expect.poll(() => ingest.sent.map((m) => m.id), { timeout: 15_000 }).toEqual(messages.map((m) => m.id));
   await expect.poll(() => ({ ...ingest.answers })).toEqual({ accepted: messages.length, ignored: 0 });
 
+  // The browser's Back goes back a page in the floow, on the same URL, with the answers kept.
+  await page.goBack();
+  await expect(floow.getByLabel(ADVISOR.details.name)).toHaveValue("Grace");
+  await page.goBack();
+  await expect(floow.getByText(ADVISOR.budget.text)).toBeVisible();
+  await expect(floow.getByRole("radio", { name: "€1000 or more" })).toHaveAttribute("aria-checked", "true");
+  await expect(page).toHaveURL(`${API}/floow/${live.advisor.id}`);
+
   // A dialog floow shows inline on its hosted page: there is no page under it to cover.
   await page.goto(`${API}/floow/${live.help.id}`);
   const help = page.getByRole("region", { name: HELP.name });

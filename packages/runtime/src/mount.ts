@@ -18,6 +18,8 @@ import { EventQueue, Listeners, buildEvent, publishToPage } from "./events";
 import type { EventFilter, EventHandler, FloowEventPayload } from "./events";
 import { Flow } from "./flow";
 import type { View } from "./flow";
+import { followHistory } from "./history";
+import type { HistoryFollower } from "./history";
 import { HOST_ATTR, clearSkeleton, newHost } from "./host";
 import { loadingText, textsOf } from "./i18n";
 import { Root } from "./render/app";
@@ -64,6 +66,12 @@ export interface MountOptions {
   results?: (choiceIds: string[]) => Promise<PublicResults>;
   /** Called with every event message of this floow. */
   onEvent?: EventHandler;
+  /**
+   * The browser's Back button goes back a page in the floow (the hosted page): each new page
+   * is an entry in the tab's history (same URL). Not in the script-tag renderer: on a
+   * merchant's page, Back stays the page's own.
+   */
+  history?: boolean;
 }
 
 export interface FloowInstance {
@@ -130,6 +138,9 @@ class Instance implements FloowInstance {
   private _restoreFocus?: Element | null;
   private _overflow?: string;
   private _viewKey?: string;
+  /** With `history` (npm build): the tab's history entries follow the floow's pages. */
+  private _history?: HistoryFollower;
+
   /** Whether focus is in the floow (set by focusin/focusout on its container). */
   private _focused = false;
   private _dialogFocused = false;
@@ -163,6 +174,7 @@ class Instance implements FloowInstance {
       this._media.addEventListener?.("change", this._onMedia);
     }
     instances.add(this);
+    if (!__SCRIPT_TAG__ && options.history) this._history = followHistory(() => this._flow);
     if (options.floow) {
       this._load(options.floow, options.domain ?? undefined);
       this.ready = Promise.resolve();
@@ -296,6 +308,7 @@ class Instance implements FloowInstance {
     const view = this._flow?.state.view;
     const key = view && (view.kind === "step" ? view.stepId : view.kind);
     if (key !== this._viewKey) {
+      if (!__SCRIPT_TAG__ && key) this._history?.track(key);
       if (this._viewKey !== undefined && focusWasInside && !opening) {
         (this._dialog ?? this._inline)?.querySelector<HTMLElement>(".page")?.focus();
       }
@@ -396,6 +409,7 @@ class Instance implements FloowInstance {
   destroy(): void {
     if (this._destroyed) return;
     this._destroyed = true;
+    this._history?.stop();
     instances.delete(this);
     this._media?.removeEventListener?.("change", this._onMedia);
     if (this._inline) render(null, this._inline);

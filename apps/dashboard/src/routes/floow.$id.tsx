@@ -9,6 +9,9 @@ import { loadHostedFloow } from "../features/hosted-floow/load";
  */
 export const Route = createFileRoute("/floow/$id")({
   loader: ({ params }) => loadHostedFloow(params.id, window.location.origin),
+  // Loaded once per visit: the floow's pages are history entries on this same URL
+  // (mount's `history`), and a reload on each would mount the floow afresh.
+  shouldReload: false,
   head: ({ loaderData }) => ({
     meta: [{ title: loaderData?.status === "live" ? loaderData.floow.name : "Floow" }],
   }),

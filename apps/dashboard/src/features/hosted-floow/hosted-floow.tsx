@@ -28,7 +28,8 @@ export function HostedFloow({
     const host = hostRef.current;
     if (!host) return;
     // Full page: a dialog floow shows inline too (there is no page under it to cover).
-    const instance = mount(host, { floow, domain, apiUrl, container: "embedded" });
+    // The browser's Back goes to the previous question: the page is only the floow.
+    const instance = mount(host, { floow, domain, apiUrl, container: "embedded", history: true });
     return () => instance.destroy();
   }, [floow, domain, apiUrl]);
 
