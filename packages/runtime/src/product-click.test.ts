@@ -17,7 +17,11 @@ let clicks: { href: string | null; target: string | null; cancelled: boolean }[]
 const record = (event: MouseEvent) => {
   const link = (event.composedPath()[0] as Element).closest?.("a");
   if (!link) return;
-  clicks.push({ href: link.getAttribute("href"), target: link.getAttribute("target"), cancelled: event.defaultPrevented });
+  clicks.push({
+    href: link.getAttribute("href"),
+    target: link.getAttribute("target"),
+    cancelled: event.defaultPrevented,
+  });
   event.preventDefault(); // happy-dom would navigate the test's window
 };
 /** The event batches sent to the API: each keepalive fetch's URL and body. */
@@ -30,7 +34,8 @@ beforeEach(() => {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith("/api/public/results")) return new Response(JSON.stringify({ products, partial: false }));
+      if (url.endsWith("/api/public/results"))
+        return new Response(JSON.stringify({ products, partial: false }));
       sent.push({ url, body: String(init?.body), keepalive: init?.keepalive });
       return new Response("{}", { status: 202 });
     }),
@@ -47,12 +52,21 @@ afterEach(() => {
 
 const dialogRoot = () =>
   [...document.body.children].filter((el) => el.hasAttribute(HOST_ATTR)).at(-1)!.shadowRoot!;
-const view = (r: ParentNode) => [...r.querySelectorAll<HTMLAnchorElement>("a.btn")].find((a) => a.textContent === "View")!;
-const dataLayer = () => ((window as unknown as { dataLayer?: FloowEvent[] }).dataLayer ?? []).filter((e) => e.event === "floows");
+const view = (r: ParentNode) =>
+  [...r.querySelectorAll<HTMLAnchorElement>("a.btn")].find((a) => a.textContent === "View")!;
+const dataLayer = () =>
+  ((window as unknown as { dataLayer?: FloowEvent[] }).dataLayer ?? []).filter(
+    (e) => e.event === "floows",
+  );
 
 async function dialogResults(overrides: Parameters<typeof sellingFloow>[0] = {}) {
   const floow = sellingFloow(overrides);
-  open(floow.id, { floow: { ...floow, floowVersion: 3 } as never, domain, apiUrl: API, view: { kind: "finish" } });
+  open(floow.id, {
+    floow: { ...floow, floowVersion: 3 } as never,
+    domain,
+    apiUrl: API,
+    view: { kind: "finish" },
+  });
   await settle();
   return dialogRoot();
 }
@@ -81,7 +95,10 @@ describe("a product's View in a dialog floow", () => {
     const base = sellingFloow();
     const r = await dialogResults({
       name: "Bike advisor",
-      finish: { ...base.finish, results: { ...base.finish.results, link: { target: "blank", utm: true } } },
+      finish: {
+        ...base.finish,
+        results: { ...base.finish.results, link: { target: "blank", utm: true } },
+      },
     });
     const link = view(r);
     link.click();
@@ -113,7 +130,9 @@ describe("a link in a question's text", () => {
     const link = dialogRoot().querySelector<HTMLAnchorElement>(".question a")!;
     expect(link.getAttribute("rel")).toContain("noopener");
     link.click();
-    expect(clicks).toEqual([{ href: "https://guide.example/sizes", target: "_blank", cancelled: false }]);
+    expect(clicks).toEqual([
+      { href: "https://guide.example/sizes", target: "_blank", cancelled: false },
+    ]);
   });
 });
 

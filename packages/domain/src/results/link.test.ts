@@ -17,7 +17,11 @@ describe("productLinkUrl", () => {
 
   it("leaves the merchant's own utm parameters as written", () => {
     const url = new URL(
-      productLinkUrl("https://shop.example/p1?utm_source=newsletter&utm_campaign=Spring", "Bikes", true),
+      productLinkUrl(
+        "https://shop.example/p1?utm_source=newsletter&utm_campaign=Spring",
+        "Bikes",
+        true,
+      ),
     );
     expect(url.searchParams.getAll("utm_source")).toEqual(["newsletter"]);
     expect(url.searchParams.getAll("utm_campaign")).toEqual(["Spring"]);
@@ -37,8 +41,13 @@ describe("productLink", () => {
   });
 
   it("keeps a stored setting", () => {
-    expect(productLink({ link: { target: "blank", utm: true } })).toEqual({ target: "blank", utm: true });
-    expect(floowFinishSchema.parse({ results: { link: { target: "blank" } } }).results.link).toEqual({
+    expect(productLink({ link: { target: "blank", utm: true } })).toEqual({
+      target: "blank",
+      utm: true,
+    });
+    expect(
+      floowFinishSchema.parse({ results: { link: { target: "blank" } } }).results.link,
+    ).toEqual({
       target: "blank",
       utm: false,
     });

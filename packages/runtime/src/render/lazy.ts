@@ -45,7 +45,11 @@ export interface Chunks {
     formInputErrors: typeof formInputErrors;
     eventFormInputs: typeof eventFormInputs;
   };
-  results: { FinishView: typeof FinishView; fetchResults: typeof fetchResults; readCard: typeof readCard };
+  results: {
+    FinishView: typeof FinishView;
+    fetchResults: typeof fetchResults;
+    readCard: typeof readCard;
+  };
   dialog: { Dialog: typeof Dialog; onPageKeyDown: typeof onPageKeyDown };
 }
 export type ChunkName = keyof Chunks;
@@ -93,4 +97,16 @@ export function part<N extends ChunkName>(name: N): Chunks[N] | undefined {
 }
 
 /** What a chunk reads from floow.js (`FloowRuntime.shared`): keep in step with tsup.config.ts. */
-export const shared = { h, Fragment, Button, Img, Rich, Skeleton, Icon, define, part, deepActiveElement, tabbables };
+export const shared = {
+  h,
+  Fragment,
+  Button,
+  Img,
+  Rich,
+  Skeleton,
+  Icon,
+  define,
+  part,
+  deepActiveElement,
+  tabbables,
+};
