@@ -14,7 +14,7 @@
  *   the start page's text) is in the DOM with a non-empty box, seen by a MutationObserver on
  *   the shadow root as it is attached (so no polling interval is added).
  * Writes the "Runtime load time" section of docs/benchmarks.md, with the gzip sizes of
- * dist/embed.js and dist/floow.js. Needs the API, dashboard and runtime built first.
+ * dist/embed.js, dist/floow.js and the renderer's chunks. Needs the API, dashboard and runtime built first.
  *
  * Options (environment): RUNS (default 20), CHROMIUM_PATH (default /usr/bin/chromium),
  * BENCH_NO_WRITE=1 to print without writing the docs.
@@ -31,7 +31,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import type { Browser, Page } from "playwright-core";
 import { ADVISOR, merchantPage, setUpLiveFloows } from "@floow/playwright-config/live-floow";
-import { BUDGETS, TOTAL_BUDGET, TOTAL_GOAL } from "../test/budgets";
+import { ALL_BUDGET, ALL_GOAL, BUDGETS, CHUNK_BUDGETS, TOTAL_BUDGET, TOTAL_GOAL } from "../test/budgets";
 
 /** A byte count as the docs write it: 15,000. */
 const n = (bytes: number) => bytes.toLocaleString("en");
@@ -58,9 +58,11 @@ async function main(): Promise<void> {
   for (const file of ["apps/api/dist/main.js", "packages/runtime/dist/embed.js", "packages/runtime/dist/floow.js"]) {
     if (!existsSync(join(root, file))) throw new Error(`${file} is missing: build first (see docs/benchmarks.md)`);
   }
+  const gz = (file: string) => gzipSync(readFileSync(join(here, "../dist", file)), { level: 9 }).length;
   const sizes = {
-    embed: gzipSync(readFileSync(join(here, "../dist/embed.js")), { level: 9 }).length,
-    floow: gzipSync(readFileSync(join(here, "../dist/floow.js")), { level: 9 }).length,
+    embed: gz("embed.js"),
+    floow: gz("floow.js"),
+    chunks: Object.fromEntries(Object.keys(CHUNK_BUDGETS).map((file) => [file, gz(file)])),
   };
 
   const port = await freePort();
@@ -238,7 +240,7 @@ function render({
 }: {
   cold: Timing[];
   warm: Timing[];
-  sizes: { embed: number; floow: number };
+  sizes: { embed: number; floow: number; chunks: Record<string, number> };
   served: { embed: string; floow: string };
   version: string;
   loadStart: number[];
@@ -281,7 +283,13 @@ the round trips (two in series: \`embed.js\`, then the floows and \`floow.js\` t
 
 Bundle sizes (gzip level 9, budgets in \`packages/runtime/test/budgets.ts\`):
 \`dist/embed.js\` ${n(sizes.embed)} bytes (budget ${n(BUDGETS["embed.js"])}), \`dist/floow.js\`
-${n(sizes.floow)} bytes (budget ${n(BUDGETS["floow.js"])}), together ${n(sizes.embed + sizes.floow)} bytes (budget ${n(TOTAL_BUDGET)}; issue 15's goal is ${n(TOTAL_GOAL)}). As the API serves them to a browser that
+${n(sizes.floow)} bytes (budget ${n(BUDGETS["floow.js"])}): **before the start page shows, ${n(sizes.embed + sizes.floow)} bytes** (budget ${n(TOTAL_BUDGET)}; issue 21's goal is ${n(TOTAL_GOAL)}).
+The renderer's chunks, fetched once the start page shows (those the floow can need):
+${Object.entries(sizes.chunks)
+  .map(([file, size]) => `\`${file}\` ${n(size)} (budget ${n(CHUNK_BUDGETS[file as keyof typeof CHUNK_BUDGETS])})`)
+  .join(", ")}; **everything any floow can need, ${n(
+    sizes.embed + sizes.floow + Object.values(sizes.chunks).reduce((a, b) => a + b, 0),
+  )} bytes** (budget ${n(ALL_BUDGET)}; issue 21's goal is ${n(ALL_GOAL)}). As the API serves them to a browser that
 accepts gzip and brotli: \`/embed.js\` ${served.embed}, \`/runtime/floow.js\` ${served.floow}.${
     served.floow.startsWith("uncompressed")
       ? `
