@@ -269,8 +269,13 @@ test("the whole journey: domains, the wizard, the editor, publish, duplicate, ar
   await expect(page).toHaveURL(/#implementation$/);
   await expect(page.locator("pre").first()).toContainText('/embed.js" data-domain="');
   await expect(page.getByText("npm install @floow/runtime")).toBeVisible();
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.getByRole("button", { name: "Copy script tag" }).click();
   await expectToast(page, "Copied to clipboard");
+  // What the merchant pastes is the tag shown.
+  expect((await page.evaluate(() => navigator.clipboard.readText())).trim()).toBe(
+    (await page.locator("pre").first().innerText()).trim(),
+  );
   await shot(page, "04-domain-implementation");
 
   // A second domain, to duplicate a floow into, with an image: it is uploaded through the
@@ -501,6 +506,14 @@ test("the whole journey: domains, the wizard, the editor, publish, duplicate, ar
   await expect(page.getByTestId("embed-snippet")).toContainText('/embed.js" data-domain="');
   await page.getByRole("button", { name: "Copy", exact: true }).click();
   await expectToast(page, "Copied to clipboard");
+  expect((await page.evaluate(() => navigator.clipboard.readText())).trim()).toBe(
+    (await page.getByTestId("embed-snippet").innerText()).trim(),
+  );
+  // Published means shoppers get it: its hosted page shows the floow.
+  const hosted = await page.context().newPage();
+  await hosted.goto(`/floow/${new URL(page.url()).searchParams.get("floowId")}`);
+  await expect(hosted.getByRole("region", { name: "Bike finder" })).toBeVisible();
+  await hosted.close();
 
   // Everything was saved: a reload shows the same floow.
   await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved");

@@ -402,5 +402,16 @@ test.describe("the shopper's widget", () => {
     await expect(dialog.getByRole("link", { name: /View/ }).first()).toBeVisible();
     await expectAccessible(page, "dialog results");
     await shot(page, "17-widget-dialog-results");
+    // The outcome a shopper wants: View opens the product's page (in this tab, the default).
+    const view = dialog.getByRole("link", { name: /View/ }).first();
+    const product = (await view.getAttribute("href"))!;
+    expect(product).toMatch(new RegExp(`^${live.shop.url}/products/bike-\\d$`));
+    live.shop.set(
+      new URL(product).pathname,
+      '<!doctype html><html lang="en"><title>Bike</title><h1>The product page</h1></html>',
+    );
+    await view.click();
+    await expect(page).toHaveURL(product);
+    await expect(page.getByRole("heading", { name: "The product page" })).toBeVisible();
   });
 });
