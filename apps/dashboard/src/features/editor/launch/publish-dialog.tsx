@@ -217,7 +217,13 @@ function PublishDialogContent({ onClose }: { onClose: () => void }) {
             className="overflow-hidden rounded-[1.75rem] border-8 border-grey-900 bg-white shadow-lg"
             style={{ width: DEVICE_WIDTHS.mobile + 16 }}
           >
-            <div ref={hostRef} className="h-[440px] overflow-auto" data-testid="publish-preview" />
+            {/* Its own containing block: a dialog floow's fixed overlay stays in the frame
+                instead of covering the publish dialog's buttons. */}
+            <div
+              ref={hostRef}
+              className="h-[440px] overflow-auto [contain:layout_paint]"
+              data-testid="publish-preview"
+            />
           </div>
           <figcaption className="max-w-[390px] text-center text-xs text-grey-500">
             Accessibility is checked page by page on the draft as shoppers will see it.
