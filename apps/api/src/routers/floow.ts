@@ -200,11 +200,11 @@ export const floowRouter = router({
       listFloowVersions(ctx.db, ctx.org.id, floow.id),
     ]);
     const liveVersion = floow.status === "live" ? lastPublished : null;
-    const published = versions.find((version) => version.number === lastPublished)?.content ?? null;
+    const published = lastPublished === null ? null : await findVersionContent(ctx.db, ctx.org.id, floow.id, lastPublished);
     return {
       liveVersion,
       draftChanged: contentDiffers(floow, published),
-      versions: versions.map(({ content: _content, ...version }) => ({ ...version, live: version.number === liveVersion })),
+      versions: versions.map((version) => ({ ...version, live: version.number === liveVersion })),
     };
   }),
 

@@ -180,7 +180,6 @@ export async function listFloowVersions(db: Kysely<DB>, organizationId: string, 
         "v.published_at",
         "v.published_by",
         "u.name as publisher_name",
-        "v.snapshot",
       ])
       .where("v.organization_id", "=", organizationId)
       .where("v.floow_id", "=", floowId)
@@ -193,7 +192,6 @@ export async function listFloowVersions(db: Kysely<DB>, organizationId: string, 
     note: row.note,
     publishedAt: iso(row.published_at),
     publishedBy: row.published_by ? { id: row.published_by, name: row.publisher_name ?? "" } : null,
-    content: row.snapshot,
     stats: stats.get(row.number) ?? {
       sessions: 0,
       completed: 0,
