@@ -1,5 +1,20 @@
-import { checkDraft, checkFeedPaths, diffFloows, floowUrls, isHttpAddress } from "@floow/domain";
-import type { CheckItem, FeedCheckFloow, Floow, PublishCheck, VersionedFloow } from "@floow/domain";
+import {
+  checkDraft,
+  checkFeedPaths,
+  diffFloows,
+  floowSchema,
+  floowUrls,
+  isHttpAddress,
+} from "@floow/domain";
+import type {
+  CheckItem,
+  DiffFloow,
+  FeedCheckFloow,
+  Floow,
+  FloowContent,
+  PublishCheck,
+  VersionedFloow,
+} from "@floow/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import { findFeed } from "../../db/queries/feed";
@@ -90,7 +105,25 @@ export async function publishCheck(
   ]);
   return {
     liveVersion: draft.status === "live" ? lastLive : null,
-    changes: diffFloows(content, draft),
+    changes: diffFloows(content && withDefaults(content, draft), draft),
     items,
   };
+}
+
+/**
+ * A version's content read as drafts are (the floow schema's defaults for fields added since
+ * it was published), so a setting added later is not listed as a change of every old floow.
+ */
+function withDefaults(content: FloowContent, draft: VersionedFloow): DiffFloow {
+  const { id, organizationId, userId, createdAt, updatedAt, status } = draft;
+  const parsed = floowSchema.safeParse({
+    ...content,
+    id,
+    organizationId,
+    userId,
+    createdAt,
+    updatedAt,
+    status,
+  });
+  return parsed.success ? parsed.data : content;
 }
