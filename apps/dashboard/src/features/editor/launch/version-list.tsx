@@ -32,7 +32,7 @@ const COUNT = new Intl.NumberFormat("en-GB");
 type Pending = { kind: "rollback" | "restore"; number: number } | null;
 
 export function VersionList() {
-  const { floow, markLive, replaceDraft } = useEditor();
+  const { floow, flush, markLive, replaceDraft } = useEditor();
   const trpc = useTRPC();
   const { data, isPending, isError } = useQuery(versionsOptions(trpc, floow.id));
   const [pending, setPending] = useState<Pending>(null);
@@ -47,6 +47,9 @@ export function VersionList() {
         await rollback.mutateAsync(input);
         toast.success(VERSION_TOASTS.success.rollback(pending.number));
       } else {
+        // No save of older edits may land after the restore: what is pending goes first
+        // (the restore then replaces it, as the confirmation said).
+        await flush();
         await restore.mutateAsync(input);
         toast.success(VERSION_TOASTS.success.restore(pending.number));
       }
