@@ -141,6 +141,33 @@ describe("the script-tag build", () => {
     await window.happyDOM.close();
   });
 
+  it("floow.js fetches the chunks a floow can need from beside itself, once its start page shows", async () => {
+    const window = new Window({
+      url: "https://shop.example/",
+      settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true },
+    });
+    // As the loader adds it: floow.js knows where it came from by its own script tag.
+    const tag = window.document.createElement("script");
+    tag.src = "https://floow.example/runtime/floow.js?v=0.1.0";
+    Object.defineProperty(window.document, "currentScript", { configurable: true, get: () => tag });
+    window.eval(read("floow.js"));
+    Object.defineProperty(window.document, "currentScript", { configurable: true, get: () => null });
+    const requested = () =>
+      [...window.document.head.querySelectorAll("script")].map((s) => s.getAttribute("src"));
+    const runtime = (window as unknown as { FloowRuntime: ScriptRuntime }).FloowRuntime;
+    const element = window.document.createElement("div");
+    window.document.body.appendChild(element);
+    // An embedded selling floow with a form step: questions, form and results; no dialog.
+    runtime.mount(element, { floow: published(), container: "embedded" });
+    expect(element.firstElementChild!.shadowRoot!.textContent).toContain("Find your bike");
+    expect(requested()).toEqual([
+      "https://floow.example/runtime/steps.js?v=0.1.0",
+      "https://floow.example/runtime/form.js?v=0.1.0",
+      "https://floow.example/runtime/results.js?v=0.1.0",
+    ]);
+    await window.happyDOM.close();
+  });
+
   it("a dialog floow's dialog waits for dialog.js, then traps focus and closes with Escape", async () => {
     const { window, runtime } = loadRenderer(["steps"]);
     const floow = { ...published(), container: { ...published().container, type: "dialog" } };

@@ -93,7 +93,7 @@ export function Root({
   }
   const { floow, primary } = ui;
   // The script tag's dialog comes with `dialog.js`: until then, the loading dialog.
-  const Modal = __SCRIPT_TAG__ ? part("dialog")?.Dialog : Dialog;
+  const Modal = __SCRIPT_TAG__ ? kind === "dialog" && part("dialog")?.Dialog : Dialog;
   if (kind === "dialog" && !Modal) return <Root kind={kind} ui={null} loading={ui.texts.loading} />;
   return (
     <div
