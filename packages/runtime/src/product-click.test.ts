@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HOST_ATTR } from "./host";
-import { destroy, open } from "./index";
+import { destroy, mount, open } from "./index";
 import type { FloowEvent } from "./events";
 import { domain as brand, products, sellingFloow, settle } from "./test/fixtures";
 
@@ -119,6 +119,25 @@ describe("a product's View in a dialog floow", () => {
     const r = await dialogResults({ finish: { ...base.finish, results: results as never } });
     view(r).click();
     expect(clicks).toEqual([{ href: "https://shop.example/p1", target: "_top", cancelled: false }]);
+  });
+});
+
+describe("in the editor's preview", () => {
+  it("a product opens in a new tab whatever the setting, never in the editor's own", async () => {
+    const floow = sellingFloow();
+    mount(document.getElementById("app"), {
+      floow,
+      domain,
+      preview: true,
+      view: { kind: "finish" },
+      results: async () => ({ products, partial: false }),
+    });
+    await settle();
+    const r = document.querySelector(`[${HOST_ATTR}]`)!.shadowRoot!;
+    view(r).click();
+    expect(clicks).toEqual([
+      { href: "https://shop.example/p1", target: "_blank", cancelled: false },
+    ]);
   });
 });
 
