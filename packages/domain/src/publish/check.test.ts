@@ -49,6 +49,11 @@ describe("checkDraft: the draft's own rules", () => {
       },
     ]);
     expect(hasErrors(checkDraft(floow))).toBe(false);
+    // Messages name such a step by its number, not by the default text.
+    floow.steps.push(createStep({ id: "s3" }));
+    expect(checkDraft(floow).map((i) => i.message)).toContain(
+      "Step 3 asks a question but has no choices: add choices, or make it a content step.",
+    );
   });
 
   it("a question step without choices and a choice without text are errors; content and form steps need no choices", () => {

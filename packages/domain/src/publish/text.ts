@@ -1,3 +1,4 @@
+import { DEFAULT_STEP_TEXT } from "../floow/constants";
 import { plainLabel } from "../insights/ranking";
 
 /** Sentences name a step or choice by at most this many characters of its text. */
@@ -12,10 +13,12 @@ export function shortText(html: string | null | undefined, max = LABEL_LENGTH): 
   return plain.length <= max ? plain : `${plain.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** `Step "Which bike?"`, or `Step 3` when the step has no text. */
+/** `Step "Which bike?"`, or `Step 3` when the step has no text of its own (none, or the default). */
 export function stepName(step: { text: string }, position: number): string {
   const label = shortText(step.text);
-  return label ? `Step "${label}"` : `Step ${position + 1}`;
+  return label && label !== shortText(DEFAULT_STEP_TEXT)
+    ? `Step "${label}"`
+    : `Step ${position + 1}`;
 }
 
 /** `choice "Road"`, or `choice 2` when it has no text. */
