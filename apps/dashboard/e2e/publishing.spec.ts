@@ -93,11 +93,14 @@ async function signIn(page: Page) {
 }
 
 /** A one-question selling floow embedded at `#ride` on `/ride`; every path shows all 6 bikes. */
-async function createRideFloow(page: Page): Promise<string> {
+async function createRideFloow(
+  page: Page,
+  { name = RIDE.name, choices = RIDE.choices as readonly string[], route = "/ride" } = {},
+): Promise<string> {
   const floow = await trpc<Record<string, unknown> & { id: string; version: number }>(
     page,
     "floow.create",
-    { domainId: live.domainId, feedId: live.feedId, type: "selling", name: RIDE.name },
+    { domainId: live.domainId, feedId: live.feedId, type: "selling", name },
   );
   const stepId = randomUUID();
   const { organizationId: _o, userId: _u, createdAt: _c, updatedAt: _up, ...rest } = floow;
@@ -116,7 +119,7 @@ async function createRideFloow(page: Page): Promise<string> {
           dataLayer: { key: "ride", type: "single" },
           activation: { key: "ride", type: "single" },
         },
-        choices: RIDE.choices.map((text) => ({
+        choices: choices.map((text) => ({
           id: randomUUID(),
           stepId,
           text: `<p>${text}</p>`,
@@ -134,7 +137,7 @@ async function createRideFloow(page: Page): Promise<string> {
       results: { button: { text: "View bike" } },
     },
     triggers: [
-      { route: "/ride", routeType: "startsWith", attribute: "id", value: "ride", target: "inside" },
+      { route, routeType: "startsWith", attribute: "id", value: "ride", target: "inside" },
     ],
     version: floow.version,
   });
@@ -273,4 +276,36 @@ test("publish v1, edit, the shopper keeps v1; publish v2 (change list, clean che
   expect(overlaps).toBe(false);
   await allSteps.click();
   await expectToast(page, "Style applied to all steps", { dismiss: false });
+});
+
+test("a draft with an error cannot be published: the reason, and a link to the place", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page);
+  // A choice without text: an error of the check (shoppers and screen readers need a text).
+  const floowId = await createRideFloow(page, {
+    name: "Broken ride finder",
+    choices: ["Roads", ""],
+    route: "/nowhere",
+  });
+  await page.goto(`/editor?floowId=${floowId}`);
+  await page
+    .getByLabel("Editor phases")
+    .getByRole("button", { name: /Launch/ })
+    .click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Publish version 1" });
+  await expect(dialog.getByTestId("publish-blocked")).toBeVisible({ timeout: 30_000 });
+  const error = dialog.locator('[data-severity="error"][data-rule="empty-choice"]');
+  await expect(error).toContainText("choice 2 has no text");
+  await expect(dialog.getByRole("button", { name: "Publish", exact: true })).toBeDisabled();
+  await page.screenshot({ path: "/tmp/dashboard-versions-publish-blocked.png" });
+
+  // The link takes the editor to the step's edit modal; nothing was published.
+  await error.getByRole("button", { name: "Open the step" }).click();
+  await expect(page.getByRole("dialog", { name: "Edit question" })).toBeVisible();
+  await expect(page.getByTestId("release-state").first()).toHaveText("Development");
+  const answer = await page.request.get(`${API}/api/public/floows/${floowId}`);
+  expect(answer.status()).toBe(404);
 });
