@@ -28,8 +28,10 @@ export function HostedFloow({
     const host = hostRef.current;
     if (!host) return;
     // Full page: a dialog floow shows inline too (there is no page under it to cover).
-    // The browser's Back goes to the previous question: the page is only the floow.
-    const instance = mount(host, { floow, domain, apiUrl, container: "embedded", history: true });
+    // The browser's Back goes to the previous question: the page is only the floow. Not in
+    // an iframe, where the entries would be the merchant's page's (its Back stays its own).
+    const history = window.top === window;
+    const instance = mount(host, { floow, domain, apiUrl, container: "embedded", history });
     return () => instance.destroy();
   }, [floow, domain, apiUrl]);
 
