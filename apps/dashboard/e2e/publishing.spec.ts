@@ -95,7 +95,7 @@ async function signIn(page: Page) {
 /** A one-question selling floow embedded at `#ride` on `/ride`; every path shows all 6 bikes. */
 async function createRideFloow(
   page: Page,
-  { name = RIDE.name, choices = RIDE.choices as readonly string[], route = "/ride" } = {},
+  { name = RIDE.name as string, choices = RIDE.choices as readonly string[], route = "/ride" } = {},
 ): Promise<string> {
   const floow = await trpc<Record<string, unknown> & { id: string; version: number }>(
     page,

@@ -178,7 +178,10 @@ describe("the publish dialog", () => {
     const { publishFloow } = setup({});
     await user.click(screen.getByRole("button", { name: "Publish" }));
     const dialog = await screen.findByRole("dialog", { name: "Publish version 3" });
-    await user.click(await within(dialog).findByRole("button", { name: "Publish anyway" }));
+    // Checked: Publish anyway has the focus, so Enter publishes.
+    const publish = await within(dialog).findByRole("button", { name: "Publish anyway" });
+    await waitFor(() => expect(document.activeElement).toBe(publish));
+    await user.keyboard("{Enter}");
     await waitFor(() => expect(publishFloow).toHaveBeenCalledWith("f1", undefined));
   });
 

@@ -131,13 +131,28 @@ function PublishDialogContent({ onClose }: { onClose: () => void }) {
   const warnings = items.filter((item) => item.severity === "warning");
   const nextNumber = (versions.data?.versions[0]?.number ?? 0) + 1;
   const liveVersion = check.data?.liveVersion ?? versions.data?.liveVersion ?? null;
+  // One click (or Enter) when clean: Publish takes the focus once the check is done, unless
+  // the merchant has moved it meanwhile (typing the note, say).
+  const contentRef = useRef<HTMLDivElement>(null);
+  const publishRef = useRef<HTMLButtonElement>(null);
+  const clean = !checking && errors.length === 0 && !check.isError;
+  useEffect(() => {
+    if (clean && document.activeElement === contentRef.current) publishRef.current?.focus();
+  }, [clean]);
   const open = (target: CheckTarget) => {
     goTo(target);
     onClose();
   };
 
   return (
-    <DialogContent className="max-w-5xl">
+    <DialogContent
+      ref={contentRef}
+      className="max-w-5xl"
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        contentRef.current?.focus();
+      }}
+    >
       <DialogHeader>
         <DialogTitle>Publish version {nextNumber}</DialogTitle>
         <DialogDescription>
@@ -241,7 +256,7 @@ function PublishDialogContent({ onClose }: { onClose: () => void }) {
           Cancel
         </Button>
         <Button
-          autoFocus
+          ref={publishRef}
           loading={publishing}
           disabled={checking || errors.length > 0 || check.isError}
           onClick={async () => {
