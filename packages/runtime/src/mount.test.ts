@@ -105,6 +105,19 @@ describe("an embedded floow", () => {
     expect(dataLayer().at(-1)!.type).toBe("restart");
   });
 
+  it("moves focus to a new page's first answer when the visitor was in the floow", () => {
+    mount(app(), { floow: embedded(), domain, device: "desktop" });
+    const r = root();
+    const start = byText(r, "Start");
+    start.focus();
+    start.click();
+    expect(r.activeElement?.textContent).toBe("Low"); // the first choice of the radio group
+    buttons(r).find((b) => b.textContent === "Low")!.click();
+    expect(r.activeElement?.id).toBe("i-name"); // the form's first input
+    byText(r, "Back").click();
+    expect(r.activeElement?.textContent).toBe("Low");
+  });
+
   it("sends its events to the API in batches", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     mount(app(), { floow: embedded(), domain, apiUrl: API });

@@ -303,14 +303,17 @@ class Instance implements FloowInstance {
     } else if (this._dialogHost) {
       this._closeDialog();
     }
-    // A new page: move focus to it when the visitor was in the floow (keyboard and
-    // screen-reader users then hear the new question); never steal focus from the page.
+    // A new page: move focus to its first answer (a choice or an input, whose group or label
+    // is the question: keyboard and screen-reader users hear the question and can answer at
+    // once), else to the page itself, when the visitor was in the floow; never steal focus
+    // from the page.
     const view = this._flow?.state.view;
     const key = view && (view.kind === "step" ? view.stepId : view.kind);
     if (key !== this._viewKey) {
       if (!__SCRIPT_TAG__ && key) this._history?.track(key);
       if (this._viewKey !== undefined && focusWasInside && !opening) {
-        (this._dialog ?? this._inline)?.querySelector<HTMLElement>(".page")?.focus();
+        const page = (this._dialog ?? this._inline)?.querySelector<HTMLElement>(".page");
+        (page?.querySelector<HTMLElement>("[aria-checked],.input,input") ?? page)?.focus();
       }
       this._viewKey = key;
     }

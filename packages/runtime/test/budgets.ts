@@ -8,7 +8,7 @@
  * Each budget sits just above what the files measure now, under its goal; lower them as the
  * files shrink, never raise them without saying why.
  */
-export const BUDGETS = { "embed.js": 2000, "floow.js": 13_100 } as const;
+export const BUDGETS = { "embed.js": 2000, "floow.js": 13_110 } as const;
 /** The renderer's chunks, fetched after the start page shows (or when first needed). */
 export const CHUNK_BUDGETS = {
   "steps.js": 2_900,
@@ -16,15 +16,18 @@ export const CHUNK_BUDGETS = {
   "results.js": 2_250,
   "dialog.js": 700,
 } as const;
-/** Before the start page shows: the loader and the renderer. */
-export const TOTAL_BUDGET = 14_950;
+/**
+ * Before the start page shows: the loader and the renderer. Raised from 14,950 (and
+ * floow.js's from 13,100) for focus on a new page's first answer instead of the page (+22 B).
+ */
+export const TOTAL_BUDGET = 14_970;
 /** Issue 21's goal for the loader and the renderer together. */
 export const TOTAL_GOAL = 15_000;
 /**
  * Everything: issue 21's goal is 19,000 B; the Preact renderer in four chunks measures
- * 22,490 B (23:50 UTC, Nov 25): NOT met. Each chunk compressed alone loses gzip's shared
+ * 22,502 B (23:55 UTC, Nov 25): NOT met. Each chunk compressed alone loses gzip's shared
  * dictionary (the same parts in one file measured 1.2 kB less), and Preact adds ~4.4 kB.
  * This budget only stops it growing; docs/benchmarks.md says what is left to do.
  */
-export const ALL_BUDGET = 22_500;
+export const ALL_BUDGET = 22_520; // 22,500 before the focus change above
 export const ALL_GOAL = 19_000;
