@@ -44,15 +44,15 @@ import {
  * 1.5 minutes) cover every value of every dimension and every pair of values of any two
  * dimensions (container×where, type×input, and the rest), plus each product-link setting:
  *
- * | cell | container | where  | type    | input    | viewport | link / controls                     |
- * | 1    | dialog    | script | selling | mouse    | desktop  | default (this tab); click outside, Back |
- * | 2    | dialog    | script | data    | keyboard | phone    | Close button, Escape                |
- * | 3    | dialog    | hosted | selling | keyboard | desktop  | new tab + UTM; browser Back         |
- * | 4    | dialog    | iframe | data    | keyboard | desktop  | Restart                             |
- * | 5    | embedded  | script | selling | keyboard | desktop  | new tab, no UTM; Back               |
- * | 6    | embedded  | hosted | data    | mouse    | phone    | browser Back                        |
- * | 7    | embedded  | iframe | selling | mouse    | phone    | this tab (the top one) + UTM        |
- * | 8    | embedded  | script | data    | keyboard | phone    | Restart                             |
+ * | cell | container | where  | type    | input    | viewport | link / controls                                               |
+ * | 1    | dialog    | script | selling | mouse    | desktop  | this tab (default); click outside, Back, a link in a question |
+ * | 2    | dialog    | script | data    | keyboard | phone    | Close button, Escape                                          |
+ * | 3    | dialog    | hosted | selling | keyboard | desktop  | new tab + UTM; browser Back                                   |
+ * | 4    | dialog    | iframe | data    | keyboard | desktop  | Restart                                                       |
+ * | 5    | embedded  | script | selling | keyboard | desktop  | new tab, no UTM; Back                                         |
+ * | 6    | embedded  | hosted | data    | mouse    | phone    | browser Back                                                  |
+ * | 7    | embedded  | iframe | selling | mouse    | phone    | this tab (the top one) + UTM                                  |
+ * | 8    | embedded  | script | data    | keyboard | phone    | Restart                                                       |
  *
  * (A dialog floow on its hosted page, framed or not, shows inline: there is no page under
  * it to cover. The closing of a dialog that ignores clicks outside is in runtime-embed.)
@@ -373,6 +373,14 @@ async function selling(shopper: Shopper): Promise<void> {
     await shopper.press(shopper.region().getByRole("button", { name: SELLING.startButton }));
     await expect.soft(panel.getByRole("radio", { name: "Road" })).toBeFocused(FOCUS);
     expected.push("close", "start");
+  }
+  if (dialogOnPage) {
+    // A link in the question's text opens as written (a new tab, the floow kept).
+    const guide = page.waitForEvent("popup");
+    await shopper.press(panel.getByRole("link", { name: SELLING.riding.link }));
+    await expect(await guide).toHaveURL(`${shop.shop.url}/guide`);
+    await expect((await guide).getByRole("heading", { name: SELLING.riding.link })).toBeVisible();
+    await expect(panel.getByText(SELLING.riding.text)).toBeVisible();
   }
   // Road: the two road bikes (the first one's link has the merchant's own utm_source);
   // Mountain with the new tab without UTM; City with the default.

@@ -27,7 +27,11 @@ export interface ProductLink {
 export const SELLING = {
   startText: "Find the bike that fits you",
   startButton: "Find my bike",
-  riding: { text: "What kind of riding do you do?", choices: ["Road", "Mountain", "City"] },
+  riding: {
+    text: "What kind of riding do you do?",
+    choices: ["Road", "Mountain", "City"],
+    link: "Riding guide",
+  },
   details: { text: "Where do we send your selection?", name: "Your name", email: "E-mail" },
   finishText: "Your bikes",
   productButton: "View bike",
@@ -151,7 +155,13 @@ export interface Shop {
 
 type Json = Record<string, unknown>;
 
-function choiceStep(floowId: string, key: string, text: string, choices: readonly string[]) {
+function choiceStep(
+  floowId: string,
+  key: string,
+  text: string,
+  choices: readonly string[],
+  more = "",
+) {
   const id = randomUUID();
   const list = choices.map((choice) => ({
     id: randomUUID(),
@@ -163,7 +173,7 @@ function choiceStep(floowId: string, key: string, text: string, choices: readonl
     id,
     floowId,
     type: "single",
-    text: `<p>${text}</p>`,
+    text: `<p>${text}</p>${more}`,
     event: { dataLayer: { key, type: "single" }, activation: { key, type: "single" } },
     choices: list,
   };
@@ -203,6 +213,11 @@ export async function openShop(apiUrl: string): Promise<Shop> {
 <body><main><h1>${bike.title}</h1><p>Velo product page</p></main></body></html>`,
     );
   }
+  shop.set(
+    "/guide",
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Guide</title></head>
+<body><main><h1>${SELLING.riding.link}</h1></main></body></html>`,
+  );
   let secret = "";
   const webhooks = await startWebhookReceiver(() => secret);
 
@@ -252,7 +267,14 @@ export async function openShop(apiUrl: string): Promise<Shop> {
       const texts = type === "selling" ? SELLING : DATA;
       const first =
         type === "selling"
-          ? choiceStep(id, "riding", SELLING.riding.text, SELLING.riding.choices)
+          ? choiceStep(
+              id,
+              "riding",
+              SELLING.riding.text,
+              SELLING.riding.choices,
+              // A link in a question's text (a page of the shop's own).
+              `<p><a href="${shop.url}/guide">${SELLING.riding.link}</a></p>`,
+            )
           : choiceStep(id, "topic", DATA.topic.text, DATA.topic.choices);
       const filters =
         type === "selling"
