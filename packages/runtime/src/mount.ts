@@ -108,6 +108,10 @@ export function closeQueues(): void {
   lastApiUrl = undefined;
 }
 
+/** A page's first answer: its first choice or form input (the question is its group's or its label). */
+const firstAnswer = (root?: ParentNode | null) =>
+  root?.querySelector<HTMLElement>("[aria-checked],.input,input");
+
 /** A fresh render target in a host's shadow root: the stylesheet, then the container. */
 function prepare(host: HTMLElement): HTMLElement {
   clearSkeleton(host);
@@ -294,10 +298,11 @@ class Instance implements FloowInstance {
       }
       render(h(Root, { ui, kind: "dialog", onClose, loading }), this._dialog!);
       const panel = this._dialog!.querySelector<HTMLElement>("[role=dialog]");
-      if (panel && !this._dialogFocused) {
-        // Into the dialog (once it shows the floow): its first control after the close button.
+      // Into the dialog once it shows its page (not while a chunk loads): the page's first
+      // answer, else its first control after the close button.
+      if (panel && !this._dialogFocused && !panel.querySelector(".sk")) {
         const items = tabbables(panel);
-        (items[1] ?? items[0] ?? panel).focus();
+        (firstAnswer(panel) ?? items[1] ?? items[0] ?? panel).focus();
         this._dialogFocused = opening = true;
       }
     } else if (this._dialogHost) {
@@ -313,7 +318,7 @@ class Instance implements FloowInstance {
       if (!__SCRIPT_TAG__ && key) this._history?.track(key);
       if (this._viewKey !== undefined && focusWasInside && !opening) {
         const page = (this._dialog ?? this._inline)?.querySelector<HTMLElement>(".page");
-        (page?.querySelector<HTMLElement>("[aria-checked],.input,input") ?? page)?.focus();
+        (firstAnswer(page) ?? page)?.focus();
       }
       this._viewKey = key;
     }
