@@ -3,6 +3,7 @@ import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, notFound } from "@tanstack/react-router";
 import { domainQueryOptions, floowQueryOptions } from "../../features/editor/editor-api";
 import { EditorPage } from "../../features/editor/editor-page";
+import { versionsOptions } from "../../features/editor/launch";
 import { Page } from "../../features/layout/page";
 import { isValidEntityId } from "../../lib/entity-id";
 import { httpStatusOf, useTRPC } from "../../lib/trpc";
@@ -23,6 +24,8 @@ export const Route = createFileRoute("/_authed/editor")({
     try {
       // Always the server's current copy on entry (another tab may have saved since).
       const floow = await queryClient.fetchQuery(floowQueryOptions(trpc, floowId));
+      // The header's state (Live · vN, unpublished changes): asked now, awaited by no one.
+      void queryClient.prefetchQuery(versionsOptions(trpc, floow.id));
       // The domain gives the floow its colours and fonts; the editor works without it.
       await queryClient
         .ensureQueryData(domainQueryOptions(trpc, floow.domainId))

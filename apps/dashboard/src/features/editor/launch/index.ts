@@ -5,3 +5,4 @@
  */
 export { LaunchPanel } from "./launch-panel";
 export { ReleaseBadges } from "./release-badges";
+export { versionsOptions } from "./versions-queries";
