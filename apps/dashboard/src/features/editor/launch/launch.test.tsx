@@ -4,6 +4,7 @@ import type { CheckItem, PublishCheck } from "@floow/domain/publish";
 import { Toaster } from "@floow/ui";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { TRPCClientError } from "@trpc/client";
 import type { Result } from "axe-core";
 import { describe, expect, it, vi } from "vitest";
 import { fakeEditorApi } from "../../../test/fake-editor-api";
@@ -183,6 +184,26 @@ describe("the publish dialog", () => {
     await waitFor(() => expect(document.activeElement).toBe(publish));
     await user.keyboard("{Enter}");
     await waitFor(() => expect(publishFloow).toHaveBeenCalledWith("f1", undefined));
+  });
+
+  it("says why when the server refuses the publish, under the spec's failure toast", async () => {
+    const user = userEvent.setup();
+    a11yItems.current = [];
+    const refusal = "Fix the problems marked as errors before publishing.";
+    const publishFloow = vi.fn(async () => {
+      throw new TRPCClientError(refusal, {
+        result: { error: { message: refusal, code: -32600, data: { code: "BAD_REQUEST" } } },
+      } as never);
+    });
+    setup({ api: { publishFloow } });
+    await user.click(screen.getByRole("button", { name: "Publish" }));
+    const dialog = await screen.findByRole("dialog", { name: "Publish version 3" });
+    await within(dialog).findByTestId("check-clean");
+    await user.click(within(dialog).getByRole("button", { name: "Publish" }));
+    expect(await screen.findByText("Something went wrong publishing the floow")).toBeTruthy();
+    expect(screen.getByText(refusal)).toBeTruthy();
+    // The dialog stays, for the merchant to see the check again.
+    expect(screen.getByRole("dialog", { name: "Publish version 3" })).toBeTruthy();
   });
 
   it("turns axe's serious and critical findings into errors, the rest into warnings", () => {
