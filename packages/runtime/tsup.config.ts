@@ -21,7 +21,8 @@ const esbuildOptions = (options: { mangleProps?: RegExp }) => {
 // passes, top-level names kept: `var FloowRuntime`), in place: about 450 B of gzip less on
 // the renderer, same code. Its `unsafe*` and `pure_getters` options (-56 B) assume what this
 // code keeps to: no getters with side effects on what it reads, no overridden built-ins;
-// `booleans_as_integers` (-27 B more) is left out, since the DOM layer tells `true` from `1`. (tsup's own `minify: "terser"` loses the renderer's global name
+// `booleans_as_integers` (-27 B more) is left out, since an attribute's `true` and `1` differ
+// (Preact sets `aria-*` values as they are). (tsup's own `minify: "terser"` loses the renderer's global name
 // under its Rollup tree-shaking.) Then `.br` (brotli 11) and `.gz` (gzip 9) beside each,
 // which the API sends as they are (about 2 kB less than brotli on the fly for floow.js).
 const terse = (file: string) => async () => {
@@ -54,7 +55,8 @@ const terse = (file: string) => async () => {
  * The chunks (render/lazy.ts) run beside floow.js and use its Preact and shared parts: their
  * imports of `preact` and of the shared modules read `FloowRuntime.shared` instead of
  * bundling a copy (a second Preact would double the bytes, and its vnodes are not the
- * renderer's). The names are render/lazy.ts's `shared`; a name missing there fails the build.
+ * renderer's). The names are render/lazy.ts's `shared`: a chunk importing a name not listed
+ * here fails its build.
  */
 const SHARED = /^(preact|\.\/(lazy|parts|icons|focus)|\.\.\/render\/lazy)$/;
 const sharedFromRenderer: NonNullable<Options["esbuildPlugins"]>[number] = {
@@ -72,7 +74,8 @@ const CHUNKS = ["steps", "form", "results", "dialog"];
 
 // Four builds, overwriting dist/ in place (no clean: `pnpm test` builds too, and turbo may
 // run it beside the build task, or beside a dependent reading dist/). @floow/domain (logic)
-// is private to the runtime and bundled into all of them; the npm build has no dependencies.
+// is private to the runtime and bundled into all of them; the npm build imports Preact (its
+// one dependency), the script-tag files bundle it (floow.js; the chunks use floow.js's).
 export default defineConfig([
   {
     // npm: ESM + types.
