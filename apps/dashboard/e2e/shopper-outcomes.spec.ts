@@ -214,7 +214,7 @@ class Shopper {
     for (const violation of violations) {
       test.info().annotations.push({
         type: `axe ${violation.impact}`,
-        description: `cell ${this.cell.n}, ${state}: ${violation.id} (${violation.nodes.length}): ${violation.help}`,
+        description: `cell ${this.cell.n}, ${state}: ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
       });
     }
     // Soft: a violation is reported with the cell's other outcomes, which still run.
