@@ -47,7 +47,7 @@ export function EditorToolbar() {
 
   return (
     <header className="relative z-10 grid h-14 shrink-0 grid-cols-[1fr_auto_1fr] items-center gap-4 border-b border-grey-200 bg-white px-4">
-      <div className="flex min-w-0 items-center gap-3">
+      <div className="flex min-w-0 items-center gap-2">
         <Link
           to="/floows"
           className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-grey-500 transition-colors hover:bg-grey-100 hover:text-grey-900"
@@ -63,10 +63,10 @@ export function EditorToolbar() {
           placeholder={VALIDATION_MESSAGES.floow.nameRequired}
           onChange={(event) => name.change(event.target.value)}
           onBlur={name.blur}
-          className="min-w-28 flex-1 truncate rounded-md border border-transparent bg-transparent px-1.5 py-1 text-sm font-semibold text-grey-900 transition-colors hover:border-grey-200 focus:border-primary-500 focus:outline-none sm:max-w-64"
+          className="min-w-24 flex-1 truncate rounded-md border border-transparent bg-transparent px-1.5 py-1 text-sm font-semibold text-grey-900 transition-colors hover:border-grey-200 focus:border-primary-500 focus:outline-none sm:max-w-64"
         />
         <Badge className="hidden 2xl:inline-flex">{FLOOW_TYPE_LABELS[floow.type]}</Badge>
-        <ReleaseBadges className="hidden shrink-0 items-center gap-1.5 lg:inline-flex" />
+        <ReleaseBadges className="hidden shrink-0 items-center gap-1.5 xl:inline-flex" />
       </div>
       <nav
         aria-label="Editor phases"
