@@ -309,3 +309,29 @@ test("a draft with an error cannot be published: the reason, and a link to the p
   const answer = await page.request.get(`${API}/api/public/floows/${floowId}`);
   expect(answer.status()).toBe(404);
 });
+
+test("Publish in the floows list opens the editor's publish dialog: the check, then live", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page);
+  const name = "Listed ride finder";
+  const floowId = await createRideFloow(page, { name, route: "/listed" });
+  await page.goto("/floows");
+  await page.getByRole("button", { name: `Actions for ${name}`, exact: true }).click();
+  await page.getByRole("menuitem", { name: "Publish", exact: true }).click();
+
+  // The editor on its launch phase, the dialog open with its change list and a clean check.
+  await expect(page).toHaveURL(new RegExp(`/editor\\?floowId=${floowId}$`));
+  const dialog = page.getByRole("dialog", { name: "Publish version 1" });
+  await expect(dialog.getByText(/First publish/)).toBeVisible({ timeout: 30_000 });
+  await dialog.getByRole("button", { name: "Publish", exact: true }).click();
+  await expectToast(page, "Floow published");
+  await expect(page.getByTestId("release-state").first()).toHaveText("Live · v1");
+  expect((await publicFloow(page, floowId)).floowVersion).toBe(1);
+
+  // A reload shows the editor as usual, without the dialog.
+  await page.reload();
+  await expect(page.getByTestId("release-state").first()).toHaveText("Live · v1");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});

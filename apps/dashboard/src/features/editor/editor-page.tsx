@@ -9,8 +9,19 @@ import { EditorProvider } from "./editor-context";
 import { OnboardingBridge } from "./onboarding-bridge";
 import "./editor.css";
 
-/** The editor for one loaded floow; keyed by floow id so another floow starts fresh. */
-export function EditorPage({ floow, domain }: { floow: VersionedFloow; domain: Domain | null }) {
+/**
+ * The editor for one loaded floow; keyed by floow id so another floow starts fresh. With
+ * `publish` it opens on the launch phase with the publish dialog open.
+ */
+export function EditorPage({
+  floow,
+  domain,
+  publish = false,
+}: {
+  floow: VersionedFloow;
+  domain: Domain | null;
+  publish?: boolean;
+}) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -19,8 +30,14 @@ export function EditorPage({ floow, domain }: { floow: VersionedFloow; domain: D
     [client, queryClient, trpc],
   );
   return (
-    <EditorProvider key={floow.id} initial={floow} domain={domain} api={api}>
-      <EditorWorkspace />
+    <EditorProvider
+      key={floow.id}
+      initial={floow}
+      domain={domain}
+      api={api}
+      {...(publish && { initialUi: { phase: "launch" as const } })}
+    >
+      <EditorWorkspace reviewOnLaunch={publish} />
       <OnboardingBridge />
     </EditorProvider>
   );

@@ -31,7 +31,8 @@ const STATE_LABELS: Record<EditorState, string> = {
 };
 const SCALES = [50, 75, 100, 125] as const;
 
-export function EditorWorkspace() {
+/** `reviewOnLaunch`: the launch phase opens with its publish dialog (the floows list's Publish). */
+export function EditorWorkspace({ reviewOnLaunch = false }: { reviewOnLaunch?: boolean }) {
   const { model, floow, api, appendSteps, updateFloow } = useEditor();
   const [suggesting, setSuggesting] = useState(false);
   const [source, setSource] = useState<SuggestionSource>(null);
@@ -62,7 +63,7 @@ export function EditorWorkspace() {
           ) : null}
           {model.ui.phase === "launch" ? (
             <div className="min-h-0 flex-1 overflow-y-auto">
-              <LaunchPanel />
+              <LaunchPanel reviewOnOpen={reviewOnLaunch} />
             </div>
           ) : null}
         </div>

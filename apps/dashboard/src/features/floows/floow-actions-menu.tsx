@@ -22,7 +22,7 @@ import { useFloowActions } from "./floow-actions";
 import type { FloowSummary } from "./floow-labels";
 import { useOpenInEditor } from "./open-in-editor";
 
-type DialogKind = "publish" | "duplicate" | "duplicateTo" | "archive" | "restore" | "delete";
+type DialogKind = "duplicate" | "duplicateTo" | "archive" | "restore" | "delete";
 
 /** The row menu of a floow with the confirmations of spec section 2. */
 export function FloowActionsMenu({
@@ -62,7 +62,9 @@ export function FloowActionsMenu({
                 <RocketIcon size={16} /> Publish: choose a feed first
               </DropdownMenuItem>
             ) : (
-              <DropdownMenuItem onSelect={() => setDialog("publish")}>
+              // Publishing always goes through the editor's publish dialog: the change list
+              // against the live version and the pre-publish check (issue 26).
+              <DropdownMenuItem onSelect={() => openInEditor(floow.id, { publish: true })}>
                 <RocketIcon size={16} /> Publish
               </DropdownMenuItem>
             )
@@ -95,14 +97,6 @@ export function FloowActionsMenu({
         </DropdownMenuContent>
       </DropdownMenu>
 
-      <ConfirmDialog
-        open={dialog === "publish"}
-        onOpenChange={close}
-        title="Publish Floow"
-        description={`${name} goes live: visitors of its domain see it where its triggers match.`}
-        confirmLabel="Publish"
-        onConfirm={() => actions.publish(floow.id)}
-      />
       <ConfirmDialog
         open={dialog === "duplicate"}
         onOpenChange={close}

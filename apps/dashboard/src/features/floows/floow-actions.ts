@@ -29,7 +29,6 @@ export function useFloowActions() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const invalidate = useInvalidateFloows();
-  const publish = useMutation(trpc.floow.publish.mutationOptions());
   const duplicate = useMutation(trpc.floow.duplicate.mutationOptions());
   const archive = useMutation(trpc.floow.archive.mutationOptions());
   const restore = useMutation(trpc.floow.restore.mutationOptions());
@@ -49,14 +48,6 @@ export function useFloowActions() {
   );
 
   return {
-    /** Publish: status live. */
-    publish: async (id: string) => {
-      const texts = { success: TOASTS.success.floowPublish, failure: TOASTS.failure.floowPublish };
-      if (!(await run(() => publish.mutateAsync({ id }), texts))) return false;
-      toast.success(texts.success);
-      await invalidate();
-      return true;
-    },
     /** Duplicate in the same domain, or in `domainId`. */
     duplicate: async (id: string, domainId?: string) => {
       const texts = {

@@ -18,16 +18,18 @@ import { releaseState, type ReleaseState } from "./release-state";
 import { VersionList } from "./version-list";
 import { versionsOptions } from "./versions-queries";
 
-export function LaunchPanel() {
+/** `reviewOnOpen`: open the publish dialog (or first the feed question) as the panel shows. */
+export function LaunchPanel({ reviewOnOpen = false }: { reviewOnOpen?: boolean }) {
   const { floow, publishing, dispatch, setUi, updateFloow } = useEditor();
   const trpc = useTRPC();
   const { data: versions } = useQuery(versionsOptions(trpc, floow.id));
   const state = releaseState(floow.status, versions);
   // A selling floow without a feed would publish to "No results found": ask for one first,
   // then go on to the publish dialog (which saves the draft, the feed included).
-  const [askFeed, setAskFeed] = useState(false);
-  const [reviewing, setReviewing] = useState(false);
   const needsFeed = floow.type === "selling" && !floow.feedId;
+  const canReview = reviewOnOpen && floow.status !== "archived";
+  const [askFeed, setAskFeed] = useState(canReview && needsFeed);
+  const [reviewing, setReviewing] = useState(canReview && !needsFeed);
   const snippet = scriptTagSnippet(window.location.origin, floow.domainId);
 
   return (
