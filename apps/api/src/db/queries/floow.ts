@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import { floowContent, floowSchema } from "@floow/domain";
-import type { Floow, FloowListFilter, FloowStatus, VersionedFloow } from "@floow/domain";
+import type { Floow, FloowContent, FloowListFilter, FloowStatus, VersionedFloow } from "@floow/domain";
 import type { DB } from "../database";
 import type { FloowConfig, FloowTable } from "../tables/floow";
 
@@ -47,25 +47,13 @@ export function toFloow(row: FloowRow): VersionedFloow {
   return { ...(parsed.success ? parsed.data : (stored as Floow)), version: row.version };
 }
 
-/** The part of a floow kept in `config` (everything without a column of its own). */
-export function configOf(floow: FloowConfig & Partial<Floow>): string {
-  const config: FloowConfig = {
-    closeOnClickOutside: floow.closeOnClickOutside,
-    skipTrigger: floow.skipTrigger,
-    showBackButton: floow.showBackButton,
-    showNextButton: floow.showNextButton,
-    showRestartButton: floow.showRestartButton,
-    container: floow.container,
-    progress: floow.progress,
-    buttons: floow.buttons,
-    start: floow.start,
-    steps: floow.steps,
-    finish: floow.finish,
-    filters: floow.filters,
-    filterGroups: floow.filterGroups,
-    triggers: floow.triggers,
-  };
-  return JSON.stringify(config);
+/**
+ * The part of a floow kept in `config`: its content (`floowContent`, the one list of a
+ * floow's content fields) without what has a column of its own.
+ */
+export function configOf(floow: FloowContent): string {
+  const { domainId: _d, feedId: _f, type: _t, language: _l, name: _n, ...config } = floowContent(floow);
+  return JSON.stringify(config satisfies FloowConfig);
 }
 
 /** The organization's floows, oldest first; optionally of one domain or status. */
