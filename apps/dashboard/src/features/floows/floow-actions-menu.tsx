@@ -101,7 +101,7 @@ export function FloowActionsMenu({
         open={dialog === "duplicate"}
         onOpenChange={close}
         title="Duplicate Floow"
-        description={`A copy of ${name} is made in the same domain, in development.`}
+        description={`A copy of ${name}'s draft (its latest edits, published or not) is made in the same domain, in development.`}
         confirmLabel="Duplicate"
         onConfirm={() => actions.duplicate(floow.id)}
       />
@@ -109,7 +109,7 @@ export function FloowActionsMenu({
         open={dialog === "duplicateTo"}
         onOpenChange={close}
         title="Duplicate Floow to another domain"
-        description={`A copy of ${name} is made in the domain you choose, in development.`}
+        description={`A copy of ${name}'s draft (its latest edits, published or not) is made in the domain you choose, in development.`}
         confirmLabel="Duplicate"
         confirmDisabled={!targetDomainId}
         onConfirm={() => actions.duplicate(floow.id, targetDomainId)}
