@@ -52,30 +52,29 @@ const terse = (file: string) => async () => {
 };
 
 /**
- * The chunks (render/lazy.ts) run beside floow.js and use its Preact and shared parts: their
- * imports of `preact` and of the shared modules read `FloowRuntime.shared` instead of
- * bundling a copy (a second Preact would double the bytes, and its vnodes are not the
- * renderer's). The names are render/lazy.ts's `shared`: a chunk importing a name not listed
+ * The chunk (`pages.js`, render/lazy.ts) runs beside floow.js and uses its Preact and shared
+ * parts: its imports of `preact` and of the shared modules read `FloowRuntime.shared` instead
+ * of bundling a copy (a second Preact would double the bytes, and its vnodes are not the
+ * renderer's). The names are render/lazy.ts's `shared`: the chunk importing a name not listed
  * here fails its build.
  */
-const SHARED = /^(preact|\.\/(lazy|parts|icons|focus)|\.\.\/render\/lazy)$/;
+const SHARED = /^(preact|\.\/(lazy|parts|icons|focus)|\.\.\/(render\/lazy|theme))$/;
 const sharedFromRenderer: NonNullable<Options["esbuildPlugins"]>[number] = {
   name: "shared-from-renderer",
   setup(build) {
     build.onResolve({ filter: SHARED }, () => ({ path: "shared", namespace: "floow-shared" }));
     build.onLoad({ filter: /.*/, namespace: "floow-shared" }, () => ({
       contents:
-        "export const { h, Fragment, Button, Img, Rich, Skeleton, Icon, define, part, deepActiveElement, tabbables } = FloowRuntime.shared;",
+        "export const { h, Fragment, Button, Img, Rich, Skeleton, Icon, define, part, deepActiveElement, tabbables, paintOf, radius, padding, gap } = FloowRuntime.shared;",
       loader: "js",
     }));
   },
 };
-const CHUNKS = ["steps", "form", "results", "dialog"];
 
 // Four builds, overwriting dist/ in place (no clean: `pnpm test` builds too, and turbo may
 // run it beside the build task, or beside a dependent reading dist/). @floow/domain (logic)
 // is private to the runtime and bundled into all of them; the npm build imports Preact (its
-// one dependency), the script-tag files bundle it (floow.js; the chunks use floow.js's).
+// one dependency), the script-tag files bundle it (floow.js; its chunk uses floow.js's).
 export default defineConfig([
   {
     // npm: ESM + types.
@@ -116,17 +115,15 @@ export default defineConfig([
     noExternal: [/.*/],
   },
   {
-    // Script tag, loaded by floow.js when a floow can need them (render/lazy.ts): the
-    // questions, form inputs, results and dialog (`/runtime/<chunk>.js`).
-    entry: Object.fromEntries(CHUNKS.map((name) => [name, `src/chunks/${name}.ts`])),
+    // Script tag, loaded by floow.js once a start page shows (render/lazy.ts): the pages after
+    // it, with the questions, form inputs, results and dialog (`/runtime/pages.js`).
+    entry: { pages: "src/chunks/pages.ts" },
     format: ["iife"],
     treeshake: { preset: "smallest" },
     outExtension: () => ({ js: ".js" }),
     minify: true,
     esbuildPlugins: [sharedFromRenderer],
-    onSuccess: async () => {
-      for (const name of CHUNKS) await terse(`${name}.js`)();
-    },
+    onSuccess: terse("pages.js"),
     target: "es2022",
     define: scriptTagDefine,
     esbuildOptions,

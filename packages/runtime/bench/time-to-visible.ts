@@ -14,7 +14,7 @@
  *   the start page's text) is in the DOM with a non-empty box, seen by a MutationObserver on
  *   the shadow root as it is attached (so no polling interval is added).
  * Writes the "Runtime load time" section of docs/benchmarks.md, with the gzip sizes of
- * dist/embed.js, dist/floow.js and the renderer's chunks. Needs the API, dashboard and runtime built first.
+ * dist/embed.js, dist/floow.js and the renderer's chunk. Needs the API, dashboard and runtime built first.
  *
  * Options (environment): RUNS (default 20), CHROMIUM_PATH (default /usr/bin/chromium),
  * BENCH_NO_WRITE=1 to print without writing the docs.
@@ -284,7 +284,7 @@ the round trips (two in series: \`embed.js\`, then the floows and \`floow.js\` t
 Bundle sizes (gzip level 9, budgets in \`packages/runtime/test/budgets.ts\`):
 \`dist/embed.js\` ${n(sizes.embed)} bytes (budget ${n(BUDGETS["embed.js"])}), \`dist/floow.js\`
 ${n(sizes.floow)} bytes (budget ${n(BUDGETS["floow.js"])}): **before the start page shows, ${n(sizes.embed + sizes.floow)} bytes** (budget ${n(TOTAL_BUDGET)}; issue 21's goal is ${n(TOTAL_GOAL)}).
-The renderer's chunks, fetched once the start page shows (those the floow can need):
+The rest of the renderer, fetched once the start page shows:
 ${Object.entries(sizes.chunks)
   .map(([file, size]) => `\`${file}\` ${n(size)} (budget ${n(CHUNK_BUDGETS[file as keyof typeof CHUNK_BUDGETS])})`)
   .join(", ")}; **everything any floow can need, ${n(

@@ -3,7 +3,7 @@ import { eventProduct } from "@floow/domain/logic";
 import type { FloowEventType, PublicResults } from "@floow/domain/logic";
 import { KEEPALIVE_MAX_BYTES } from "./events";
 import type { FloowEventPayload } from "./events";
-import { Flow } from "./flow";
+import { Flow, flowProgress } from "./flow";
 import { bigRecord, products, sellingFloow, settle } from "./test/fixtures";
 
 function setup(overrides: Parameters<typeof sellingFloow>[0] = {}, results?: (ids: string[]) => Promise<PublicResults>) {
@@ -20,15 +20,15 @@ describe("Flow", () => {
     const results = vi.fn(async () => ({ products, partial: false }));
     const { flow, events, types } = setup({}, results);
     expect(flow.state.view).toEqual({ kind: "start" });
-    expect(flow.progress()).toEqual({ percent: 0, index: 0, total: 0 });
+    expect(flowProgress(flow)).toEqual({ percent: 0, index: 0, total: 0 });
     flow.start();
     expect(flow.state.view).toEqual({ kind: "step", stepId: "q1" });
-    expect(flow.progress()).toMatchObject({ index: 1, total: 3 }); // q1, q2, q3 by default
+    expect(flowProgress(flow)).toMatchObject({ index: 1, total: 3 }); // q1, q2, q3 by default
     // Single choice without a Next button goes on at once; the condition skips q2.
     flow.choose("low");
     expect(flow.state.view).toEqual({ kind: "step", stepId: "q3" });
     // On its own path (q1, q3): step 2 of 2.
-    expect(flow.progress()).toEqual({ percent: 100, index: 2, total: 2 });
+    expect(flowProgress(flow)).toEqual({ percent: 100, index: 2, total: 2 });
     // The form is invalid until the required name is filled.
     expect(flow.next()).toBe(false);
     expect(flow.state.touched).toEqual({ name: true, email: true });

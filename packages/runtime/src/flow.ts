@@ -33,14 +33,13 @@ import { part } from "./render/lazy";
 import type { FloowEventPayload } from "./events";
 
 /**
- * The walk's rules. The script tag's come with the questions (`steps.js`) and the form inputs
- * (`form.js`), which a step's page waits for: the visitor acts on a step only once they are here.
+ * The walk's rules. The script tag's come with the pages after the start page (`pages.js`),
+ * which a step's page waits for: the visitor acts on a step only once they are here.
  */
 const rules = () =>
   __SCRIPT_TAG__
-    ? part("steps")!
-    : { resolveNextStep, visibleChoices, pathProgress, eventStep, eventChoices };
-const formRules = () => (__SCRIPT_TAG__ ? part("form")! : { eventFormInputs });
+    ? part()!
+    : { resolveNextStep, visibleChoices, eventStep, eventChoices, eventFormInputs };
 
 /** What a floow shows: its start page, one of its steps, or its finish page. */
 export type View = { kind: "start" } | { kind: "step"; stepId: string } | { kind: "finish" };
@@ -141,9 +140,9 @@ export class Flow {
    */
   formErrors(step: Step): Record<string, string> {
     const { messages } = textsOf(this.floow, this.language);
-    // The script tag's validation comes with the form inputs (`form.js`): until it is here,
+    // The script tag's validation comes with the form inputs (`pages.js`): until it is here,
     // the form (not shown yet either) cannot be sent.
-    const errorsOf = __SCRIPT_TAG__ ? part("form")?.formInputErrors : formInputErrors;
+    const errorsOf = __SCRIPT_TAG__ ? part()?.formInputErrors : formInputErrors;
     if (!errorsOf) return { form: "…" };
     return Object.fromEntries(
       errorsOf(step.formInputs ?? [], this.state.values, messages).map((e) => [
@@ -170,22 +169,6 @@ export class Flow {
       view.kind !== "start" &&
       (!!history[0] || (view.kind === "step" && this.floow.start.type !== "none"))
     );
-  }
-
-  /**
-   * Progress on the visitor's own path in percent (`index` of `total` steps): the steps
-   * answered and the current one, out of those plus the steps still ahead by the conditions
-   * (domain's `pathProgress`). The start page is 0 %, the finish page 100 %.
-   */
-  progress(): { percent: number; index: number; total: number } {
-    const { view, history } = this.state;
-    if (view.kind === "step") {
-      const { done, total } = rules().pathProgress(this.floow, view.stepId, history, this.chosenIds());
-      return { percent: progressPercent(done, total), index: done, total };
-    }
-    const total = history.length;
-    const finish = view.kind === "finish";
-    return { percent: finish ? 100 : 0, index: finish ? total : 0, total };
   }
 
   // --- changing ---------------------------------------------------------------------------
@@ -308,7 +291,7 @@ export class Flow {
       }
       this._options.emit("form", {
         step: rules().eventStep(step),
-        formInputs: formRules().eventFormInputs(inputs, values),
+        formInputs: rules().eventFormInputs(inputs, values),
       });
     }
     const target = rules().resolveNextStep(this.floow, step.id, this.chosenIds());
@@ -347,7 +330,7 @@ export class Flow {
   card(i: number): ResultProduct {
     const { products, cards } = this.state.results;
     return __SCRIPT_TAG__
-      ? part("results")!.readCard(products[i]!, cards![i]!)
+      ? part()!.readCard(products[i]!, cards![i]!)
       : resultProduct(products[i]!, this.floow.finish.results);
   }
 
@@ -393,16 +376,34 @@ export class Flow {
       .filter((s) => s.type === "form" && this.state.history.includes(s.id))
       .flatMap((s) => s.formInputs ?? []);
     return {
-      // None chosen: no need of the rules (a floow without questions has no steps.js).
+      // None chosen: no need of the rules (a floow without questions may finish before
+      // `pages.js` is here).
       choices: chosen[0]
         ? rules().eventChoices(
             steps.flatMap((s) => s.choices.filter((c) => chosen.includes(c.id))),
             chosen,
           )
         : [],
-      ...(inputs[0] && { formInputs: formRules().eventFormInputs(inputs, this.state.values) }),
+      ...(inputs[0] && { formInputs: rules().eventFormInputs(inputs, this.state.values) }),
       ...(answer && { products: answer.products }),
       ...(answer?.partial !== undefined && { partial: answer.partial }),
     };
   }
+}
+
+/**
+ * Progress on the visitor's own path in percent (`index` of `total` steps): the steps
+ * answered and the current one, out of those plus the steps still ahead by the conditions
+ * (domain's `pathProgress`). The start page is 0 %, the finish page 100 %. A function, not a
+ * method of `Flow`: only the progress bar reads it, so the script tag's `pages.js` brings it.
+ */
+export function flowProgress(flow: Flow): { percent: number; index: number; total: number } {
+  const { view, history } = flow.state;
+  if (view.kind === "step") {
+    const { done, total } = pathProgress(flow.floow, view.stepId, history, flow.chosenIds());
+    return { percent: progressPercent(done, total), index: done, total };
+  }
+  const total = history.length;
+  const finish = view.kind === "finish";
+  return { percent: finish ? 100 : 0, index: finish ? total : 0, total };
 }

@@ -27,7 +27,6 @@ import type { RootProps } from "./render/app";
 import { onPageKeyDown } from "./render/dialog";
 import { deepActiveElement, tabbables } from "./render/focus";
 import { load, part, rerender, when } from "./render/lazy";
-import type { ChunkName } from "./render/lazy";
 import type { Ui } from "./render/ui";
 import { CSS } from "./render/styles";
 import { sessionId } from "./session";
@@ -89,7 +88,7 @@ export interface FloowInstance {
 }
 
 export const instances = new Set<Instance>();
-// A chunk arrived (script tag): show what waited for it.
+// The chunk arrived (script tag): show what waited for it.
 if (__SCRIPT_TAG__) rerender.all = () => instances.forEach((instance) => instance._render());
 export const listeners = new Listeners();
 const queues = new Map<string, EventQueue>();
@@ -150,7 +149,7 @@ class Instance implements FloowInstance {
   private _dialogFocused = false;
   private readonly _onPageKey = (event: KeyboardEvent) => {
     const panel = this._dialog?.querySelector<HTMLElement>("[role=dialog]");
-    const keys = __SCRIPT_TAG__ ? part("dialog")?.onPageKeyDown : onPageKeyDown;
+    const keys = __SCRIPT_TAG__ ? part()?.onPageKeyDown : onPageKeyDown;
     if (panel && keys) keys(event, panel, () => this.close());
   };
 
@@ -225,9 +224,10 @@ class Instance implements FloowInstance {
         get results() {
           const { apiUrl, preview, results } = options;
           if (!apiUrl || (!__SCRIPT_TAG__ && (results || preview))) return results;
+          // The script tag reads the answer's cards with `pages.js` (`Flow.card`): after it.
           return (ids: string[]) =>
             __SCRIPT_TAG__
-              ? when("results").then((chunk) => chunk.fetchResults(apiUrl, floow.id, ids))
+              ? when().then(() => fetchResults(apiUrl, floow.id, ids))
               : fetchResults(apiUrl, floow.id, ids);
         },
         get language() {
@@ -239,17 +239,9 @@ class Instance implements FloowInstance {
     this._flow.subscribe(() => this._render());
     this._render();
     this._emit("mount");
-    if (__SCRIPT_TAG__) {
-      // The start page shows: now fetch the chunks this floow can need (render/lazy.ts), so
-      // the shopper's next click does not wait for them.
-      const need: [ChunkName, unknown][] = [
-        ["steps", floow.steps[0]],
-        ["form", floow.steps.some((step) => step.type == "form")],
-        ["results", floow.type == "selling" && floow.finish.type == "results"],
-        ["dialog", this._container == "dialog"],
-      ];
-      for (const [name, needed] of need) if (needed) load(name);
-    }
+    // The start page shows: now fetch the rest of the renderer (render/lazy.ts), so the
+    // shopper's next click does not wait for it.
+    if (__SCRIPT_TAG__) load();
   }
 
   private _ui(): Ui | null {
@@ -298,7 +290,7 @@ class Instance implements FloowInstance {
       }
       render(h(Root, { ui, kind: "dialog", onClose, loading }), this._dialog!);
       const panel = this._dialog!.querySelector<HTMLElement>("[role=dialog]");
-      // Into the dialog once it shows its page (not while a chunk loads): the page's first
+      // Into the dialog once it shows its page (not while the chunk loads): the page's first
       // answer, else its first control after the close button.
       if (panel && !this._dialogFocused && !panel.querySelector(".sk")) {
         const items = tabbables(panel);

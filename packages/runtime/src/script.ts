@@ -6,5 +6,5 @@
 export { mountFloow as mount } from "./mount";
 export { open, on, destroy, version } from "./registry";
 export { start } from "./auto";
-/** For the chunks beside floow.js (render/lazy.ts): Preact and the parts they share. */
+/** For the chunk beside floow.js (render/lazy.ts): Preact and the parts it shares. */
 export { shared } from "./render/lazy";

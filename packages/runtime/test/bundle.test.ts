@@ -12,8 +12,8 @@ import { Window } from "happy-dom";
 import { describe, expect, it } from "vitest";
 import { ALL_BUDGET, ALL_GOAL, BUDGETS, CHUNK_BUDGETS, TOTAL_BUDGET, TOTAL_GOAL } from "./budgets";
 
-/** The script-tag renderer's chunks (render/lazy.ts), beside floow.js. */
-const CHUNKS = ["steps", "form", "results", "dialog"];
+/** The script-tag renderer's chunk (render/lazy.ts), beside floow.js. */
+const CHUNKS = ["pages"];
 const dist = (file: string) => fileURLToPath(new URL(`../dist/${file}`, import.meta.url));
 const read = (file: string) => readFileSync(dist(file), "utf8");
 const gzip = (file: string) => gzipSync(readFileSync(dist(file)), { level: 9 }).length;
@@ -43,7 +43,7 @@ describe("size budgets", () => {
     });
   }
 
-  it(`everything any floow can need (loader, renderer, chunks) is at most ${ALL_BUDGET} bytes gzipped (goal ${ALL_GOAL}: not met)`, () => {
+  it(`everything any floow can need (loader, renderer, its chunk) is at most ${ALL_BUDGET} bytes gzipped (goal ${ALL_GOAL}: not met)`, () => {
     const size = ["embed.js", "floow.js", ...Object.keys(CHUNK_BUDGETS)].reduce((sum, file) => sum + gzip(file), 0);
     console.info(`everything: ${size} bytes gzip (budget ${ALL_BUDGET}, goal ${ALL_GOAL})`);
     expect(size).toBeLessThanOrEqual(ALL_BUDGET);
@@ -70,8 +70,8 @@ describe("the npm build", () => {
 
 /**
  * The script-tag renderer as a page gets it: `floow.js` run in a fresh window, with an
- * element to mount in, and its chunks (already here: happy-dom has no `currentScript` for
- * floow.js to find them by, see "loads its chunks" below).
+ * element to mount in, and its chunk (already here: happy-dom has no `currentScript` for
+ * floow.js to find it by, see "fetches its chunk" below).
  */
 function loadRenderer(chunks: readonly string[] = CHUNKS) {
   const window = new Window({ url: "https://shop.example/" });
@@ -124,16 +124,16 @@ describe("the script-tag build", () => {
     await window.happyDOM.close();
   });
 
-  it("floow.js shows the start page alone; questions, form, results and dialog come with their chunks", async () => {
+  it("floow.js shows the start page alone; questions, form, results and dialog come with pages.js", async () => {
     const { window, runtime, element } = loadRenderer([]);
     runtime.mount(element, { floow: published(), container: "embedded" });
     const shadow = element.firstElementChild!.shadowRoot!;
     expect(shadow.textContent).toContain("Find your bike");
     (shadow.querySelector("button.btn") as unknown as { click(): void }).click();
-    // The question waits for steps.js: a skeleton, labelled, meanwhile.
+    // The question waits for pages.js: a skeleton, labelled, meanwhile.
     expect(shadow.textContent).not.toContain("What is your budget?");
     expect(shadow.querySelector(".sk[role=status]")).not.toBeNull();
-    window.eval(read("steps.js"));
+    window.eval(read("pages.js"));
     expect(shadow.textContent).toContain("What is your budget?");
     expect(shadow.querySelector("[role=radiogroup] [role=radio]")).not.toBeNull();
     // Its styles came with it, after the start page's.
@@ -141,7 +141,7 @@ describe("the script-tag build", () => {
     await window.happyDOM.close();
   });
 
-  it("floow.js fetches the chunks a floow can need from beside itself, once its start page shows", async () => {
+  it("floow.js fetches its chunk from beside itself, once a start page shows", async () => {
     const window = new Window({
       url: "https://shop.example/",
       settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true },
@@ -157,25 +157,25 @@ describe("the script-tag build", () => {
     const runtime = (window as unknown as { FloowRuntime: ScriptRuntime }).FloowRuntime;
     const element = window.document.createElement("div");
     window.document.body.appendChild(element);
-    // An embedded selling floow with a form step: questions, form and results; no dialog.
     runtime.mount(element, { floow: published(), container: "embedded" });
     expect(element.firstElementChild!.shadowRoot!.textContent).toContain("Find your bike");
-    expect(requested()).toEqual([
-      "https://floow.example/runtime/steps.js?v=0.1.0",
-      "https://floow.example/runtime/form.js?v=0.1.0",
-      "https://floow.example/runtime/results.js?v=0.1.0",
-    ]);
+    expect(requested()).toEqual(["https://floow.example/runtime/pages.js?v=0.1.0"]);
+    // Once, however many floows show.
+    const second = window.document.createElement("div");
+    window.document.body.appendChild(second);
+    runtime.mount(second, { floow: published(), container: "embedded" });
+    expect(requested()).toHaveLength(1);
     await window.happyDOM.close();
   });
 
-  it("a dialog floow's dialog waits for dialog.js, then traps focus and closes with Escape", async () => {
-    const { window, runtime } = loadRenderer(["steps"]);
+  it("a dialog floow's dialog waits for pages.js, then traps focus and closes with Escape", async () => {
+    const { window, runtime } = loadRenderer([]);
     const floow = { ...published(), container: { ...published().container, type: "dialog" } };
     const instance = (runtime as unknown as { open(id: string, o: unknown): { close(): void } }).open(floow.id, { floow });
     const host = () => window.document.body.lastElementChild!.shadowRoot!;
     expect(host().querySelector("[role=dialog]")).toBeNull();
     expect(host().querySelector(".overlay .sk")).not.toBeNull();
-    window.eval(read("dialog.js"));
+    window.eval(read("pages.js"));
     const dialog = host().querySelector("[role=dialog]")!;
     expect(dialog.getAttribute("aria-modal")).toBe("true");
     dialog.dispatchEvent(new window.KeyboardEvent("keydown", { key: "Escape", bubbles: true }));

@@ -31,20 +31,21 @@ function Body({ ui }: UiProps) {
   const { flow } = ui;
   const { view } = flow.state;
   const step = flow.step();
-  // The script tag's questions and results come in chunks (render/lazy.ts): a skeleton
-  // shows until the one needed is here (usually it is: fetched once the start page shows).
-  const steps = __SCRIPT_TAG__ ? view.kind != "start" && part("steps") : { StepView, Progress, Nav };
-  const results = __SCRIPT_TAG__ ? view.kind === "finish" && part("results") : { FinishView };
+  // The script tag's pages after the start page come in a chunk (render/lazy.ts): a skeleton
+  // shows until it is here (usually it is: fetched once the start page shows).
+  const pages = __SCRIPT_TAG__
+    ? view.kind != "start" && part()
+    : { StepView, Progress, Nav, FinishView };
   const waiting = <Skeleton label={ui.texts.loading} />;
   return (
     <>
-      {view.kind !== "start" && steps ? <steps.Progress ui={ui} /> : null}
+      {view.kind !== "start" && pages ? <pages.Progress ui={ui} /> : null}
       <div class="page" tabIndex={-1}>
         {view.kind === "start" ? <StartView ui={ui} onStart={() => flow.start()} /> : null}
-        {step ? steps ? <steps.StepView ui={ui} step={step} /> : waiting : null}
-        {view.kind === "finish" ? results ? <results.FinishView ui={ui} /> : waiting : null}
+        {step ? pages ? <pages.StepView ui={ui} step={step} /> : waiting : null}
+        {view.kind === "finish" ? pages ? <pages.FinishView ui={ui} /> : waiting : null}
       </div>
-      {steps ? <steps.Nav ui={ui} /> : null}
+      {pages ? <pages.Nav ui={ui} /> : null}
     </>
   );
 }
@@ -92,8 +93,9 @@ export function Root({
     );
   }
   const { floow, primary } = ui;
-  // The script tag's dialog comes with `dialog.js`: until then, the loading dialog.
-  const Modal = __SCRIPT_TAG__ ? kind === "dialog" && part("dialog")?.Dialog : Dialog;
+  // The script tag's dialog comes with `pages.js`: until then, the loading dialog.
+  const pages = __SCRIPT_TAG__ && part();
+  const Modal = __SCRIPT_TAG__ ? kind === "dialog" && pages && pages.Dialog : Dialog;
   if (kind === "dialog" && !Modal) return <Root kind={kind} ui={null} loading={ui.texts.loading} />;
   return (
     <div
@@ -120,6 +122,8 @@ export function Root({
           {kind === "launcher" ? <StartView ui={ui} onStart={onLaunch} /> : <Body ui={ui} />}
         </section>
       )}
+      {/* The chunk's rules, after the start page's (as in the npm build's one sheet). */}
+      {pages ? <style>{pages.css}</style> : null}
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { h } from "preact";
 import type { ComponentChildren } from "preact";
 import { deepActiveElement, tabbables } from "./focus";
 import { Icon } from "./icons";
-import { DIALOG_CSS } from "./styles";
 import type { Ui } from "./ui";
 
 /** Escape closes; Tab and Shift+Tab wrap around inside the dialog (the focus trap). */
@@ -67,7 +66,6 @@ export function Dialog({
           onKeyDown(event, event.currentTarget as HTMLElement, onClose)
         }
       >
-        {__SCRIPT_TAG__ ? <style>{DIALOG_CSS}</style> : null}
         <button type="button" class="close" aria-label={ui.texts.close} onClick={onClose}>
           <Icon ui={ui} name="close" />
         </button>

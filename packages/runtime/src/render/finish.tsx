@@ -4,7 +4,6 @@ import { safeUrl } from "../sanitize";
 import { gap, padding, radius } from "../theme";
 import { Fragment, h } from "preact";
 import { Button, Img, Rich, Skeleton } from "./parts";
-import { RESULTS_CSS } from "./styles";
 import type { Ui, UiProps } from "./ui";
 
 function ResultCard({ ui, layout, met, i }: { ui: Ui; layout: ResultsLayout; met?: string[] | undefined; i: number }) {
@@ -94,7 +93,6 @@ export function FinishView({ ui }: UiProps) {
   const { floow } = ui;
   return (
     <div class="block">
-      {__SCRIPT_TAG__ ? <style>{RESULTS_CSS}</style> : null}
       <Rich html={floow.finish.text} class="question" />
       <Img src={floow.finish.image} class="media" />
       {floow.type === "selling" && floow.finish.type === "results" ? <Results ui={ui} /> : null}

@@ -1,7 +1,6 @@
 import type { FormInput, Step } from "@floow/domain/logic";
 import { htmlToText } from "../sanitize";
 import { Fragment, h } from "preact";
-import { FORM_CSS } from "./styles";
 import type { Ui } from "./ui";
 
 const INPUT_TYPES: Partial<Record<FormInput["type"], string>> = { email: "email", phone: "tel", date: "date" };
@@ -117,7 +116,6 @@ export function FormStep({ ui, step }: { ui: Ui; step: Step }) {
           </div>
         );
       })}
-      {__SCRIPT_TAG__ ? <style>{FORM_CSS}</style> : null}
       {/* Enter in a text input submits: Next. */}
       <button type="submit" hidden tabIndex={-1} />
     </form>

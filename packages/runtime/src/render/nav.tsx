@@ -1,9 +1,8 @@
 import { h } from "preact";
 import { Button } from "./parts";
-import { NAV_CSS } from "./styles";
 import type { UiProps } from "./ui";
 
-/** Back, Next and Restart (not on the start page: the script tag's `steps.js`). */
+/** Back, Next and Restart (not on the start page: the script tag's `pages.js`). */
 export function Nav({ ui }: UiProps) {
   const { floow, flow } = ui;
   const { view } = flow.state;
@@ -17,7 +16,6 @@ export function Nav({ ui }: UiProps) {
   if (!back && !next && !restart) return null;
   return (
     <div class="nav">
-      {__SCRIPT_TAG__ ? <style>{NAV_CSS}</style> : null}
       {back ? <Button ui={ui} config={floow.buttons.back} onClick={() => flow.back()} /> : null}
       {next ? (
         <Button

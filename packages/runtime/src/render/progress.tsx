@@ -1,7 +1,7 @@
+import { flowProgress } from "../flow";
 import { stepOf } from "../i18n";
 import { paintOf } from "../theme";
 import { h } from "preact";
-import { PROGRESS_CSS } from "./styles";
 import type { UiProps } from "./ui";
 
 export function Progress({ ui }: UiProps) {
@@ -9,11 +9,10 @@ export function Progress({ ui }: UiProps) {
   const config = floow.progress;
   if (config.type === "none" || floow.steps.length === 0) return null;
   // The path's share done (steps mode: one dot per step of the path).
-  const { percent, index, total } = flow.progress();
+  const { percent, index, total } = flowProgress(flow);
   const label = stepOf(ui.texts, Math.max(index, 1), total);
   return (
     <div class={`progress ${config.direction}`} style={{ "--pc": paintOf(ui, config.colorId).c }}>
-      {__SCRIPT_TAG__ ? <style>{PROGRESS_CSS}</style> : null}
       {config.type === "steps" ? (
         <div class="dots" role="img" aria-label={label}>
           {Array.from({ length: total }, (_, i) => (

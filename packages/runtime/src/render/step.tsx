@@ -2,8 +2,6 @@ import type { Choice, Step, StepStyle } from "@floow/domain/logic";
 import { gap, padding, paintOf, radius } from "../theme";
 import { h } from "preact";
 import { FormStep } from "./form";
-import { part } from "./lazy";
-import { STEPS_CSS } from "./styles";
 import { Icon } from "./icons";
 import { Img, Rich } from "./parts";
 import type { Ui } from "./ui";
@@ -47,8 +45,6 @@ function ChoiceButton({
   );
 }
 
-const Nothing = () => null;
-
 /** A question: its text and image, then its choices, its form inputs, or only content. */
 export function StepView({ ui, step }: { ui: Ui; step: Step }) {
   const style = step[ui.device];
@@ -57,8 +53,6 @@ export function StepView({ ui, step }: { ui: Ui; step: Step }) {
   const choices =
     step.type === "single" || step.type === "multiple" ? ui.flow.visibleChoices(step) : [];
   const questionId = `q-${step.id}`;
-  // The script tag's form inputs come with `form.js` (nothing shows until it is here).
-  const Form = __SCRIPT_TAG__ ? (part("form")?.FormStep ?? Nothing) : FormStep;
   return (
     <div
       key={step.id}
@@ -73,7 +67,6 @@ export function StepView({ ui, step }: { ui: Ui; step: Step }) {
         width: `${style.width}%`,
       }}
     >
-      {__SCRIPT_TAG__ ? <style>{STEPS_CSS}</style> : null}
       <Rich html={step.text} class="question" id={questionId} />
       <Img src={step.image} class="media" />
       {choices.length > 0 ? (
@@ -93,7 +86,7 @@ export function StepView({ ui, step }: { ui: Ui; step: Step }) {
           ))}
         </div>
       ) : null}
-      {step.type === "form" ? <Form ui={ui} step={step} /> : null}
+      {step.type === "form" ? <FormStep ui={ui} step={step} /> : null}
     </div>
   );
 }

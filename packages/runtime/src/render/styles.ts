@@ -7,8 +7,8 @@
  * the floow's own elements, so nothing leaks out. Per-floow values (brand colour, sizes,
  * widths, columns) arrive as custom properties and inline styles. Kept terse: it counts
  * towards the renderer's budget; the `\` ends each line without a newline in the string.
- * The script-tag renderer's chunks bring their own rules (render/lazy.ts): each part renders
- * them in a `<style>` of its own, after these, in the same order as in the npm build's one sheet.
+ * The script-tag renderer's chunk brings the rules of the pages after the start page
+ * (`PAGES_CSS`, render/lazy.ts), rendered in a `<style>` after these, as in the npm build's one sheet.
  */
 const BASE = `:host{all:initial!important;display:block!important}\
 *{box-sizing:border-box}\
@@ -43,8 +43,8 @@ svg{width:1.1em;height:1.1em;flex:none}\
 @keyframes bounce{40%{transform:translateY(-4px)}}\
 @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}`;
 
-/** Questions and their choices (the script tag's `steps.js`). */
-export const STEPS_CSS = `.question{font-size:1.25em;font-weight:600}\
+/** Questions and their choices. */
+const STEPS_CSS = `.question{font-size:1.25em;font-weight:600}\
 .choices{display:grid;grid-template-columns:repeat(var(--cols),minmax(0,1fr));gap:var(--gap)}\
 .choices.row{display:flex;flex-wrap:wrap}.row>*{flex:1 1 auto}\
 .choice{display:flex;flex-direction:column;gap:8px;border:2px solid var(--c);background:#fff;border-radius:var(--r);padding:var(--p);text-align:left;overflow:hidden}\
@@ -59,16 +59,16 @@ export const STEPS_CSS = `.question{font-size:1.25em;font-weight:600}\
 .label{display:flex;align-items:center;gap:10px}\
 .mark{display:grid;place-items:center;width:1.2em;height:1.2em;border:2px solid;border-radius:50%;flex:none}.check{border-radius:4px}\
 [aria-checked=true] .dot{box-shadow:inset 0 0 0 3px var(--c),inset 0 0 0 1em}`;
-/** The progress bar or dots (`steps.js`). */
-export const PROGRESS_CSS = `.progress{display:flex;gap:8px;align-items:center}.progress.column{flex-direction:column;align-items:stretch}\
+/** The progress bar or dots. */
+const PROGRESS_CSS = `.progress{display:flex;gap:8px;align-items:center}.progress.column{flex-direction:column;align-items:stretch}\
 .bar,.dots{flex:1;display:flex;gap:6px}\
 .bar,.dots i{height:6px;background:#eaecf0;border-radius:9px;overflow:hidden}\
 .bar i,.dots .done{background:var(--pc);transition:width .3s}.dots i{flex:1}\
 .count{color:#475467;font-size:.85em;flex:none}`;
-/** Back, Next and Restart (`steps.js`). */
-export const NAV_CSS = `.nav{display:flex;gap:8px;align-items:center}.end{margin-left:auto}`;
-/** Form inputs (`form.js`). */
-export const FORM_CSS = `.form{gap:12px}.field,fieldset{gap:4px;border:0;padding:0;margin:0}\
+/** Back, Next and Restart. */
+const NAV_CSS = `.nav{display:flex;gap:8px;align-items:center}.end{margin-left:auto}`;
+/** Form inputs. */
+const FORM_CSS = `.form{gap:12px}.field,fieldset{gap:4px;border:0;padding:0;margin:0}\
 label,legend{font-weight:600;font-size:.9em}\
 .req,.error{color:#b42318}\
 .input{width:100%;border:1px solid #d0d5dd;border-radius:8px;padding:10px 12px;background:#fff;min-height:44px}\
@@ -77,14 +77,9 @@ textarea.input{min-height:96px}\
 .opt{display:flex;align-items:center;gap:8px;font-weight:400}\
 .opt input{width:18px;height:18px;accent-color:var(--primary)}\
 .error{font-size:.85em}`;
-/** Result cards (`results.js`); the image rules again, before the cards' own, as in the one sheet. */
-export const RESULTS_CSS = `.question{font-size:1.25em;font-weight:600}\
-.results{display:grid;grid-template-columns:repeat(var(--cols),minmax(0,1fr));gap:var(--gap)}\
-.shadow{box-shadow:0 1px 3px #0002,0 4px 12px #0001}\
+/** Result cards (their image rules are the choices', above). */
+const RESULTS_CSS = `.results{display:grid;grid-template-columns:repeat(var(--cols),minmax(0,1fr));gap:var(--gap)}\
 .note,.placeholder,.desc{color:#475467}.desc{font-size:.85em}\
-.img-left,.card.list{flex-direction:row;align-items:center}.img-right{flex-direction:row-reverse;align-items:center}.img-bottom{flex-direction:column-reverse}\
-.img-left>img,.img-right>img,.list>img{width:35%;flex:none}\
-.thumb,.pimg{width:100%;aspect-ratio:4/3;object-fit:cover;border-radius:calc(var(--r)/2)}\
 .card{display:flex;flex-direction:column;background:#fff;border:1px solid #eaecf0;border-radius:var(--r);overflow:hidden}\
 .pimg{border-radius:0;background:#f2f4f7}\
 .body{display:flex;flex-direction:column;gap:6px;padding:var(--p);flex:1}\
@@ -93,12 +88,15 @@ export const RESULTS_CSS = `.question{font-size:1.25em;font-weight:600}\
 .body .btn{margin-top:auto;align-self:flex-start}\
 .more{align-self:center;background:none;border:1px solid #d0d5dd;border-radius:99px;padding:8px 18px}\
 .note,.placeholder{text-align:center}.placeholder{padding:24px 8px}`;
-/** The dialog (`dialog.js`); the preview's `contained` dialog only in the npm build. */
-export const DIALOG_CSS = `.dialog{position:relative;width:min(100%,640px);max-height:calc(100vh - 32px);overflow:auto;box-shadow:0 20px 48px #0004}\
+/** The dialog; the preview's `contained` dialog only in the npm build. */
+const DIALOG_CSS = `.dialog{position:relative;width:min(100%,640px);max-height:calc(100vh - 32px);overflow:auto;box-shadow:0 20px 48px #0004}\
 .close{position:absolute;top:8px;right:8px;width:40px;height:40px;border:0;background:none;border-radius:99px;color:#475467}\
 .dialog>.progress{margin-right:40px}`;
+
+/** Everything after the start page (the script tag's `pages.js`). */
+export const PAGES_CSS = STEPS_CSS + PROGRESS_CSS + NAV_CSS + FORM_CSS + RESULTS_CSS + DIALOG_CSS;
 
 /** The shadow root's sheet: everything in the npm build, the start page's part in the script tag. */
 export const CSS = __SCRIPT_TAG__
   ? BASE
-  : BASE + STEPS_CSS + PROGRESS_CSS + NAV_CSS + FORM_CSS + RESULTS_CSS + DIALOG_CSS + ".overlay.contained{position:absolute;min-height:100%}.contained .dialog{max-height:none}";
+  : BASE + PAGES_CSS + ".overlay.contained{position:absolute;min-height:100%}.contained .dialog{max-height:none}";
