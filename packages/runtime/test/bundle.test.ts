@@ -136,8 +136,13 @@ describe("the script-tag build", () => {
     window.eval(read("pages.js"));
     expect(shadow.textContent).toContain("What is your budget?");
     expect(shadow.querySelector("[role=radiogroup] [role=radio]")).not.toBeNull();
-    // Its styles came with it, after the start page's.
-    expect([...shadow.querySelectorAll("style")].some((s) => s.textContent.includes(".choice{"))).toBe(true);
+    // Its styles came with it: one sheet after the start page's, in the npm build's order (with
+    // a sheet per part, the questions' `.row>*` came after the progress bar's own rules and
+    // narrowed the bar).
+    const sheets = [...shadow.querySelectorAll("style")].map((s) => s.textContent);
+    expect(sheets).toHaveLength(2);
+    expect(sheets[1]).toContain(".choice{");
+    expect(sheets[1].indexOf(".row>*{")).toBeLessThan(sheets[1].indexOf(".bar,.dots{flex:1"));
     await window.happyDOM.close();
   });
 
