@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { HOST_ATTR } from "./host";
 import { destroy, mount } from "./index";
+import { blurOnRemove } from "./test/blur-on-remove";
 import { domain as brand, sellingFloow } from "./test/fixtures";
 
 const domain = { ...brand, fonts: [] };
@@ -42,6 +43,33 @@ describe("mount(…, { history: true }) (the hosted page)", () => {
     await own;
     expect(question()).toBe("Find your bike");
     expect(history.state?.floowDepth ?? 0).toBe(0);
+  });
+
+  it("shows the form again after the browser's Back from it with an input focused, and the question answered again", async () => {
+    // The render that Back starts removes the focused input: its blur asks for a render.
+    blurOnRemove();
+    document.body.innerHTML = `<div id="app"></div>`;
+    const floow = sellingFloow({ container: { type: "embedded", radius: "md", padding: "md" } });
+    mount(document.getElementById("app"), { floow, domain, history: true });
+    const r = document.querySelector(`[${HOST_ATTR}]`)!.shadowRoot!;
+    const question = () =>
+      r.querySelector(".question")?.textContent ?? r.querySelector(".intro")?.textContent;
+    const button = (text: string) =>
+      [...r.querySelectorAll<HTMLElement>("button")].find((b) => b.textContent === text)!;
+    button("Start").click();
+    button("Low").click(); // to the form
+    expect(question()).toBe("Your details");
+    r.querySelector<HTMLInputElement>("input")!.focus();
+
+    const back = popped();
+    history.back();
+    await back;
+    expect(question()).toBe("What is your budget?");
+    expect(button("Low").getAttribute("aria-checked")).toBe("true");
+    button("Low").click();
+    expect(question()).toBe("Your details");
+    expect(r.querySelector("label")?.textContent).toContain("Name");
+    expect(history.state).toMatchObject({ floowDepth: 2 });
   });
 
   it("leaves the tab's history alone without the option", () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HOST_ATTR } from "./host";
 import { destroy, mount, on, open } from "./index";
 import type { FloowEvent } from "./events";
+import { blurOnRemove } from "./test/blur-on-remove";
 import { domain as brand, products, sellingFloow, settle } from "./test/fixtures";
 
 // happy-dom would really fetch font stylesheets (tested with loadFonts in theme.test.ts).
@@ -203,6 +204,24 @@ describe("a dialog floow", () => {
     expect(root().activeElement).toBe(launcher); // focus restored
     expect(document.documentElement.style.overflow).toBe("");
     expect(events.map((e) => e.type)).toEqual(["mount", "start", "close"]);
+  });
+
+  it("closes with Escape from the form's focused input, focus back on the launcher", () => {
+    // Closing removes the focused input: its blur asks for a render during the close's.
+    blurOnRemove();
+    mount(app(), { floow: sellingFloow(), domain });
+    const launcher = byText(root(), "Start");
+    launcher.focus();
+    launcher.click();
+    byText(dialogRoot(), "Low").click(); // to the form: focus on its first input
+    const input = dialogRoot().activeElement!;
+    expect(input.id).toBe("i-name");
+    input.dispatchEvent(
+      new KeyboardEvent("keydown", { key: "Escape", bubbles: true, composed: true }),
+    );
+    expect(document.querySelectorAll(`body > [${HOST_ATTR}]`)).toHaveLength(0);
+    expect(root().activeElement).toBe(launcher);
+    expect(document.documentElement.style.overflow).toBe("");
   });
 
   it("opened by id, shows a skeleton dialog until the floow arrives, then moves focus in", async () => {

@@ -141,6 +141,9 @@ class Instance implements FloowInstance {
   private _restoreFocus?: Element | null;
   private _overflow?: string;
   private _viewKey?: string;
+  /** A render runs; another was asked for during it (see `_render`). */
+  private _rendering?: boolean;
+  private _renderAgain?: boolean;
   /** With `history` (npm build): the tab's history entries follow the floow's pages. */
   private _history?: HistoryFollower;
 
@@ -260,6 +263,13 @@ class Instance implements FloowInstance {
 
   _render(): void {
     if (this._destroyed) return;
+    // Preact's render is not re-entrant: one asked for while one runs follows it. Chromium
+    // blurs the focused input that a render removes, during that render, and the form's blur
+    // asks for a render (the browser's Back from a form on the hosted page, Escape from a
+    // dialog's form): nested, it would diff against the tree being built and leave the
+    // removed page on screen, or close the dialog twice.
+    if (this._rendering) return void (this._renderAgain = true);
+    this._rendering = true;
     const ui = this._ui();
     const dialog = this._container === "dialog";
     const onClose = () => this.close();
@@ -313,6 +323,11 @@ class Instance implements FloowInstance {
         (firstAnswer(page) ?? page)?.focus();
       }
       this._viewKey = key;
+    }
+    this._rendering = false;
+    if (this._renderAgain) {
+      this._renderAgain = false;
+      this._render();
     }
   }
 

@@ -8,11 +8,16 @@
  * Each budget sits just above what the files measure now, under its goal; lower them as the
  * files shrink, never raise them without saying why.
  */
-export const BUDGETS = { "embed.js": 2000, "floow.js": 13_020 } as const;
+export const BUDGETS = { "embed.js": 2000, "floow.js": 13_055 } as const;
 /** The renderer's chunk, fetched once a start page shows (or when first needed). */
 export const CHUNK_BUDGETS = { "pages.js": 5_600 } as const;
-/** Before the start page shows: the loader and the renderer. */
-export const TOTAL_BUDGET = 14_885;
+/**
+ * Before the start page shows: the loader and the renderer. Raised from 14,885 (and
+ * floow.js's from 13,020, everything's from 20,460) for renders that no longer nest (a
+ * blur during a render, mount.ts `_render`: the browser's Back from a form, Escape from a
+ * dialog's form): +36 B.
+ */
+export const TOTAL_BUDGET = 14_920;
 /** Issue 21's goal for the loader and the renderer together. */
 export const TOTAL_GOAL = 15_000;
 /**
@@ -22,5 +27,5 @@ export const TOTAL_GOAL = 15_000;
  * floow.js), and the code itself is about 800 B over even in one stream. This budget only
  * stops it growing; docs/benchmarks.md says what is left to do.
  */
-export const ALL_BUDGET = 20_460;
+export const ALL_BUDGET = 20_495;
 export const ALL_GOAL = 19_000;
