@@ -18,7 +18,7 @@ function ResultCard({ ui, layout, met, i }: { ui: Ui; layout: ResultsLayout; met
       {position !== "none" ? <Img src={p.image} class={`pimg ${position}`} alt={p.name} /> : null}
       <div class="body">
         {/* Names are text, never HTML. */}
-        <h3 class="name">{p.name}</h3>
+        <h2 class="name">{p.name}</h2>
         {p.priceText ? <p class="price">{p.priceText}</p> : null}
         {met?.[0] && (
           <p class="desc">

@@ -13,7 +13,7 @@
 const BASE = `:host{all:initial!important;display:block!important}\
 *{box-sizing:border-box}\
 .floow{font:16px/1.5 var(--font);color:#1f2328;text-align:left}\
-h3,p,dl,dd{margin:0}\
+h2,p,dl,dd{margin:0}\
 img{max-width:100%;display:block}\
 a{color:inherit}\
 button,input,select,textarea{font:inherit;color:inherit;margin:0}\

@@ -36,7 +36,10 @@ export function HostedFloow({
   }, [floow, domain, apiUrl]);
 
   return (
-    <main className="min-h-dvh bg-grey-50 px-4 py-8 sm:px-6 sm:py-16">
+    // Named: framed on a merchant's page, this main landmark stands beside the page's own.
+    <main aria-label={floow.name} className="min-h-dvh bg-grey-50 px-4 py-8 sm:px-6 sm:py-16">
+      {/* The page's one heading for screen readers (the floow's own texts are its content). */}
+      <h1 className="sr-only">{floow.name}</h1>
       <div ref={hostRef} className="mx-auto w-full max-w-3xl" data-testid="hosted-floow" />
     </main>
   );
