@@ -448,18 +448,25 @@ async function saveFloow(
 }
 
 /**
- * Signs up a new user, creates an organization, a domain, a feed (served from our own
- * server) and three floows, and publishes them. Resolves once the feed's products are in.
+ * Signs `userName` up as a new merchant (signed in on `client`) with the organization Velo, its
+ * domain, and a feed served from `<shopUrl>/feed.xml` with the BIKES; resolves once the feed's
+ * products are in. The setting every live-floow journey starts from.
  */
-export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
-  const shop = await startStaticServer();
-  shop.set("/feed.xml", merchantFeed(shop.url), "application/xml; charset=utf-8");
-
-  const client = new DashboardClient(apiUrl);
+export async function openVeloAccount(
+  client: DashboardClient,
+  shopUrl: string,
+  userName: string,
+): Promise<{
+  organizationId: string;
+  domainId: string;
+  feedId: string;
+  email: string;
+  password: string;
+}> {
   const tag = `${Date.now()}.${randomUUID().slice(0, 8)}`;
-  const email = `robin.${tag}@example.com`;
+  const email = `${userName.split(" ")[0]!.toLowerCase()}.${tag}@example.com`;
   const password = "correct-horse-battery";
-  await client.signUp("Robin Runtime", email, password);
+  await client.signUp(userName, email, password);
   const organization = await client.mutation<{ id: string }>("organization.create", {
     name: "Velo",
     displayName: "Velo Bikes",
@@ -479,10 +486,27 @@ export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
     id: feedId,
     domainId,
     name: "Velo bikes",
-    url: `${shop.url}/feed.xml`,
+    url: `${shopUrl}/feed.xml`,
     type: "channable",
   });
   await waitForFeed(client, feedId, BIKES.length);
+  return { organizationId: organization.id, domainId, feedId, email, password };
+}
+
+/**
+ * Signs up a new user, creates an organization, a domain, a feed (served from our own
+ * server) and three floows, and publishes them. Resolves once the feed's products are in.
+ */
+export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
+  const shop = await startStaticServer();
+  shop.set("/feed.xml", merchantFeed(shop.url), "application/xml; charset=utf-8");
+
+  const client = new DashboardClient(apiUrl);
+  const { organizationId, domainId, feedId, email, password } = await openVeloAccount(
+    client,
+    shop.url,
+    "Robin Runtime",
+  );
 
   // The advisor: riding → (City skips to budget) how often → budget → details (a form) → results.
   const advisor = await client.mutation<VersionedFloow>("floow.create", {
@@ -560,7 +584,7 @@ export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
 
   return {
     apiUrl,
-    organizationId: organization.id,
+    organizationId,
     domainId,
     feedId,
     advisor: {
@@ -581,15 +605,14 @@ export async function setUpLiveFloows(apiUrl: string): Promise<LiveFloows> {
 async function waitForFeed(client: DashboardClient, feedId: string, count: number): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const feeds =
-      await client.query<
-        {
-          id: string;
-          productCount: number;
-          lastRefreshStatus: string;
-          lastRefreshError: string | null;
-        }[]
-      >("feed.list");
+    const feeds = await client.query<
+      {
+        id: string;
+        productCount: number;
+        lastRefreshStatus: string;
+        lastRefreshError: string | null;
+      }[]
+    >("feed.list");
     const feed = feeds.find((f) => f.id === feedId);
     if (feed && feed.productCount >= count) return;
     if (Date.now() > deadline) {

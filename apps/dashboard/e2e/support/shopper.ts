@@ -8,11 +8,12 @@
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, type Frame, type Locator, type Page } from "@playwright/test";
+import { type Frame, type Locator, type Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import {
   BIKES,
   DashboardClient,
+  openVeloAccount,
   merchantPage,
   startStaticServer,
   type StaticServer,
@@ -222,24 +223,7 @@ export async function openShop(apiUrl: string): Promise<Shop> {
   const webhooks = await startWebhookReceiver(() => secret);
 
   const client = new DashboardClient(apiUrl);
-  const tag = `${Date.now()}.${randomUUID().slice(0, 8)}`;
-  await client.signUp("Sam Shopkeeper", `sam.${tag}@example.com`, "correct-horse-battery");
-  await client.mutation("organization.create", { name: "Velo", displayName: "Velo Bikes" });
-  const domainId = randomUUID();
-  await client.mutation("domain.create", {
-    id: domainId,
-    name: "Velo shop",
-    host: "velo-bikes.nl",
-    fonts: [],
-  });
-  const feedId = randomUUID();
-  await client.mutation("feed.upsert", {
-    id: feedId,
-    domainId,
-    name: "Velo bikes",
-    url: `${shop.url}/feed.xml`,
-    type: "channable",
-  });
+  const { domainId, feedId } = await openVeloAccount(client, shop.url, "Sam Shopkeeper");
   ({ secret } = await client.mutation<{ secret: string }>("webhook.create", {
     id: randomUUID(),
     domainId,
@@ -247,7 +231,6 @@ export async function openShop(apiUrl: string): Promise<Shop> {
     url: webhooks.url,
     events: ["form", "finish", "product"],
   }));
-  await waitForProducts(client, feedId);
 
   let count = 0;
   return {
@@ -358,18 +341,6 @@ export async function openShop(apiUrl: string): Promise<Shop> {
       await webhooks.close();
     },
   };
-}
-
-async function waitForProducts(client: DashboardClient, feedId: string): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        (await client.query<{ id: string; productCount: number }[]>("feed.list")).find(
-          (f) => f.id === feedId,
-        )?.productCount,
-      { timeout: 30_000 },
-    )
-    .toBe(BIKES.length);
 }
 
 /** The floows messages in a page's (or frame's) data layer, in order. */
