@@ -64,7 +64,11 @@ export interface FlowState {
   answers: Record<string, string[]>;
   /** Form values per input id. */
   values: Record<string, FormInputValue>;
-  /** Inputs whose errors show (blurred, typed in, or their step submitted). */
+  /**
+   * Inputs whose errors show: blurred or typed in by the shopper, or their step submitted, on
+   * this visit of the step (a new view starts untouched: coming back to a form with Back
+   * shows no error under a field the shopper has not touched since).
+   */
   touched: Record<string, boolean>;
   results: ResultsState;
 }
@@ -95,6 +99,12 @@ export class Flow {
   private _listeners = new Set<() => void>();
   private _resultsToken = 0;
   private _timers: Record<string, ReturnType<typeof setTimeout>> = {};
+  /**
+   * Set by the instance while it renders: Chromium blurs the focused input that a render
+   * removes (Back, a closing dialog), during that render, and that blur is not the shopper
+   * leaving the field, so it touches nothing.
+   */
+  _rendering?: boolean;
 
   constructor(
     public floow: PublicFloow,
@@ -271,7 +281,7 @@ export class Flow {
   }
 
   touch(inputId: string): void {
-    if (!this.state.touched[inputId]) {
+    if (!this._rendering && !this.state.touched[inputId]) {
       this.state.touched[inputId] = true;
       this._set();
     }
@@ -307,6 +317,7 @@ export class Flow {
       this._set({
         view: previous ? { kind: "step", stepId: previous } : { kind: "start" },
         history,
+        touched: {},
       });
   }
 
@@ -345,7 +356,7 @@ export class Flow {
 
   /** Shows a view; the finish page fetches the results (`emit`: the visitor finished, not a preview jump). */
   private _enter(view: View, emit = true): void {
-    this._set({ view });
+    this._set({ view, touched: {} });
     if (view.kind !== "finish") return;
     const { floow, _options: options } = this;
     const token = ++this._resultsToken;

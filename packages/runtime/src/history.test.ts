@@ -69,6 +69,8 @@ describe("mount(…, { history: true }) (the hosted page)", () => {
     button("Low").click();
     expect(question()).toBe("Your details");
     expect(r.querySelector("label")?.textContent).toContain("Name");
+    // The blur of the input that Back removed did not count as leaving it (issue 21).
+    expect(r.querySelector(".error")).toBeNull();
     expect(history.state).toMatchObject({ floowDepth: 2 });
   });
 

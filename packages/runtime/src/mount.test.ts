@@ -182,6 +182,33 @@ describe("an embedded floow", () => {
       document.documentElement.lang = "";
     }
   });
+  it("shows no error under a field the shopper has not touched since coming back to the form (issue 21)", () => {
+    // Back removes the focused input: Chromium blurs it during that render.
+    blurOnRemove();
+    mount(app(), { floow: embedded(), domain });
+    const r = root();
+    const input = () => r.querySelector<HTMLInputElement>("#i-name")!;
+    byText(r, "Start").click();
+    byText(r, "Low").click(); // to the form
+    input().focus();
+    // The floow's own Back with focus in the untouched field, then forward again.
+    byText(r, "Back").click();
+    expect(r.textContent).toContain("What is your budget?");
+    byText(r, "Low").click();
+    expect(input()).not.toBeNull();
+    expect(r.querySelector(".error")).toBeNull();
+    expect(input().getAttribute("aria-invalid")).toBe("false");
+    // The shopper's own blur shows the error (the mouse on Back blurs the field first): it
+    // belongs to that visit, and a visit after Back starts clean.
+    input().dispatchEvent(new FocusEvent("blur"));
+    expect(r.querySelector(".error")!.textContent).toBe("This field is required");
+    byText(r, "Back").click();
+    byText(r, "Low").click();
+    expect(r.querySelector(".error")).toBeNull();
+    // Next still shows every error of the form.
+    byText(r, "Next").click();
+    expect(r.querySelector(".error")!.textContent).toBe("This field is required");
+  });
 });
 
 describe("a dialog floow", () => {
@@ -222,6 +249,10 @@ describe("a dialog floow", () => {
     expect(document.querySelectorAll(`body > [${HOST_ATTR}]`)).toHaveLength(0);
     expect(root().activeElement).toBe(launcher);
     expect(document.documentElement.style.overflow).toBe("");
+    // Opened again on the form: the blur of its removal did not touch the field (issue 21).
+    open("f1");
+    expect(dialogRoot().querySelector("#i-name")).not.toBeNull();
+    expect(dialogRoot().querySelector(".error")).toBeNull();
   });
 
   it("opened by id, shows a skeleton dialog until the floow arrives, then moves focus in", async () => {

@@ -269,7 +269,9 @@ class Instance implements FloowInstance {
     // dialog's form): nested, it would diff against the tree being built and leave the
     // removed page on screen, or close the dialog twice.
     if (this._rendering) return void (this._renderAgain = true);
+    const flow = this._flow;
     this._rendering = true;
+    if (flow) flow._rendering = true;
     const ui = this._ui();
     const dialog = this._container === "dialog";
     const onClose = () => this.close();
@@ -325,6 +327,7 @@ class Instance implements FloowInstance {
       this._viewKey = key;
     }
     this._rendering = false;
+    if (flow) flow._rendering = false;
     if (this._renderAgain) {
       this._renderAgain = false;
       this._render();

@@ -40,3 +40,47 @@ export function safeUrl(url: unknown, images = false): string | null {
   if (images && /^data:image\/(png|jpe?g|gif|webp|avif);/.test(compact)) return value;
   return null;
 }
+
+/** Where a link in a floow's rich text opens: the shopper's tab, a new tab, or (mail, phone) no tab. */
+export type RichLinkTarget = "top" | "blank" | null;
+
+/**
+ * The merchant's site of a domain's host as saved (`www.shop.example`, `https://shop.example`):
+ * the host name, lowercase, without scheme, `www.`, port or path; "" when there is none.
+ */
+export function siteHostOf(domainHost: string | null | undefined): string {
+  if (typeof domainHost !== "string") return "";
+  return domainHost
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, "")
+    .replace(/[/?#].*$/s, "")
+    .replace(/:\d*$/, "")
+    .replace(/^www\./, "");
+}
+
+/** A host that no link names: relative links resolve against it when a domain has no host. */
+const NO_SITE = "floow-relative.invalid";
+
+/**
+ * Where a rich text's link opens (docs/editor.md, "Links in texts"), for a floow of the domain
+ * whose site is `siteHost` (`siteHostOf`): `top`, the shopper's own tab, for a relative link
+ * and a link to the merchant's site (that host, with or without `www.`, or a subdomain of
+ * it); `blank`, a new tab, for a link to any other site; null for `mailto:` and `tel:` (the
+ * mail or phone app opens, the page stays) and for no URL. The URL is resolved as a browser
+ * resolves it (`\\other.example` and `//other.example` name another site).
+ */
+export function richLinkTarget(href: string | null | undefined, siteHost: string): RichLinkTarget {
+  if (typeof href !== "string" || href.trim() === "") return null;
+  const base = siteHost || NO_SITE;
+  let url: URL;
+  try {
+    url = new URL(href, `https://${base}/`);
+  } catch {
+    return "blank";
+  }
+  if (url.protocol === "mailto:" || url.protocol === "tel:") return null;
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "blank";
+  const host = url.hostname.replace(/^www\./, "");
+  return host === base || host.endsWith(`.${base}`) ? "top" : "blank";
+}

@@ -9,7 +9,12 @@ import { onTestFinished, vi } from "vitest";
 export function blurOnRemove(): void {
   const remove = Element.prototype.remove;
   const spy = vi.spyOn(Element.prototype, "remove").mockImplementation(function (this: Element) {
-    const focused = (this.getRootNode() as Document | ShadowRoot).activeElement;
+    let focused: Element | null = null;
+    try {
+      focused = (this.getRootNode() as Document | ShadowRoot).activeElement;
+    } catch {
+      // happy-dom cannot say what is focused in a shadow root whose focus was in a removed host.
+    }
     if (focused && this.contains(focused)) focused.dispatchEvent(new FocusEvent("blur"));
     remove.call(this);
   });

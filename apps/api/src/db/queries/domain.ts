@@ -102,11 +102,13 @@ export async function deleteDomain(db: Kysely<DB>, organizationId: string, id: s
 export async function findRuntimeDomain(
   db: Kysely<DB>,
   id: string,
-): Promise<{ organizationId: string; domain: Pick<Domain, "id" | "colors" | "fonts"> } | null> {
+): Promise<{ organizationId: string; domain: Pick<Domain, "id" | "host" | "colors" | "fonts"> } | null> {
   const row = await db
     .selectFrom("domain")
-    .select(["id", "organization_id", "colors", "fonts"])
+    .select(["id", "organization_id", "host", "colors", "fonts"])
     .where("id", "=", id)
     .executeTakeFirst();
-  return row ? { organizationId: row.organization_id, domain: { id: row.id, colors: row.colors, fonts: row.fonts } } : null;
+  return row
+    ? { organizationId: row.organization_id, domain: { id: row.id, host: row.host, colors: row.colors, fonts: row.fonts } }
+    : null;
 }

@@ -228,7 +228,7 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
           image: "https://shop.example/step.png",
           choices: [
             createChoice({
-              text: '<a href="https://shop.example/size">Large</a><svg onload="steal()"></svg>',
+              text: '<a href="https://shop.example/size">Large</a><svg onload="steal()"></svg><a href="https://sizes.example/">chart</a>',
               image: " JAVASCRIPT:steal()",
             }),
           ],
@@ -247,14 +247,13 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
         floow?: PublicFloow;
       };
       const published = one ?? floows![0]!;
-      // What is allowed stays as written.
+      // What is allowed stays as written; a link to the domain's site (www.shop.example) opens
+      // in the shopper's tab, one to another site in a new tab (issue 21).
       expect(published.steps[0]!.text).toBe('<p>Which <b>size</b>?<img src="x.png" /></p>');
       expect(published.steps[0]!.choices[0]!.text).toBe(
-        '<a href="https://shop.example/size" target="_blank" rel="noopener noreferrer nofollow">Large</a>',
+        '<a href="https://shop.example/size" target="_top">Large</a><a href="https://sizes.example/" target="_blank" rel="noopener noreferrer">chart</a>',
       );
-      expect(published.finish.text).toBe(
-        '<a target="_blank" rel="noopener noreferrer nofollow">Done</a>',
-      );
+      expect(published.finish.text).toBe("<a>Done</a>");
       expect(published.start.text).toBe('<p>Which <b>size</b>?<img src="x.png" /></p>');
       // Images: only safe URLs (the script-tag renderer shows them as they come).
       expect(published.start.image).toBeNull();

@@ -10,7 +10,7 @@ import type {
   PublicFloow,
   PublicFloowResponse,
 } from "@floow/domain";
-import { brandPaints, floowIcons, floowTexts } from "@floow/domain";
+import { brandPaints, floowIcons, floowTexts, siteHostOf } from "@floow/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
@@ -31,39 +31,43 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=
  * What the runtime gets of a floow, field by field (so a field added to Floow later is not
  * published by accident): no feed, author, status or creation time, and no results filters
  * (the server applies those in the results call). Its rich texts are sanitized here
- * (`sanitizeFloowTexts`): the script-tag renderer shows them without sanitizing again. It
- * carries the runtime's texts and validation messages in its own language (`texts`): the
- * script-tag renderer has no others (one language sent instead of four bundled), and, for
- * the same renderer, the paths of the icons it draws (`icons`). Both are part of the
- * answer's bytes, so its ETag changes with the floow's language, its icons, and the texts.
- * It is always the live version's content, with that version's number (`floowVersion`, which
- * the runtime stamps on every event) and publish time (`updatedAt`).
+ * (`sanitizeFloowTexts`, links opening per its domain's host `domainHost`: the merchant's own
+ * site in the shopper's tab, others in a new one): the script-tag renderer shows them without
+ * sanitizing again. It carries the runtime's texts and validation messages in its own
+ * language (`texts`): the script-tag renderer has no others (one language sent instead of
+ * four bundled), and, for the same renderer, the paths of the icons it draws (`icons`). Both
+ * are part of the answer's bytes, so its ETag changes with the floow's language, its icons,
+ * and the texts. It is always the live version's content, with that version's number
+ * (`floowVersion`, which the runtime stamps on every event) and publish time (`updatedAt`).
  */
-export function toPublicFloow(floow: LiveFloow): PublicFloow {
-  return sanitizeFloowTexts({
-    id: floow.id,
-    organizationId: floow.organizationId,
-    domainId: floow.domainId,
-    updatedAt: floow.updatedAt,
-    type: floow.type,
-    language: floow.language,
-    name: floow.name,
-    closeOnClickOutside: floow.closeOnClickOutside,
-    skipTrigger: floow.skipTrigger,
-    showBackButton: floow.showBackButton,
-    showNextButton: floow.showNextButton,
-    showRestartButton: floow.showRestartButton,
-    container: floow.container,
-    progress: floow.progress,
-    buttons: floow.buttons,
-    start: floow.start,
-    steps: floow.steps,
-    finish: floow.finish,
-    triggers: floow.triggers,
-    texts: floowTexts(floow.language),
-    icons: floowIcons(floow.buttons),
-    floowVersion: floow.floowVersion,
-  });
+export function toPublicFloow(floow: LiveFloow, domainHost: string): PublicFloow {
+  return sanitizeFloowTexts(
+    {
+      id: floow.id,
+      organizationId: floow.organizationId,
+      domainId: floow.domainId,
+      updatedAt: floow.updatedAt,
+      type: floow.type,
+      language: floow.language,
+      name: floow.name,
+      closeOnClickOutside: floow.closeOnClickOutside,
+      skipTrigger: floow.skipTrigger,
+      showBackButton: floow.showBackButton,
+      showNextButton: floow.showNextButton,
+      showRestartButton: floow.showRestartButton,
+      container: floow.container,
+      progress: floow.progress,
+      buttons: floow.buttons,
+      start: floow.start,
+      steps: floow.steps,
+      finish: floow.finish,
+      triggers: floow.triggers,
+      texts: floowTexts(floow.language),
+      icons: floowIcons(floow.buttons),
+      floowVersion: floow.floowVersion,
+    },
+    siteHostOf(domainHost),
+  );
 }
 
 /**
@@ -170,7 +174,7 @@ export function registerFloowRoutes(
         const floows = await listLiveFloows(deps.db, found.domain.id);
         return answer({
           domain: toPublicDomain(found.domain),
-          floows: floows.map(toPublicFloow),
+          floows: floows.map((floow) => toPublicFloow(floow, found.domain.host)),
         } satisfies PublicDomainFloows);
       });
       if (!result) return sendError(reply, 404, "NOT_FOUND", "No such domain.");
@@ -194,7 +198,7 @@ export function registerFloowRoutes(
         if (!floow || !found) return null;
         return answer({
           domain: toPublicDomain(found.domain),
-          floow: toPublicFloow(floow),
+          floow: toPublicFloow(floow, found.domain.host),
         } satisfies PublicFloowResponse);
       });
       if (!result) return sendError(reply, 404, "NOT_FOUND", "No such live floow.");
