@@ -47,7 +47,8 @@ export async function registerTrpcRoutes(
         createContext: createContextFactory({ db: deps.db, auth: deps.auth, fetch: deps.fetch, supportEmail: deps.supportEmail, mail: deps.mail, ai: deps.ai }),
         onError({ error, path, req }) {
           if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error, path }, "tRPC procedure failed");
-          if (error.code === "SERVICE_UNAVAILABLE") req.log.warn({ err: error.cause, path }, "tRPC procedure: database unavailable");
+          // The database or the AI model (its error is the cause: the dialog closes silently, the log says why).
+          if (error.code === "SERVICE_UNAVAILABLE") req.log.warn({ err: error.cause, path }, "tRPC procedure: a service it needs is unavailable");
         },
         // A 429 or 503 says when to try again (Retry-After, in seconds).
         responseMeta: ({ errors }) => {

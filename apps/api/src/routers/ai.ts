@@ -18,7 +18,9 @@ export const aiRouter = router({
    * The spec's `POST /api/ai` (`{id, name, content}` → `analysis.questions`): questions with
    * their choices for the floow. With AI_* set, an OpenAI-compatible model answers; without,
    * the offline suggester builds them from the floow's feed (choices with their filters).
-   * `source` says which. Limited per user: a model call costs money.
+   * `source` says which. Limited per user: a model call costs money, and its request is
+   * bounded whatever the input (services/ai-suggest.ts). A model that errs, times out or
+   * answers outside the schema is a 503 UNAVAILABLE, logged; the dialog closes silently.
    */
   suggest: orgProcedure
     .use(rateLimit({ window: 3600, max: 30 }))
