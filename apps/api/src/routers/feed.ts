@@ -6,7 +6,7 @@ import { isSafeFetchError } from "../services/safe-fetch";
 import { isFeedError, previewFeed } from "../services/feeds";
 import type { FeedFetchOptions, FeedPreview } from "../services/feeds";
 import { enqueueFeedRefresh } from "../services/feeds/refresh";
-import { invalidateFeedResults } from "../services/results";
+import { invalidateFeedCaches } from "../services/cache";
 import { adminProcedure, orgProcedure, rateLimit, router } from "../trpc/init";
 
 const notFound = () => new DomainError("NOT_FOUND", "Feed not found.");
@@ -101,7 +101,7 @@ export function createFeedRouter(options: FeedRouterOptions = {}) {
     /** Deletes a feed and its products (admins: floows that use it lose their results). */
     remove: adminProcedure.input(byIdSchema).mutation(async ({ ctx, input }): Promise<{ id: string }> => {
       if (!(await deleteFeed(ctx.db, ctx.org.id, input.id))) throw notFound();
-      invalidateFeedResults(ctx.org.id, input.id);
+      invalidateFeedCaches(ctx.org.id, input.id);
       return { id: input.id };
     }),
 

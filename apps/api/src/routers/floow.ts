@@ -38,7 +38,7 @@ import {
   rollbackFloow,
 } from "../db/queries/floow-version";
 import type { VersionWriteResult } from "../db/queries/floow-version";
-import { invalidateFloowCaches } from "../services/floow-caches";
+import { invalidateFloowCaches } from "../services/cache";
 import { enqueueDeadEndCheck } from "../services/insights";
 import { checkPublishDraft, PUBLISH_BLOCKED_MESSAGE, publishCheck } from "../services/publish-check";
 import { computeFloowResults } from "../services/results";

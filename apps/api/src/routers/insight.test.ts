@@ -157,8 +157,8 @@ describe.each(testDbKinds)("insight router (%s)", (kind) => {
       .set({ last_refresh_at: new Date(Date.now() + 1000), last_refresh_status: "ok" })
       .where("id", "=", feedId)
       .execute();
-    const { invalidateFeedResults } = await import("../services/results");
-    invalidateFeedResults((await api.user.get()).organization?.id ?? "", feedId);
+    const { invalidateFeedCaches } = await import("../services/cache");
+    invalidateFeedCaches((await api.user.get()).organization?.id ?? "", feedId);
     expect(await enqueueRefreshedFeedChecks(db)).toBeGreaterThanOrEqual(1);
     await server.app.jobs.drain();
     const checked = await api.insight.deadEnds({ id: floow.id });

@@ -13,21 +13,16 @@ import { findFeed } from "../db/queries/feed";
 import { clearDeadEnds, listFloowsToRecheck, saveDeadEnds } from "../db/queries/insight";
 import { enqueueJob } from "../db/queries/job";
 import { listFeedProductRecords } from "../db/queries/product";
-import { createTtlCache } from "./cache";
+import { CACHES, createTtlCache, feedIndexKey } from "./cache";
 import type { JobWorker } from "./jobs/worker";
-import { RESULTS_CACHES } from "./results";
 
 /**
  * The editor's insights about a selling floow and its feed (docs/editor.md): live match
  * counts per choice and the dead-end check, on the same results index the public results
  * use (`createResultsIndex`). A feed's index is kept in memory for a while; the cache shares
- * the results' name (`results:feeds`), so a feed import's `invalidateFeedResults` drops it too.
+ * the results' name (`results:feeds`), so a feed import's `invalidateFeedCaches` drops it too.
  */
-const indexes = createTtlCache<ResultsIndex>({
-  name: RESULTS_CACHES.feeds,
-  ttlMs: 10 * 60_000,
-  maxEntries: 8,
-});
+const indexes = createTtlCache<ResultsIndex>(CACHES.insightIndexes);
 
 /** The results index of one of an organization's feeds (loaded at first use). */
 export function feedIndex(
@@ -35,7 +30,7 @@ export function feedIndex(
   organizationId: string,
   feedId: string,
 ): Promise<ResultsIndex> {
-  return indexes.get(`${organizationId}:${feedId}`, async () =>
+  return indexes.get(feedIndexKey(organizationId, feedId), async () =>
     createResultsIndex(await listFeedProductRecords(db, organizationId, feedId)),
   );
 }

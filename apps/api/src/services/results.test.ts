@@ -11,10 +11,9 @@ import {
   COMPRESS_MIN_BYTES,
   computeFloowResults,
   createResultsService,
-  invalidateFeedResults,
-  invalidateFloowResults,
   RESULTS_LIMIT,
 } from "./results";
+import { invalidateFeedCaches, invalidateFloowCaches } from "./cache";
 
 describe.each(testDbKinds)("results service (%s)", (kind) => {
   let database: DbHandle;
@@ -81,7 +80,7 @@ describe.each(testDbKinds)("results service (%s)", (kind) => {
     expect(loads).toEqual([1, 2]);
 
     version = 3;
-    invalidateFeedResults(orgId, feedId);
+    invalidateFeedCaches(orgId, feedId);
     expect(await ids()).toEqual(["v2"]);
     await vi.waitFor(async () => expect(await ids()).toEqual(["v3"]));
     expect(loads).toEqual([1, 2, 3]);
@@ -167,7 +166,7 @@ describe.each(testDbKinds)("results service (%s)", (kind) => {
 
     // A feed import: the next answers come from the new products.
     version = 2;
-    invalidateFeedResults(orgId, feedId);
+    invalidateFeedCaches(orgId, feedId);
     await vi.waitFor(async () =>
       expect(
         JSON.parse((await service.answer(floowId, [red.id]))?.json.toString() ?? "{}").products[0]
@@ -195,10 +194,10 @@ describe.each(testDbKinds)("results service (%s)", (kind) => {
       floow.version,
     );
     try {
-      invalidateFloowResults(floowId);
+      invalidateFloowCaches(floow);
       expect(JSON.parse((await service.answer(floowId, [red.id]))?.json.toString() ?? "{}")).toEqual(before);
       await publishFloow(database.db, orgId, floowId, { userId: null, note: "" });
-      invalidateFloowResults(floowId);
+      invalidateFloowCaches(floow);
       const blue = JSON.parse((await service.answer(floowId, [red.id]))?.json.toString() ?? "{}");
       expect(blue.products[0].color).toBe("blue");
       expect(blue.cards[0].name).toBe("blue");

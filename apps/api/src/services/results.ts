@@ -14,7 +14,7 @@ import type { DB } from "../db/database";
 import { findLiveFloow } from "../db/queries/floow-version";
 import type { LiveFloow } from "../db/queries/floow-version";
 import { listFeedProductRecords } from "../db/queries/product";
-import { createTtlCache, invalidateCache } from "./cache";
+import { CACHES, createTtlCache, feedIndexKey } from "./cache";
 import { encodedBody } from "./encoded-body";
 import type { EncodedBody } from "./encoded-body";
 import { withPartialMatches } from "./partial-matches";
@@ -103,7 +103,7 @@ export interface ResultsServiceOptions {
   loadProducts?: FeedProductLoader;
   /**
    * How long a feed's index is used before it is reloaded in the background (the old one
-   * answers meanwhile). A feed import calls `invalidateFeedResults`, so this is a safety net.
+   * answers meanwhile). A feed import calls `invalidateFeedCaches`, so this is a safety net.
    */
   ttlMs?: number;
   /** How many feeds stay in memory at once (least recently used go first). */
@@ -138,27 +138,8 @@ export interface ResultsService {
    * and compression. A publish (new version) or a feed import (new load) is a new key.
    */
   answer(floowId: string, choiceIds: readonly string[]): Promise<ResultsAnswer | null>;
-  /** Reloads a feed's products in the background at its next use (call after a feed import). */
+  /** Reloads a feed's products in the background at its next use (`invalidateFeedCaches` does it for every service). */
   invalidateFeed(organizationId: string, feedId: string): void;
-}
-
-/** The caches' names (docs/architecture.md, "Caches"): what cross-process invalidations name. */
-export const RESULTS_CACHES = {
-  floows: "results:floows",
-  feeds: "results:feeds",
-  answers: "results:answers",
-} as const;
-
-const feedKey = (organizationId: string, feedId: string) => `${organizationId}:${feedId}`;
-
-/** Every results service (of this process and, through the cache bus, of the others) reloads the feed at its next use (after an import). */
-export function invalidateFeedResults(organizationId: string, feedId: string): void {
-  invalidateCache(RESULTS_CACHES.feeds, feedKey(organizationId, feedId));
-}
-
-/** Every results service looks the floow up again at its next use (after a publish, an archive). */
-export function invalidateFloowResults(floowId: string): void {
-  invalidateCache(RESULTS_CACHES.floows, floowId);
 }
 
 const choiceSets = new WeakMap<ResultsFloow, Set<string>>();
@@ -206,7 +187,8 @@ function createAnswer(
  * Only a feed's first use waits for its load. Later reloads (after `ttlMs`, or after
  * `invalidateFeed`) run in the background while the old index answers; the new index is
  * warmed with the filters the old one had computed, one filter per event-loop turn, and
- * then takes over. All three caches are `createTtlCache`s (services/cache).
+ * then takes over. All three caches are `createTtlCache`s, named and bounded in
+ * services/cache/caches.ts, which also says what clears them.
  */
 export function createResultsService(
   db: Kysely<DB>,
@@ -215,19 +197,19 @@ export function createResultsService(
   const {
     loadProducts = loadFeedProducts,
     ttlMs = 10 * 60_000,
-    maxFeeds = 16,
+    maxFeeds = CACHES.feedIndexes.maxEntries,
     floowTtlMs = 5_000,
-    maxAnswers = 1_000,
+    maxAnswers = CACHES.resultsAnswers.maxEntries,
     onReloadError = () => undefined,
     now = Date.now,
   } = options;
   const floows = createTtlCache<LiveFloow | null>({
-    name: RESULTS_CACHES.floows,
+    ...CACHES.liveFloows,
     ttlMs: floowTtlMs,
     now,
   });
   const feeds = createTtlCache<FeedIndex>({
-    name: RESULTS_CACHES.feeds,
+    name: CACHES.feedIndexes.name,
     ttlMs,
     maxEntries: maxFeeds,
     staleWhileRevalidate: true,
@@ -237,8 +219,7 @@ export function createResultsService(
   // Encoded answers live as long as their floow version and feed load are in use; the key
   // names both, so nothing stale is ever served, and the time only frees memory.
   const answers = createTtlCache<ResultsAnswer>({
-    name: RESULTS_CACHES.answers,
-    ttlMs: 10 * 60_000,
+    ...CACHES.resultsAnswers,
     maxEntries: maxAnswers,
     now,
   });
@@ -261,7 +242,7 @@ export function createResultsService(
   }
 
   const feedIndex = (organizationId: string, feedId: string) =>
-    feeds.get(feedKey(organizationId, feedId), (previous) =>
+    feeds.get(feedIndexKey(organizationId, feedId), (previous) =>
       loadIndex(organizationId, feedId, previous),
     );
 
@@ -337,7 +318,7 @@ export function createResultsService(
       );
     },
     invalidateFeed(organizationId, feedId) {
-      feeds.invalidate(feedKey(organizationId, feedId));
+      feeds.invalidate(feedIndexKey(organizationId, feedId));
     },
   };
 }

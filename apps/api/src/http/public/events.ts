@@ -5,10 +5,9 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import { findLiveFloowRefs } from "../../db/queries/floow-version";
 import type { LiveFloowRef } from "../../db/queries/floow-version";
-import { createTtlCache } from "../../services/cache";
+import { CACHES, createTtlCache } from "../../services/cache";
 import { eventDevice } from "../../services/events/device";
 import type { EventIngest } from "../../services/events/ingest";
-import { RESULTS_CACHES } from "../../services/results";
 import { sendError, sendValidationError } from "../errors";
 import { readJsonBody } from "./body";
 
@@ -23,7 +22,7 @@ export function registerEventsRoute(
   // Which floows are live, by id: looked up once per few seconds, not per request (a page
   // sends a batch a second). Named like the results' floow cache, so a publish or an archive
   // that invalidates one (here and in other processes) invalidates both.
-  const liveFloows = createTtlCache<LiveFloowRef | null>({ name: RESULTS_CACHES.floows, ttlMs: deps.floowCacheMs });
+  const liveFloows = createTtlCache<LiveFloowRef | null>({ ...CACHES.liveFloows, ttlMs: deps.floowCacheMs });
   const lookUp = async (ids: readonly string[]) => {
     const unique = [...new Set(ids)];
     const refs = await Promise.all(

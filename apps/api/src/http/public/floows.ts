@@ -4,7 +4,6 @@
 import { createHash } from "node:crypto";
 import type {
   Domain,
-  Floow,
   PublicDomain,
   PublicDomainFloows,
   PublicFloow,
@@ -17,7 +16,7 @@ import type { DB } from "../../db/database";
 import { findRuntimeDomain } from "../../db/queries/domain";
 import { findLiveFloow, listLiveFloows } from "../../db/queries/floow-version";
 import type { LiveFloow } from "../../db/queries/floow-version";
-import { createTtlCache, invalidateCache } from "../../services/cache";
+import { CACHES, createTtlCache, publicFloowsKey } from "../../services/cache";
 import { encodedBody, pickEncoding } from "../../services/encoded-body";
 import { safeHttpUrl } from "../../services/sanitize-product";
 import { sanitizeFloowTexts } from "../../services/sanitize-rich-text";
@@ -130,19 +129,6 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, { body, etag }
   return reply.send(body.json);
 }
 
-/** The cache of floows answers (404s too): what cross-process invalidations name. */
-export const PUBLIC_FLOOWS_CACHE = "public:floows";
-
-/**
- * The floows answers that show this floow (its domain's list and its own) are built again at
- * their next request, in every process (services/cache): call after a publish, a rollback, an
- * archive, a restore or a delete (a draft save changes none of them).
- */
-export function invalidatePublicFloow(floow: Pick<Floow, "id" | "domainId">): void {
-  invalidateCache(PUBLIC_FLOOWS_CACHE, `domain:${floow.domainId}`);
-  invalidateCache(PUBLIC_FLOOWS_CACHE, `floow:${floow.id}`);
-}
-
 const idParam = { type: "string", minLength: 1, maxLength: 100 } as const;
 
 export function registerFloowRoutes(
@@ -152,8 +138,9 @@ export function registerFloowRoutes(
 ): void {
   // Answers kept for `cacheMs` per key (404s too): every page view of a merchant's site
   // without the floows in its browser cache asks, and a popular domain should not cost two
-  // queries each.
-  const cache = createTtlCache<Answer | null>({ name: PUBLIC_FLOOWS_CACHE, ttlMs: deps.cacheMs });
+  // queries each. A publish, a rollback, an archive, a restore or a delete clears the floow's keys
+  // (`invalidateFloowCaches`, services/cache/caches.ts).
+  const cache = createTtlCache<Answer | null>({ ...CACHES.publicFloows, ttlMs: deps.cacheMs });
   const cached = (key: string, load: () => Promise<Answer | null>) => cache.get(key, load);
 
   /** The domain's colours and fonts and its live floows: what the embed loader needs on a page. */
@@ -168,7 +155,7 @@ export function registerFloowRoutes(
     },
     async (request, reply) => {
       const { domainId } = request.params;
-      const result = await cached(`domain:${domainId}`, async () => {
+      const result = await cached(publicFloowsKey.domain(domainId), async () => {
         const found = await findRuntimeDomain(deps.db, domainId);
         if (!found) return null;
         const floows = await listLiveFloows(deps.db, found.domain.id);
@@ -192,7 +179,7 @@ export function registerFloowRoutes(
     },
     async (request, reply) => {
       const { id } = request.params;
-      const result = await cached(`floow:${id}`, async () => {
+      const result = await cached(publicFloowsKey.floow(id), async () => {
         const floow = await findLiveFloow(deps.db, id);
         const found = floow ? await findRuntimeDomain(deps.db, floow.domainId) : null;
         if (!floow || !found) return null;

@@ -5,3 +5,10 @@ export {
   setCacheBus,
 } from "./ttl-cache";
 export type { CacheBus, CacheInvalidation, TtlCache, TtlCacheOptions } from "./ttl-cache";
+export {
+  CACHES,
+  feedIndexKey,
+  invalidateFeedCaches,
+  invalidateFloowCaches,
+  publicFloowsKey,
+} from "./caches";

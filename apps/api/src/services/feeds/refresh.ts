@@ -13,7 +13,7 @@ import { discardProductLoad, openProductLoader } from "../../db/queries/product-
 import { isSafeFetchError } from "../safe-fetch";
 import { createJobWorker } from "../jobs/worker";
 import type { JobWorker } from "../jobs/worker";
-import { invalidateFeedResults } from "../results";
+import { invalidateFeedCaches } from "../cache";
 import { FeedError, isFeedError } from "./errors";
 import { importFeed } from "./fetch-feed";
 import type { FeedFetchOptions, ImportSummary } from "./fetch-feed";
@@ -101,7 +101,7 @@ export async function refreshFeed(
     await loader.publish((trx, count) =>
       setFeedRefreshStatus(trx, feed.id, "ok", { error: null, productCount: count }),
     );
-    invalidateFeedResults(organizationId, feed.id);
+    invalidateFeedCaches(organizationId, feed.id);
     return summary;
   } catch (error) {
     await loader.discard().catch(() => undefined);

@@ -1,5 +1,5 @@
 import type { CheckItem, FloowUrl } from "@floow/domain";
-import { createTtlCache } from "../cache";
+import { CACHES, createTtlCache } from "../cache";
 import { isSafeFetchError, safeFetch, type SafeFetchOptions } from "../safe-fetch";
 
 /**
@@ -20,11 +20,7 @@ export const URL_CHECK_LIMITS = {
 /** What the address answered: null when fine, else why not, for "… answers with status 404". */
 type Verdict = { problem: string | null };
 
-const verdicts = createTtlCache<Verdict>({
-  name: "publish-check:urls",
-  ttlMs: 10 * 60_000,
-  maxEntries: 2_000,
-});
+const verdicts = createTtlCache<Verdict>(CACHES.urlVerdicts);
 
 export type UrlFetchOptions = Pick<SafeFetchOptions, "allowLoopback" | "lookup">;
 

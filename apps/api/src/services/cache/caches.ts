@@ -1,0 +1,63 @@
+import { invalidateCache } from "./ttl-cache";
+
+/**
+ * Every cache of the API: its name (what an invalidation names, in this process and, through
+ * the cache bus, in the others), its bound and, where it is fixed, its time. The code that owns
+ * a cache creates it here-described (`createTtlCache({ ...CACHES.publicFloows, ttlMs })`);
+ * nothing clears a cache but the two functions below, so which change clears which cache is
+ * read in one place (docs/architecture.md, "Caches").
+ *
+ * Bounds are counts of entries (least recently used go first), not bytes: an expired entry
+ * stays until it is used again or pushed out, so a cache holds up to `maxEntries` values.
+ */
+export const CACHES = {
+  /** The public floows answers (a domain's live floows, one live floow; 404s too), body and ETag. */
+  publicFloows: { name: "public:floows", maxEntries: 10_000 },
+  /**
+   * Live-floow lookups by id: the results call's (the whole live version) and the events
+   * ingest's (its organization and domain), two caches of one name, so one invalidation
+   * clears both.
+   */
+  liveFloows: { name: "results:floows", maxEntries: 10_000 },
+  /** A feed's results index (every product of the feed), for the results call. */
+  feedIndexes: { name: "results:feeds", maxEntries: 16 },
+  /** A feed's results index for the editor's insights: the same name, so a feed import clears it too. */
+  insightIndexes: { name: "results:feeds", ttlMs: 10 * 60_000, maxEntries: 8 },
+  /**
+   * The results call's answer bytes (JSON, brotli, gzip) per floow version, feed load and
+   * selection: never invalidated, since a publish or an import is a new key; the time only
+   * frees memory.
+   */
+  resultsAnswers: { name: "results:answers", ttlMs: 10 * 60_000, maxEntries: 1_000 },
+  /** The pre-publish check's verdict per link or image address. */
+  urlVerdicts: { name: "publish-check:urls", ttlMs: 10 * 60_000, maxEntries: 2_000 },
+} as const;
+
+/** The keys of the public floows cache. */
+export const publicFloowsKey = {
+  domain: (domainId: string) => `domain:${domainId}`,
+  floow: (floowId: string) => `floow:${floowId}`,
+};
+
+/** The key of a feed's index in the feed caches. */
+export const feedIndexKey = (organizationId: string, feedId: string) => `${organizationId}:${feedId}`;
+
+/**
+ * After a publish, a rollback, an archive, a restore or a delete (a draft save changes
+ * nothing shoppers get, so it calls none of this): the public floows answers that show the
+ * floow (its domain's list and its own) and its live-floow lookups are made again at their
+ * next use, here and in every other process, instead of after their time.
+ */
+export function invalidateFloowCaches(floow: { id: string; domainId: string }): void {
+  invalidateCache(CACHES.publicFloows.name, publicFloowsKey.domain(floow.domainId));
+  invalidateCache(CACHES.publicFloows.name, publicFloowsKey.floow(floow.id));
+  invalidateCache(CACHES.liveFloows.name, floow.id);
+}
+
+/**
+ * After a feed import: the feed's results index (results call and insights) is loaded again
+ * at its next use (the results call's in the background, the old index answering meanwhile).
+ */
+export function invalidateFeedCaches(organizationId: string, feedId: string): void {
+  invalidateCache(CACHES.feedIndexes.name, feedIndexKey(organizationId, feedId));
+}
