@@ -1,4 +1,4 @@
-import { createEventMessage } from "@floow/domain";
+import { createChoice, createEventMessage, createFormInput, createStep } from "@floow/domain";
 import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +20,12 @@ describe.each(testDbKinds)("public events API (%s)", (kind) => {
     const db = database.db;
     orgId = await seedOrganization(db);
     domainId = (await seedDomain(db, orgId)).id;
-    liveId = (await seedFloow(db, orgId, domainId, "selling", { status: "live" })).id;
+    // The steps, choices and form inputs the messages below name (s1 with c1, c2; form step f1 with i1).
+    const steps = [
+      createStep({ id: "s1", text: "Which colour?", choices: [createChoice({ id: "c1", text: "Low" }), createChoice({ id: "c2" })] }),
+      createStep({ id: "f1", type: "form", formInputs: [createFormInput({ id: "i1", type: "email", label: "E-mail" })] }),
+    ];
+    liveId = (await seedFloow(db, orgId, domainId, "selling", { status: "live", steps })).id;
     developmentId = (await seedFloow(db, orgId, domainId)).id;
     app = Fastify();
     await registerPublicRoutes(app, { db });
@@ -74,6 +79,32 @@ describe.each(testDbKinds)("public events API (%s)", (kind) => {
     expect((await post({ events: [event] })).statusCode).toBe(202);
     const [row] = await database.db.selectFrom("event").select("payload").where("client_event_id", "=", event.id).execute();
     expect(row?.payload).toMatchObject({ v: 1, step: event.step, choices: event.choices });
+  });
+
+  it("stores the floow's organization, domain and version in the message, never the ones it claims", async () => {
+    const event = createEventMessage(
+      { organizationId: "claimed-org", domainId: "claimed-domain", floowId: liveId, floowVersion: 1, sessionId: "session-claims" },
+      "choice",
+      { step: { id: "s1", text: "Which colour?" }, choices: [{ id: "c2", text: "", selected: true }] },
+    );
+    expect((await post({ events: [event] })).json()).toEqual({ accepted: 1, ignored: 0 });
+    const [row] = await database.db.selectFrom("event").select(["organization_id", "domain_id", "floow_version", "payload"]).where("client_event_id", "=", event.id).execute();
+    expect(row).toMatchObject({ organization_id: orgId, domain_id: domainId, floow_version: 1 });
+    expect(row?.payload).toEqual({ ...event, organizationId: orgId, domainId });
+  });
+
+  it("ignores a message naming a step, choice or form input the floow's version does not have, or a version it does not have", async () => {
+    const context = { organizationId: orgId, domainId, floowId: liveId, sessionId: "session-unknown-ids" };
+    const events = [
+      createEventMessage(context, "choice", { step: { id: "s9", text: "" } }),
+      createEventMessage(context, "choice", { step: { id: "s1", text: "" }, choices: [{ id: "c9", text: "", selected: true }] }),
+      createEventMessage(context, "form", { step: { id: "f1", text: "" }, formInputs: [{ id: "i9", type: "text", text: "", value: "x" }] }),
+      createEventMessage({ ...context, floowVersion: 2 }, "mount"),
+      createEventMessage(context, "form", { step: { id: "f1", text: "" }, formInputs: [{ id: "i1", type: "email", text: "", value: "a@b.example" }] }),
+    ];
+    expect((await post({ events })).json()).toEqual({ accepted: 1, ignored: 4 });
+    const stored = await database.db.selectFrom("event").select("type").where("session_id", "=", "session-unknown-ids").execute();
+    expect(stored).toEqual([{ type: "form" }]);
   });
 
   it("takes sendBeacon's text/plain bodies and stores a resent event once", async () => {

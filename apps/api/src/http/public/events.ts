@@ -3,11 +3,13 @@ import type { FieldError, FloowEventMessage, PublicEventsAccepted } from "@floow
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
-import { findLiveFloowRefs } from "../../db/queries/floow-version";
+import { findLiveFloowRefs, findVersionContent } from "../../db/queries/floow-version";
 import type { LiveFloowRef } from "../../db/queries/floow-version";
 import { CACHES, createTtlCache } from "../../services/cache";
 import { eventDevice } from "../../services/events/device";
 import type { EventIngest } from "../../services/events/ingest";
+import { trustedMessage, versionIds } from "../../services/events/trusted-message";
+import type { VersionIds } from "../../services/events/trusted-message";
 import { sendError, sendValidationError } from "../errors";
 import { readJsonBody } from "./body";
 
@@ -30,11 +32,22 @@ export function registerEventsRoute(
     );
     return new Map(unique.map((id, index) => [id, refs[index]]));
   };
+  // The step, choice and form-input ids of each published version a message names (or, when
+  // it names none, of the live one). A version never changes: its time only frees memory.
+  const versionIdsCache = createTtlCache<VersionIds | null>({ name: "events:version-ids", ttlMs: 10 * 60_000, maxEntries: 10_000 });
+  const idsOf = (floow: LiveFloowRef, number: number) =>
+    versionIdsCache.get(`${floow.id}:${number}`, async () => {
+      const content = await findVersionContent(deps.db, floow.organizationId, floow.id, number);
+      return content ? versionIds(content) : null;
+    });
 
   /**
    * `{ events: FloowEventMessage[] }` (1 to 100) → 202 `{ accepted, ignored }` once stored.
-   * Each event is stored under its floow's organization and domain (never the ones the message
-   * claims); events of unknown or non-live floows are ignored and counted. Each message is
+   * Each event is stored, and delivered to webhooks and integrations, under its floow's
+   * organization, domain and version, written into its message too (`trustedMessage`: never
+   * the ones the message claims, docs/webhooks.md "What a receiver can trust"); events of
+   * unknown or non-live floows, of a version the floow does not have, or naming a step, choice
+   * or form input that version does not have are ignored and counted. Each message is
    * checked on its own: when some are invalid the valid ones are still stored, and the answer
    * is a 400 naming the first invalid field (`events.3.product`), with the counts beside the
    * error. Takes `text/plain` bodies (sendBeacon) as well as JSON.
@@ -52,10 +65,30 @@ export function registerEventsRoute(
       else for (const error of fieldErrorsFrom(parsed.error)) fieldErrors.push({ ...error, path: ["events", index, ...error.path] });
     });
     const floows = await lookUp(valid.map((event) => event.floowId));
+    // Each version named once, whatever the number of its events.
+    const versionKey = (message: FloowEventMessage, floow: LiveFloowRef) =>
+      `${floow.id}:${message.floowVersion ?? floow.floowVersion}`;
+    const loads = new Map<string, Promise<VersionIds | null>>();
+    for (const message of valid) {
+      const floow = floows.get(message.floowId);
+      if (floow && !loads.has(versionKey(message, floow)))
+        loads.set(versionKey(message, floow), idsOf(floow, message.floowVersion ?? floow.floowVersion));
+    }
+    const versions = new Map(await Promise.all([...loads].map(async ([key, load]) => [key, await load] as const)));
     const device = eventDevice(request.headers);
     const known = valid.flatMap((message) => {
       const floow = floows.get(message.floowId);
-      return floow ? [{ organizationId: floow.organizationId, domainId: floow.domainId, message, device }] : [];
+      const ids = floow && versions.get(versionKey(message, floow));
+      if (!floow || !ids) return [];
+      const { organizationId, domainId } = floow;
+      const trusted = trustedMessage(message, {
+        organizationId,
+        domainId,
+        floowId: floow.id,
+        floowVersion: message.floowVersion,
+        ids,
+      });
+      return trusted ? [{ organizationId, domainId, message: trusted, device }] : [];
     });
     const stored = deps.ingest.add(known);
     if (stored === false) {
