@@ -34,7 +34,7 @@ export function registerEventsRoute(
   };
   // The step, choice and form-input ids of each published version a message names (or, when
   // it names none, of the live one). A version never changes: its time only frees memory.
-  const versionIdsCache = createTtlCache<VersionIds | null>({ name: "events:version-ids", ttlMs: 10 * 60_000, maxEntries: 10_000 });
+  const versionIdsCache = createTtlCache<VersionIds | null>(CACHES.versionIds);
   const idsOf = (floow: LiveFloowRef, number: number) =>
     versionIdsCache.get(`${floow.id}:${number}`, async () => {
       const content = await findVersionContent(deps.db, floow.organizationId, floow.id, number);

@@ -29,6 +29,12 @@ export const CACHES = {
    * frees memory.
    */
   resultsAnswers: { name: "results:answers", ttlMs: 10 * 60_000, maxEntries: 1_000 },
+  /**
+   * The step, choice and form-input ids of a published version, per floow and number, that
+   * the events ingest checks messages against: never invalidated, since a version never
+   * changes; the time only frees memory.
+   */
+  versionIds: { name: "events:version-ids", ttlMs: 10 * 60_000, maxEntries: 10_000 },
   /** The pre-publish check's verdict per link or image address. */
   urlVerdicts: { name: "publish-check:urls", ttlMs: 10 * 60_000, maxEntries: 2_000 },
 } as const;
