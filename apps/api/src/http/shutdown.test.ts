@@ -112,7 +112,7 @@ describe("graceful shutdown (a real process)", () => {
         halfSentRequest(
           port,
           JSON.stringify({
-            events: [createEventMessage({ organizationId: "o", domainId: "d", floowId, sessionId: `session-${index}` }, "start", { step: { id: "s1", text: "Colour?" } })],
+            events: [createEventMessage({ organizationId: "o", domainId: "d", floowId, sessionId: `session-${index}` }, "start")],
           }),
         ),
       );
