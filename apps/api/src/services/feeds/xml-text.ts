@@ -1,0 +1,167 @@
+/*
+ * The XML feed's text as the parser needs it: the HTML entities it accepts, and bare `&`s
+ * escaped before parsing. Kept apart from the SAX frame (xml.ts) and the record builder
+ * (xml-records.ts) because it is about characters, not elements.
+ */
+
+/**
+ * HTML entities that turn up in feeds written by hand or by HTML-minded tools. Other
+ * undeclared entities are kept literally (`&foo;`); entities declared in a DOCTYPE are
+ * refused (that is how "billion laughs" and XXE attacks work).
+ */
+export const HTML_ENTITIES: Record<string, string> = {
+  nbsp: "\u00a0",
+  euro: "€",
+  pound: "£",
+  yen: "¥",
+  cent: "¢",
+  copy: "©",
+  reg: "®",
+  trade: "™",
+  deg: "°",
+  plusmn: "±",
+  times: "×",
+  divide: "÷",
+  micro: "µ",
+  middot: "·",
+  bull: "•",
+  hellip: "…",
+  ndash: "–",
+  mdash: "—",
+  lsquo: "‘",
+  rsquo: "’",
+  sbquo: "‚",
+  ldquo: "“",
+  rdquo: "”",
+  bdquo: "„",
+  laquo: "«",
+  raquo: "»",
+  sup2: "²",
+  sup3: "³",
+  frac12: "½",
+  frac14: "¼",
+  frac34: "¾",
+  para: "¶",
+  sect: "§",
+  iexcl: "¡",
+  iquest: "¿",
+  szlig: "ß",
+  agrave: "à",
+  aacute: "á",
+  acirc: "â",
+  auml: "ä",
+  atilde: "ã",
+  aring: "å",
+  aelig: "æ",
+  ccedil: "ç",
+  egrave: "è",
+  eacute: "é",
+  ecirc: "ê",
+  euml: "ë",
+  igrave: "ì",
+  iacute: "í",
+  icirc: "î",
+  iuml: "ï",
+  ntilde: "ñ",
+  ograve: "ò",
+  oacute: "ó",
+  ocirc: "ô",
+  ouml: "ö",
+  otilde: "õ",
+  oslash: "ø",
+  ugrave: "ù",
+  uacute: "ú",
+  ucirc: "û",
+  uuml: "ü",
+  yacute: "ý",
+  yuml: "ÿ",
+  Agrave: "À",
+  Aacute: "Á",
+  Acirc: "Â",
+  Auml: "Ä",
+  Ccedil: "Ç",
+  Egrave: "È",
+  Eacute: "É",
+  Ecirc: "Ê",
+  Euml: "Ë",
+  Iacute: "Í",
+  Ntilde: "Ñ",
+  Oacute: "Ó",
+  Ouml: "Ö",
+  Oslash: "Ø",
+  Uacute: "Ú",
+  Uuml: "Ü",
+};
+
+/**
+ * XML forbids a bare `&` ("Tom & Jerry"), but feeds contain it; the parser would then
+ * misread the rest of the file. A bare `&` outside CDATA sections and comments is
+ * escaped as `&amp;` before parsing. References (`&amp;`, `&#233;`, `&nbsp;`) are left.
+ */
+export async function* escapeBareAmpersands(texts: AsyncIterable<string>): AsyncGenerator<string> {
+  let inCdata = false;
+  let inComment = false;
+  let carry = "";
+  // Sticky: tested at the character after the `&`, without slicing the text.
+  const reference = /(?:#[0-9]{1,8}|#x[0-9a-fA-F]{1,8}|[A-Za-z_:][\w.:-]{0,31});/y;
+  const LOOKAHEAD = 42;
+
+  // Feeds rarely hold a bare `&`: the text is only copied when one is escaped, and otherwise
+  // passed on as it came (or a slice of it when its end waits for the next text).
+  const escape = (input: string, final: boolean): string => {
+    const s = carry === "" ? input : carry + input;
+    carry = "";
+    let out = "";
+    // s[flushed, …) is not in `out` yet.
+    let flushed = 0;
+    let i = 0;
+    // Next positions of "&" and "<!" at or after i (-2: not searched yet), kept between
+    // iterations so a text is scanned once.
+    let amp = -2;
+    let bang = -2;
+    while (i < s.length) {
+      if (inCdata || inComment) {
+        const end = s.indexOf(inCdata ? "]]>" : "-->", i);
+        if (end === -1) {
+          const keep = final ? s.length : Math.max(i, s.length - 2);
+          carry = s.slice(keep);
+          return out + s.slice(flushed, keep);
+        }
+        i = end + 3;
+        inCdata = inComment = false;
+        continue;
+      }
+      if (amp !== -1 && amp < i) amp = s.indexOf("&", i);
+      if (bang !== -1 && bang < i) bang = s.indexOf("<!", i);
+      if (amp === -1 && bang === -1) break;
+      const isAmp = bang === -1 || (amp !== -1 && amp < bang);
+      const k = isAmp ? amp : bang;
+      if (!final && s.length - k < (isAmp ? LOOKAHEAD : 9)) {
+        carry = s.slice(k);
+        return out + s.slice(flushed, k);
+      }
+      if (!isAmp) {
+        const cdata = s.startsWith("<![CDATA[", k);
+        const comment = !cdata && s.startsWith("<!--", k);
+        i = k + (cdata ? 9 : comment ? 4 : 2);
+        inCdata = cdata;
+        inComment = comment;
+        continue;
+      }
+      i = k + 1;
+      reference.lastIndex = i;
+      if (!reference.test(s)) {
+        out += `${s.slice(flushed, i)}amp;`;
+        flushed = i;
+      }
+    }
+    return flushed === 0 ? s : out + s.slice(flushed);
+  };
+
+  for await (const text of texts) {
+    const out = escape(text, false);
+    if (out) yield out;
+  }
+  const out = escape("", true);
+  if (out) yield out;
+}
