@@ -1,5 +1,6 @@
 // Every named constant of @floow/domain, dependency-free (`@floow/domain/constants`).
 export * from "./shared/constants";
+export * from "./shared/limits";
 export * from "./shared/routes";
 export * from "./user/constants";
 export * from "./organization/constants";

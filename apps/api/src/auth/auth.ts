@@ -11,7 +11,7 @@ import { createRateLimitStore } from "../services/rate-limit";
 import { passwordResetMail } from "../services/mail";
 import type { MailContext } from "../trpc/context";
 import { passwordProblem } from "./password";
-import { validateSignUpBody } from "./sign-up";
+import { validateSignInBody, validateSignUpBody } from "./sign-up";
 
 /** How long a password reset link works (seconds). */
 export const PASSWORD_RESET_EXPIRES_IN = 60 * 60;
@@ -97,17 +97,22 @@ function oidcPlugin(oidc: NonNullable<Env["oidc"]>) {
 
 /**
  * Checks better-auth's own endpoints as strictly as the tRPC procedures: a sign-up's name,
- * e-mail, title and picture (none), and the strength of every new password (sign-up and
- * reset), with the reason when refused.
+ * e-mail, title and picture (none), the lengths of a sign-up's and a sign-in's fields
+ * (TEXT_LIMITS), and the strength of every new password (sign-up and reset), with the reason
+ * and the field when refused.
  */
 const validateAuthInput = createAuthMiddleware(async (ctx) => {
   const body = (ctx.body ?? {}) as Record<string, unknown>;
   if (ctx.path === "/sign-up/email") {
     const problem = validateSignUpBody(body);
-    if (problem) throw new APIError("BAD_REQUEST", { message: problem.message, code: problem.code });
+    if (problem) throw new APIError("BAD_REQUEST", { message: problem.message, code: problem.code, field: problem.field });
     const password = typeof body.password === "string" ? body.password : "";
     const weak = await passwordProblem(password, [String(body.email ?? ""), String(body.name ?? "")]);
     if (weak) throw new APIError("BAD_REQUEST", { message: weak, code: "PASSWORD_TOO_WEAK" });
+  }
+  if (ctx.path === "/sign-in/email") {
+    const problem = validateSignInBody(body);
+    if (problem) throw new APIError("BAD_REQUEST", { message: problem.message, code: problem.code, field: problem.field });
   }
   if (ctx.path === "/reset-password") {
     const password = typeof body.newPassword === "string" ? body.newPassword : "";

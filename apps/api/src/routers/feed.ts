@@ -1,4 +1,4 @@
-import { byIdSchema, DomainError, feedFormSchema, feedInputSchema, feedPreviewSchema } from "@floow/domain";
+import { byIdSchema, DomainError, feedPreviewSchema, feedUpsertSchema } from "@floow/domain";
 import { deleteFeed, findFeed, listFeeds, upsertFeed } from "../db/queries/feed";
 import type { FeedView } from "../db/queries/feed";
 import { findDomain } from "../db/queries/domain";
@@ -10,18 +10,6 @@ import { invalidateFeedCaches } from "../services/cache";
 import { adminProcedure, orgProcedure, rateLimit, router } from "../trpc/init";
 
 const notFound = () => new DomainError("NOT_FOUND", "Feed not found.");
-
-/**
- * `feed.upsert` takes the full feed (`feedInputSchema`) with the Add Feed form's rules for
- * name and url (required, a valid http(s) URL), so the dashboard shows the spec's messages.
- * The domain is optional: a feed added from the Products screen belongs to the organization,
- * and any of its floows may use it.
- */
-const feedUpsertSchema = feedInputSchema.extend({
-  domainId: feedInputSchema.shape.domainId.nullish(),
-  name: feedFormSchema.shape.name,
-  url: feedFormSchema.shape.url,
-});
 
 export interface FeedRouterOptions {
   /** safeFetch options for previews (tests allow loopback to reach their own server). */

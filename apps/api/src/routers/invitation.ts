@@ -1,6 +1,10 @@
-import { TRPCError } from "@trpc/server";
-import { DomainError, inviteSchema, removeInvitationSchema } from "@floow/domain";
-import { z } from "zod";
+import {
+  DomainError,
+  invitationIdSchema,
+  invitationTokenSchema,
+  inviteSchema,
+  removeInvitationSchema,
+} from "@floow/domain";
 import {
   acceptInvitation,
   cancelInvitation,
@@ -17,13 +21,10 @@ import {
 import { toRole } from "../db/queries/member";
 import { findOrganization } from "../db/queries/organization";
 import { setActiveOrganization } from "../db/queries/session";
+import { isEmailInUse } from "../db/queries/user";
 import { invitationMail } from "../services/mail";
 import type { InnerContext } from "../trpc/context";
 import { adminProcedure, authedProcedure, publicProcedure, rateLimit, router } from "../trpc/init";
-
-const tokenInput = z.object({
-  token: z.string().min(1, { error: "The invitation link is incomplete." }).max(200),
-});
 
 function invitationUrl(publicUrl: string, token: string): string {
   const url = new URL("/invitation", publicUrl);
@@ -32,7 +33,7 @@ function invitationUrl(publicUrl: string, token: string): string {
 }
 
 function mailOf(ctx: InnerContext) {
-  if (!ctx.mail) throw new Error("no mailer configured");
+  if (!ctx.mail) throw new DomainError("INTERNAL", "E-mail is not configured.");
   return ctx.mail;
 }
 
@@ -61,22 +62,14 @@ async function sendInvitation(
   );
 }
 
+/** The mailer's failure stays the error's cause, for the log. */
 const notSent = (cause: unknown) =>
-  new TRPCError({
-    code: "INTERNAL_SERVER_ERROR",
-    message: "The invitation e-mail could not be sent. Please try again.",
-    cause,
-  });
+  Object.assign(new DomainError("INTERNAL", "The invitation e-mail could not be sent. Please try again."), { cause });
 
-const invalidLink = () => {
-  const message =
-    "This invitation link is not valid. Ask an admin of the organization for a new one.";
-  return new TRPCError({
-    code: "NOT_FOUND",
-    message,
-    cause: new DomainError("NOT_FOUND", message),
-  });
-};
+const invalidLink = () =>
+  new DomainError("NOT_FOUND", "This invitation link is not valid. Ask an admin of the organization for a new one.");
+
+const notFound = () => new DomainError("NOT_FOUND", "Invitation not found.");
 
 /**
  * Invitations (spec sections 2, 3 and 7: Invite Teammember, `POST`/`DELETE
@@ -93,11 +86,7 @@ export const invitationRouter = router({
       const email = normalizeEmail(input.email);
       if (await isMemberByEmail(ctx.db, ctx.org.id, email)) {
         const message = "This person is already in the team.";
-        throw new TRPCError({
-          code: "CONFLICT",
-          message,
-          cause: new DomainError("CONFLICT", message, [{ path: ["email"], message }]),
-        });
+        throw new DomainError("CONFLICT", message, [{ path: ["email"], message }]);
       }
       const { token, hash } = newInvitationToken();
       const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
@@ -106,8 +95,8 @@ export const invitationRouter = router({
         inviterId: ctx.session.user.id,
         email,
         role: input.role,
-        name: input.name.slice(0, 100),
-        title: input.title.slice(0, 100),
+        name: input.name,
+        title: input.title,
         tokenHash: hash,
         expiresAt,
       });
@@ -129,10 +118,10 @@ export const invitationRouter = router({
   /** Resend: a new link (the old one stops working) and 7 more days. */
   resend: adminProcedure
     .use(rateLimit({ window: 3600, max: 50 }))
-    .input(z.object({ id: z.string().min(1).max(100) }))
+    .input(invitationIdSchema)
     .mutation(async ({ ctx, input }) => {
       const invitation = await findOrgInvitation(ctx.db, ctx.org.id, input.id);
-      if (!invitation) throw new TRPCError({ code: "NOT_FOUND", message: "Invitation not found." });
+      if (!invitation) throw notFound();
       const { token, hash } = newInvitationToken();
       const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
       await renewInvitation(ctx.db, invitation.id, hash, expiresAt);
@@ -152,9 +141,7 @@ export const invitationRouter = router({
 
   /** The spec's `DELETE /api/users/invitations/invitation` ({id, email}): the link stops working. */
   revoke: adminProcedure.input(removeInvitationSchema).mutation(async ({ ctx, input }) => {
-    if (!(await cancelInvitation(ctx.db, ctx.org.id, input.id))) {
-      throw new TRPCError({ code: "NOT_FOUND", message: "Invitation not found." });
-    }
+    if (!(await cancelInvitation(ctx.db, ctx.org.id, input.id))) throw notFound();
     return { id: input.id };
   }),
 
@@ -165,7 +152,7 @@ export const invitationRouter = router({
    */
   lookup: publicProcedure
     .use(rateLimit({ window: 60, max: 30 }))
-    .input(tokenInput)
+    .input(invitationTokenSchema)
     .query(async ({ ctx, input }) => {
       const invitation = await findInvitationByToken(ctx.db, input.token);
       if (!invitation || invitation.status !== "pending") throw invalidLink();
@@ -176,13 +163,7 @@ export const invitationRouter = router({
         organizationName: invitation.organization_name,
         inviterName: invitation.inviter_name ?? "",
         expired: new Date(invitation.expires_at).getTime() <= Date.now(),
-        userExists: Boolean(
-          await ctx.db
-            .selectFrom("user")
-            .select("id")
-            .where((eb) => eb(eb.fn("lower", ["email"]), "=", normalizeEmail(invitation.email)))
-            .executeTakeFirst(),
-        ),
+        userExists: await isEmailInUse(ctx.db, invitation.email),
       };
     }),
 
@@ -192,26 +173,21 @@ export const invitationRouter = router({
    */
   accept: authedProcedure
     .use(rateLimit({ window: 60, max: 20 }))
-    .input(tokenInput)
+    .input(invitationTokenSchema)
     .mutation(async ({ ctx, input }) => {
       const invitation = await findInvitationByToken(ctx.db, input.token);
       if (!invitation || invitation.status !== "pending") throw invalidLink();
       if (new Date(invitation.expires_at).getTime() <= Date.now()) {
-        const message =
-          "This invitation has expired. Ask an admin of the organization to send a new one.";
-        throw new TRPCError({
-          code: "BAD_REQUEST",
-          message,
-          cause: new DomainError("BAD_REQUEST", message),
-        });
+        throw new DomainError(
+          "BAD_REQUEST",
+          "This invitation has expired. Ask an admin of the organization to send a new one.",
+        );
       }
       if (normalizeEmail(invitation.email) !== normalizeEmail(ctx.session.user.email)) {
-        const message = `This invitation is for ${invitation.email}. Sign in with that address to accept it.`;
-        throw new TRPCError({
-          code: "FORBIDDEN",
-          message,
-          cause: new DomainError("FORBIDDEN", message),
-        });
+        throw new DomainError(
+          "FORBIDDEN",
+          `This invitation is for ${invitation.email}. Sign in with that address to accept it.`,
+        );
       }
       if (!(await acceptInvitation(ctx.db, invitation, ctx.session.user.id))) throw invalidLink();
       await setActiveOrganization(ctx.db, ctx.session.session.id, invitation.organization_id);

@@ -1,25 +1,14 @@
-import { TRPCError } from "@trpc/server";
-import { DomainError, ROLES } from "@floow/domain";
-import { z } from "zod";
+import { DomainError, teamMemberSchema, teamRoleUpdateSchema } from "@floow/domain";
 import { changeMemberRole, removeMember } from "../db/queries/team";
 import type { TeamChange } from "../db/queries/team";
 import { adminProcedure, orgProcedure, router } from "../trpc/init";
-
-const userIdInput = z.object({ userId: z.string().min(1).max(100) });
 
 export const LAST_ADMIN_MESSAGE =
   "The organization needs at least one admin. Make another teammember an admin first.";
 
 function check(result: TeamChange): void {
-  if (result === "not-found")
-    throw new TRPCError({ code: "NOT_FOUND", message: "Teammember not found." });
-  if (result === "last-admin") {
-    throw new TRPCError({
-      code: "BAD_REQUEST",
-      message: LAST_ADMIN_MESSAGE,
-      cause: new DomainError("BAD_REQUEST", LAST_ADMIN_MESSAGE),
-    });
-  }
+  if (result === "not-found") throw new DomainError("NOT_FOUND", "Teammember not found.");
+  if (result === "last-admin") throw new DomainError("BAD_REQUEST", LAST_ADMIN_MESSAGE);
 }
 
 /**
@@ -29,20 +18,17 @@ function check(result: TeamChange): void {
  */
 export const teamRouter = router({
   updateRole: adminProcedure
-    .input(userIdInput.extend({ role: z.enum(ROLES, { error: "Please select a role" }) }))
+    .input(teamRoleUpdateSchema)
     .mutation(async ({ ctx, input }) => {
       check(await changeMemberRole(ctx.db, ctx.org.id, input.userId, input.role));
       return { userId: input.userId, role: input.role };
     }),
 
   /** Remove Teammember: admins remove anyone, members only themselves. Cannot be undone. */
-  remove: orgProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
+  remove: orgProcedure.input(teamMemberSchema).mutation(async ({ ctx, input }) => {
     const self = input.userId === ctx.session.user.id;
     if (!self && ctx.org.role !== "admin") {
-      throw new TRPCError({
-        code: "FORBIDDEN",
-        message: "Only an admin of the organization can remove a teammember.",
-      });
+      throw new DomainError("FORBIDDEN", "Only an admin of the organization can remove a teammember.");
     }
     check(await removeMember(ctx.db, ctx.org.id, input.userId));
     if (self) ctx.session.session.activeOrganizationId = null;

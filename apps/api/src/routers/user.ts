@@ -1,46 +1,48 @@
-import { TRPCError } from "@trpc/server";
 import type { Kysely } from "kysely";
-import { changeEmailSchema, changePasswordSchema, DomainError, userUpdateSchema, type Role } from "@floow/domain";
-import { z } from "zod";
+import {
+  changeEmailInputSchema,
+  changeEmailSchema,
+  changePasswordSchema,
+  confirmEmailSchema,
+  DomainError,
+  passwordChangeRequestSchema,
+  removeUserSchema,
+  userUpdateSchema,
+  validationError,
+} from "@floow/domain";
+import type { Role } from "@floow/domain";
 import type { DB } from "../db/database";
 import { listDomains } from "../db/queries/domain";
+import { createEmailChange, EMAIL_CHANGE_TTL_MS, takeEmailChange } from "../db/queries/email-change";
 import { listFeeds } from "../db/queries/feed";
 import { listFloows } from "../db/queries/floow";
-import { listPendingInvitations } from "../db/queries/invitation";
+import { listPendingInvitations, normalizeEmail } from "../db/queries/invitation";
 import { listTeamUsers, resolveActiveMembership } from "../db/queries/member";
 import { findOrganization } from "../db/queries/organization";
-import { findUserProfile, updateUserProfile } from "../db/queries/user";
-import { listIntegrations, listWebhooks } from "../db/queries/webhook";
-import { authedProcedure, publicProcedure, rateLimit, router } from "../trpc/init";
-import { createEmailChange, EMAIL_CHANGE_TTL_MS, takeEmailChange } from "../db/queries/email-change";
-import { normalizeEmail } from "../db/queries/invitation";
 import { deleteUserAccount } from "../db/queries/team";
-import { emailChangedNotice, emailChangeMail } from "../services/mail";
+import { changeUserEmail, findUserEmail, findUserProfile, isEmailInUse, updateUserProfile } from "../db/queries/user";
+import { listIntegrations, listWebhooks } from "../db/queries/webhook";
+import { emailChangedNotice, emailChangeMail, emailInUseNotice } from "../services/mail";
 import type { InnerContext } from "../trpc/context";
+import { authedProcedure, publicProcedure, rateLimit, router } from "../trpc/init";
 
 function mailOf(ctx: InnerContext) {
-  if (!ctx.mail) throw new Error("no mailer configured");
+  if (!ctx.mail) throw new DomainError("INTERNAL", "E-mail is not configured.");
   return ctx.mail;
 }
 
+const signInAgain = () => new DomainError("UNAUTHORIZED", "Please sign in.");
+
 async function currentEmail(ctx: InnerContext & { session: NonNullable<InnerContext["session"]> }): Promise<string> {
-  const user = await findUserProfile(ctx.db, ctx.session.user.id);
-  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in." });
-  return user.email;
+  const email = await findUserEmail(ctx.db, ctx.session.user.id);
+  if (email === null) throw signInAgain();
+  return email;
 }
-
-async function emailInUse(ctx: InnerContext, email: string, exceptUserId?: string): Promise<boolean> {
-  let query = ctx.db.selectFrom("user").select("id").where((eb) => eb(eb.fn("lower", ["email"]), "=", normalizeEmail(email)));
-  if (exceptUserId) query = query.where("id", "!=", exceptUserId);
-  return Boolean(await query.executeTakeFirst());
-}
-
-/** A zod error of a schema checked inside the procedure (it needs the current e-mail): a 400 naming the fields. */
-const invalid = (error: z.ZodError) =>
-  new TRPCError({ code: "BAD_REQUEST", message: error.issues[0]?.message ?? "Invalid input", cause: error });
 
 const fieldError = (code: "BAD_REQUEST" | "CONFLICT", path: string, message: string) =>
-  new TRPCError({ code, message, cause: new DomainError(code, message, [{ path: [path], message }]) });
+  new DomainError(code, message, [{ path: [path], message }]);
+
+const CONFIRM_LINK_INVALID = "This confirmation link is not valid any more. Ask for a new one in your settings.";
 
 /**
  * The organization's lists in the `user.get` bundle, one loader per entity.
@@ -74,7 +76,7 @@ export const userRouter = router({
    */
   get: authedProcedure.query(async ({ ctx }) => {
     const user = await findUserProfile(ctx.db, ctx.session.user.id);
-    if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in." });
+    if (!user) throw signInAgain();
     const membership = await resolveActiveMembership(ctx.db, ctx.session);
     const organization = membership ? await findOrganization(ctx.db, membership.organizationId) : null;
     const roles: Role[] = membership && organization ? [membership.role] : [];
@@ -93,7 +95,7 @@ export const userRouter = router({
     .input(userUpdateSchema)
     .mutation(async ({ ctx, input }) => {
       const user = await updateUserProfile(ctx.db, ctx.session.user.id, input);
-      if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in." });
+      if (!user) throw signInAgain();
       return user;
     }),
 
@@ -101,19 +103,28 @@ export const userRouter = router({
    * The spec's `PATCH /api/users/email` (Change Email: old and new address). Nothing changes
    * yet: a confirmation link goes to the new address (24 hours, once); following it
    * (`confirmEmail`) makes the change and ends every session.
+   *
+   * An address that already has an account is answered exactly like a free one (the same
+   * answer, so a signed-in user cannot probe for accounts); its owner gets a notice of the
+   * attempt instead of a link, and nothing changes on either account (docs/auth.md).
    */
   changeEmail: authedProcedure
     .use(rateLimit({ window: 3600, max: 10 }))
-    .input(z.object({ oldEmail: z.string(), newEmail: z.string() }))
+    .input(changeEmailInputSchema)
     .mutation(async ({ ctx, input }) => {
       const email = await currentEmail(ctx);
       const parsed = changeEmailSchema(email).safeParse(input);
-      if (!parsed.success) throw invalid(parsed.error);
+      if (!parsed.success) throw validationError(parsed.error, parsed.error.issues[0]?.message);
       const newEmail = normalizeEmail(parsed.data.newEmail);
       if (newEmail === normalizeEmail(email)) throw fieldError("BAD_REQUEST", "newEmail", "This is already your e-mail address.");
-      if (await emailInUse(ctx, newEmail)) throw fieldError("CONFLICT", "newEmail", "This e-mail address is already in use.");
-      const { token } = await createEmailChange(ctx.db, ctx.session.user.id, newEmail);
       const mail = mailOf(ctx);
+      if (await isEmailInUse(ctx.db, newEmail)) {
+        await mail.mailer.send(
+          emailInUseNotice({ to: newEmail, requesterEmail: email, url: new URL("/login", mail.publicUrl).toString() }),
+        );
+        return { email: newEmail };
+      }
+      const { token } = await createEmailChange(ctx.db, ctx.session.user.id, newEmail);
       const url = new URL("/confirm-email", mail.publicUrl);
       url.searchParams.set("token", token);
       await mail.mailer.send(emailChangeMail({ to: newEmail, oldEmail: email, url: url.toString(), expiresInHours: EMAIL_CHANGE_TTL_MS / 3_600_000 }));
@@ -123,23 +134,21 @@ export const userRouter = router({
   /** The link from the new address: the change takes effect and every session of the user ends. */
   confirmEmail: publicProcedure
     .use(rateLimit({ window: 60, max: 20 }))
-    .input(z.object({ token: z.string().min(1).max(200) }))
+    .input(confirmEmailSchema)
     .mutation(async ({ ctx, input }) => {
       const change = await takeEmailChange(ctx.db, input.token);
-      const invalid = "This confirmation link is not valid any more. Ask for a new one in your settings.";
-      if (!change) throw new TRPCError({ code: "NOT_FOUND", message: invalid, cause: new DomainError("NOT_FOUND", invalid) });
-      if (await emailInUse(ctx, change.newEmail, change.userId)) {
-        throw new TRPCError({ code: "CONFLICT", message: "This e-mail address is already in use." });
+      if (!change) throw new DomainError("NOT_FOUND", CONFIRM_LINK_INVALID);
+      // Taken since the link was sent (an account signed up with it): the link's reader owns
+      // the mailbox, so telling them is no probe.
+      if (await isEmailInUse(ctx.db, change.newEmail, change.userId)) {
+        throw new DomainError("CONFLICT", "This e-mail address is already in use.");
       }
-      const old = await ctx.db.selectFrom("user").select("email").where("id", "=", change.userId).executeTakeFirst();
-      if (!old) throw new TRPCError({ code: "NOT_FOUND", message: invalid, cause: new DomainError("NOT_FOUND", invalid) });
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx.updateTable("user").set({ email: change.newEmail, email_verified: true, updated_at: new Date() }).where("id", "=", change.userId).execute();
-        await trx.deleteFrom("session").where("user_id", "=", change.userId).execute();
-      });
+      const oldEmail = await findUserEmail(ctx.db, change.userId);
+      if (oldEmail === null) throw new DomainError("NOT_FOUND", CONFIRM_LINK_INVALID);
+      await changeUserEmail(ctx.db, change.userId, change.newEmail);
       const mail = mailOf(ctx);
       await mail.mailer
-        .send(emailChangedNotice({ to: old.email, newEmail: change.newEmail, url: new URL("/login", mail.publicUrl).toString() }))
+        .send(emailChangedNotice({ to: oldEmail, newEmail: change.newEmail, url: new URL("/login", mail.publicUrl).toString() }))
         .catch(() => undefined);
       return { email: change.newEmail };
     }),
@@ -150,11 +159,11 @@ export const userRouter = router({
    */
   requestPasswordChange: authedProcedure
     .use(rateLimit({ window: 3600, max: 10 }))
-    .input(z.object({ email: z.string() }))
+    .input(passwordChangeRequestSchema)
     .mutation(async ({ ctx, input }) => {
       const email = await currentEmail(ctx);
       const parsed = changePasswordSchema(email).safeParse(input);
-      if (!parsed.success) throw invalid(parsed.error);
+      if (!parsed.success) throw validationError(parsed.error, parsed.error.issues[0]?.message);
       await ctx.auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" } });
       return { email };
     }),
@@ -165,15 +174,17 @@ export const userRouter = router({
    * with other members is told to hand over first.
    */
   remove: authedProcedure
-    .input(z.object({ userId: z.string().min(1).max(100) }))
+    .input(removeUserSchema)
     .mutation(async ({ ctx, input }) => {
       if (input.userId !== ctx.session.user.id) {
-        throw new TRPCError({ code: "FORBIDDEN", message: "You can only delete your own account." });
+        throw new DomainError("FORBIDDEN", "You can only delete your own account.");
       }
       const result = await deleteUserAccount(ctx.db, ctx.session.user.id);
       if (result.outcome === "last-admin") {
-        const message = `You are the last admin of ${result.organizationName}. Make another teammember an admin first, then delete your account.`;
-        throw new TRPCError({ code: "BAD_REQUEST", message, cause: new DomainError("BAD_REQUEST", message) });
+        throw new DomainError(
+          "BAD_REQUEST",
+          `You are the last admin of ${result.organizationName}. Make another teammember an admin first, then delete your account.`,
+        );
       }
       return { userId: ctx.session.user.id, organizationsDeleted: result.organizationsDeleted.length };
     }),

@@ -8,6 +8,7 @@ const dayMessage = "Please pick a date.";
 /** A calendar day, `YYYY-MM-DD`, that exists. */
 export const analyticsDaySchema = z
   .string({ error: dayMessage })
+  .max(10, { error: dayMessage })
   .regex(DAY_PATTERN, { error: dayMessage })
   .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), {
     error: dayMessage,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HEX_CODE_LENGTH } from "../shared/constants";
-import { httpUrlString, idSchema, imageSchema, requiredString } from "../shared/schema";
+import { boundedString, httpUrlString, idSchema, imageSchema, requiredString } from "../shared/schema";
 import { FIELD_MESSAGES } from "../validation/checkers";
 import { VALIDATION_MESSAGES } from "../validation/messages";
 import { DOMAIN_HOST_PATTERN, normalizeDomainHost, stripHash } from "./logic";
@@ -22,7 +22,7 @@ const hexSchema = z
 
 export const colorSchema = z.object({
   id: idSchema,
-  name: z.string().default(""),
+  name: boundedString("name", "A color name").default(""),
   hex: hexSchema.default(""),
   favorite: z.boolean().default(false),
 });
@@ -34,18 +34,21 @@ export const colorSchema = z.object({
  */
 export const domainFontSchema = z.object({
   id: idSchema,
-  name: requiredString(font.nameRequired),
+  name: requiredString(font.nameRequired, "name", "A font name"),
   url: httpUrlString(font.urlRequired, font.urlInvalid),
 });
+
+const description = boundedString("description", "Description", { trim: true });
+const blobUrl = boundedString("url", "An image address").nullable();
 
 export const domainSchema = z.object({
   id: idSchema,
   organizationId: z.string().default(""),
-  name: z.string(),
-  description: z.string().default(""),
+  name: boundedString("name", "Name"),
+  description: boundedString("description", "Description").default(""),
   image: imageSchema,
-  host: z.string(),
-  blobUrl: z.string().nullable().default(null),
+  host: boundedString("url", "Host"),
+  blobUrl: blobUrl.default(null),
   colors: z.array(colorSchema).default(() => []),
   fonts: z.array(domainFontSchema).default(() => []),
 });
@@ -55,7 +58,7 @@ export const domainInputSchema = domainSchema.omit({ organizationId: true });
 
 /** Add Color dialog: a typed `#` is stripped, the hex holds at most 6 characters. */
 export const addColorSchema = z.object({
-  name: requiredString(color.nameRequired),
+  name: requiredString(color.nameRequired, "name", "A color name"),
   hex: z
     .string({ error: color.hexRequired })
     .trim()
@@ -71,12 +74,12 @@ export const addColorSchema = z.object({
  * name, a dot and a TLD; on submit `www.` is prepended when it starts with neither.
  */
 export const createDomainSchema = z.object({
-  name: requiredString(domain.nameRequired),
-  host: requiredString(domain.hostRequired)
+  name: requiredString(domain.nameRequired, "name", "Name"),
+  host: requiredString(domain.hostRequired, "url", "Host")
     .refine((v) => v === "" || DOMAIN_HOST_PATTERN.test(v), { error: domain.hostInvalid })
     .transform(normalizeDomainHost),
-  description: z.string().trim().optional(),
-  image: z.string().nullable().optional(),
+  description: description.optional(),
+  image: blobUrl.optional(),
 });
 
 /**
@@ -88,9 +91,9 @@ export const domainCreateSchema = z.object({
   id: idSchema,
   name: createDomainSchema.shape.name,
   host: createDomainSchema.shape.host,
-  description: z.string().trim().optional(),
-  image: z.string().nullable().optional(),
-  blobUrl: z.string().nullable().optional(),
+  description: description.optional(),
+  image: blobUrl.optional(),
+  blobUrl: blobUrl.optional(),
   colors: z.array(colorSchema).optional(),
   fonts: z.array(domainFontSchema).optional(),
 });
@@ -103,7 +106,7 @@ export const domainUpdateSchema = domainInputSchema.extend({
 
 /** Add Font dialog. */
 export const fontSchema = z.object({
-  name: requiredString(font.nameRequired),
+  name: requiredString(font.nameRequired, "name", "A font name"),
   url: httpUrlString(font.urlRequired, font.urlInvalid),
 });
 

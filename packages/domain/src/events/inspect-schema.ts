@@ -17,6 +17,9 @@ export const EVENT_CURSOR_PATTERN =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z~[^~\s]{1,100}$/;
 
 /** A real UTC date and time (the pattern alone lets `2026-02-30` through, which PostgreSQL refuses). */
+/** A cursor is an ISO instant: far shorter than this. */
+const EVENT_CURSOR_MAX = 40;
+
 function isRealInstant(cursor: string): boolean {
   const match = EVENT_CURSOR_PATTERN.exec(cursor);
   if (!match) return false;
@@ -55,6 +58,7 @@ export const eventRecentSchema = z
     /** The `nextCursor` of the previous page: events older than its last one. */
     before: z
       .string({ error: "Please pass the nextCursor of an earlier answer." })
+      .max(EVENT_CURSOR_MAX, { error: "Please pass the nextCursor of an earlier answer." })
       .refine(isRealInstant, { error: "Please pass the nextCursor of an earlier answer." })
       .optional(),
   })
@@ -97,6 +101,7 @@ export const eventLiveSchema = z
     type: z.enum(EVENT_TYPES, { error: "Please choose an event type." }).optional(),
     after: z
       .string({ error: "Please pass the cursor of an earlier answer." })
+      .max(EVENT_CURSOR_MAX, { error: "Please pass the cursor of an earlier answer." })
       .refine((cursor) => cursor === "" || isRealInstant(cursor), { error: "Please pass the cursor of an earlier answer." })
       .optional(),
   })

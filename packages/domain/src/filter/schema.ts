@@ -1,21 +1,25 @@
 import { z } from "zod";
-import { idSchema } from "../shared/schema";
+import { TEXT_LIMITS } from "../shared/limits";
+import { boundedString, idSchema } from "../shared/schema";
 import { FILTER_CONDITIONS, GROUP_OPERATORS } from "./constants";
+
+/** A reference to a choice or a filter group of the floow. */
+const ref = z.string().max(TEXT_LIMITS.id);
 
 export const filterGroupSchema = z.object({
   id: idSchema,
-  choiceId: z.string().nullable().default(null),
-  parentId: z.string().nullable().default(null),
+  choiceId: ref.nullable().default(null),
+  parentId: ref.nullable().default(null),
   operator: z.enum(GROUP_OPERATORS).default("and"),
 });
 
 export const filterSchema = z.object({
   id: idSchema,
   filterGroupId: idSchema,
-  field: z.string().default(""),
+  field: boundedString("key", "A field").default(""),
   operator: z.enum(FILTER_CONDITIONS).default("equals"),
   // Numbers typed into the editor are kept as text; comparisons parse them again.
-  value: z.union([z.string(), z.number().transform(String)]).default(""),
+  value: z.union([boundedString("label", "A value"), z.number().transform(String)]).default(""),
 });
 
 /**
@@ -26,7 +30,7 @@ export const filterSchema = z.object({
 export const previewResultsSchema = z.object({
   id: idSchema,
   choiceIds: z
-    .array(z.string())
+    .array(ref)
     .max(500)
     .default(() => []),
   // No caps beyond the floow's own schema: whatever the editor can save, it can preview.
@@ -37,8 +41,8 @@ export const previewResultsSchema = z.object({
   steps: z
     .array(
       z.object({
-        id: z.string(),
-        choices: z.array(z.object({ id: z.string(), text: z.string().optional() })),
+        id: ref,
+        choices: z.array(z.object({ id: ref, text: z.string().max(TEXT_LIMITS.label).optional() })),
       }),
     )
     .optional(),

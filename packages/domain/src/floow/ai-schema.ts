@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AI_PROMPT_MAX_LENGTH } from "../shared/constants";
+import { boundedString, idSchema } from "../shared/schema";
 import { VALIDATION_MESSAGES } from "../validation/messages";
 
 const m = VALIDATION_MESSAGES.aiPrompt;
@@ -15,8 +16,9 @@ export const aiPromptSchema = z.object({
 
 /** The AI call's payload: the selected floow's id and name, and the prompt as content. */
 export const aiRequestSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().default(""),
+  id: idSchema,
+  /** The floow's name: it goes into the prompt, so it is bounded like every name. */
+  name: boundedString("name", "Name").default(""),
   content: aiPromptSchema.shape.prompt,
 });
 

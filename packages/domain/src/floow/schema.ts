@@ -8,7 +8,8 @@ import {
   PADDING_SIZE_KEYS,
   RADIUS_SIZE_KEYS,
 } from "../shared/constants";
-import { idSchema, imageSchema, requiredString } from "../shared/schema";
+import { TEXT_LIMITS } from "../shared/limits";
+import { boundedString, idSchema, imageSchema, requiredString } from "../shared/schema";
 import { triggerSchema } from "../trigger/schema";
 import { VALIDATION_MESSAGES } from "../validation/messages";
 import {
@@ -58,7 +59,15 @@ const radius = z.enum(RADIUS_SIZE_KEYS);
 const padding = z.enum(PADDING_SIZE_KEYS);
 const gap = z.enum(GAP_SIZE_KEYS);
 const percent = z.number().min(0).max(100);
-const colorId = z.string().nullable().default(null);
+const colorId = z.string().max(TEXT_LIMITS.id).nullable().default(null);
+/** A reference to a step or choice of the floow (empty or null when none is set yet). */
+const ref = z.string().max(TEXT_LIMITS.id);
+/** A label shown in the floow: a button, a choice, a placeholder. */
+const label = boundedString("label", "A label");
+/** A page's text (start, step, finish). */
+const pageText = boundedString("pageText", "A text");
+/** A feed attribute, a data-layer or activation key. */
+const key = boundedString("key", "A key");
 
 const container = defaultContainer();
 export const floowContainerSchema = z.object({
@@ -78,7 +87,7 @@ const buttonSchema = (key: FloowButtonKey) => {
   const d = defaultButton(key);
   return z
     .object({
-      text: z.string().default(d.text),
+      text: label.default(d.text),
       variant: z.enum(BUTTON_VARIANTS).default(d.variant),
       colorId,
       icon: z.enum(BUTTON_ICONS).default(d.icon),
@@ -108,9 +117,9 @@ const startLayoutSchema = (device: "mobile" | "desktop") => {
 const start = defaultStart();
 export const floowStartSchema = z.object({
   type: z.enum(START_TYPES).default(start.type),
-  text: z.string().default(start.text),
+  text: pageText.default(start.text),
   image: imageSchema,
-  button: z.object({ text: z.string().default(start.button.text) }).prefault({}),
+  button: z.object({ text: label.default(start.button.text) }).prefault({}),
   mobile: startLayoutSchema("mobile"),
   desktop: startLayoutSchema("desktop"),
 });
@@ -135,17 +144,17 @@ export const resultsLayoutSchema = resultsLayoutFor("mobile").unwrap();
 
 const results = defaultResults();
 export const floowResultsSchema = z.object({
-  imageAttribute: z.string().default(results.imageAttribute),
-  labelAttribute: z.string().default(results.labelAttribute),
-  attributes: z.array(z.string()).default(() => []),
-  button: z.object({ text: z.string().default(results.button.text) }).prefault({}),
+  imageAttribute: key.default(results.imageAttribute),
+  labelAttribute: key.default(results.labelAttribute),
+  attributes: z.array(key).default(() => []),
+  button: z.object({ text: label.default(results.button.text) }).prefault({}),
   mobile: resultsLayoutFor("mobile"),
   desktop: resultsLayoutFor("desktop"),
-  showMore: z.object({ text: z.string().default(results.showMore.text) }).prefault({}),
+  showMore: z.object({ text: label.default(results.showMore.text) }).prefault({}),
   placeholder: z
     .object({
       type: z.enum(PLACEHOLDER_TYPES).default(results.placeholder.type),
-      text: z.string().default(results.placeholder.text),
+      text: label.default(results.placeholder.text),
     })
     .prefault({}),
   partial: z.enum(PARTIAL_RESULT_MODES).default(results.partial),
@@ -160,7 +169,7 @@ export const floowResultsSchema = z.object({
 const finish = defaultFinish();
 export const floowFinishSchema = z.object({
   type: z.enum(FINISH_TYPES).default(finish.type),
-  text: z.string().default(finish.text),
+  text: pageText.default(finish.text),
   image: imageSchema,
   results: floowResultsSchema.prefault({}),
 });
@@ -181,7 +190,7 @@ export const stepStyleSchema = z.object({
 });
 
 const eventEntrySchema = z
-  .object({ key: z.string().default(""), type: z.enum(EVENT_VALUE_TYPES).default("single") })
+  .object({ key: key.default(""), type: z.enum(EVENT_VALUE_TYPES).default("single") })
   .prefault({});
 
 export const stepEventSchema = z.object({
@@ -193,13 +202,13 @@ const choiceEvent = defaultChoiceEvent();
 export const choiceEventSchema = z.object({
   dataLayer: z
     .object({
-      key: z.string().default(choiceEvent.dataLayer.key),
-      customEvent: z.string().default(choiceEvent.dataLayer.customEvent),
+      key: key.default(choiceEvent.dataLayer.key),
+      customEvent: key.default(choiceEvent.dataLayer.customEvent),
     })
     .prefault({}),
   activation: z
     .object({
-      key: z.string().toLowerCase().default(choiceEvent.activation.key),
+      key: key.toLowerCase().default(choiceEvent.activation.key),
       type: z.enum(EVENT_VALUE_TYPES).default(choiceEvent.activation.type),
     })
     .prefault({}),
@@ -207,27 +216,27 @@ export const choiceEventSchema = z.object({
 
 export const choiceSchema = z.object({
   id: idSchema,
-  stepId: z.string().default(""),
-  text: z.string().default(""),
+  stepId: ref.default(""),
+  text: label.default(""),
   image: imageSchema,
   event: choiceEventSchema.prefault({}),
 });
 
 export const conditionSchema = z.object({
   id: idSchema,
-  stepId: z.string().default(""),
+  stepId: ref.default(""),
   condition: z.enum(CONDITION_TYPES).default("selected"),
-  conditionChoiceId: z.string().nullable().default(null),
+  conditionChoiceId: ref.nullable().default(null),
   consequence: z.enum(CONSEQUENCE_TYPES).default("goToStep"),
-  consequenceStepId: z.string().nullable().default(null),
-  consequenceChoiceIds: z.array(z.string()).default(() => []),
+  consequenceStepId: ref.nullable().default(null),
+  consequenceChoiceIds: z.array(ref).default(() => []),
 });
 
 export const stepSchema = z.object({
   id: idSchema,
-  floowId: z.string().default(""),
+  floowId: ref.default(""),
   type: z.enum(STEP_TYPES).default("single"),
-  text: z.string().default(DEFAULT_STEP_TEXT),
+  text: pageText.default(DEFAULT_STEP_TEXT),
   image: imageSchema,
   event: stepEventSchema.prefault({}),
   mobile: stepStyleSchema.prefault({}),
@@ -242,14 +251,14 @@ export const floowSchema = z.object({
   id: idSchema,
   organizationId: z.string().default(""),
   domainId: idSchema,
-  feedId: z.string().nullable().default(null),
+  feedId: ref.nullable().default(null),
   userId: z.string().nullable().default(null),
   createdAt: z.string().default(() => new Date().toISOString()),
   updatedAt: z.string().default(() => new Date().toISOString()),
   type: z.enum(FLOOW_TYPES),
   status: z.enum(FLOOW_STATUSES).default("development"),
   language: z.enum(LANGUAGES).default("en"),
-  name: z.string().default(""),
+  name: boundedString("name", "Name").default(""),
   closeOnClickOutside: z.boolean().default(DEFAULT_FLOOW_FLAGS.closeOnClickOutside),
   skipTrigger: z.boolean().default(DEFAULT_FLOOW_FLAGS.skipTrigger),
   showBackButton: z.boolean().default(DEFAULT_FLOOW_FLAGS.showBackButton),
@@ -281,11 +290,11 @@ const m = VALIDATION_MESSAGES.floow;
 
 /** Create Floow dialog, step 1. `domainId` is the selected domain when one is selected. */
 export const createFloowSchema = z.object({
-  domainId: requiredString(m.domainRequired),
+  domainId: requiredString(m.domainRequired, "id"),
   type: z.enum(FLOOW_TYPES, { error: m.typeRequired }),
-  name: requiredString(m.nameRequired),
+  name: requiredString(m.nameRequired, "name", "Name"),
   language: z.enum(LANGUAGES).optional(),
-  feedId: z.string().min(1).nullable().optional(),
+  feedId: idSchema.nullable().optional(),
 });
 
 /**
@@ -293,7 +302,7 @@ export const createFloowSchema = z.object({
  * name becomes `New Floow`, spec section 4); the dialog itself requires one.
  */
 export const floowCreateSchema = createFloowSchema.extend({
-  name: z.string().trim().max(200).default(""),
+  name: boundedString("name", "Name", { trim: true }).default(""),
 });
 
 /**
@@ -312,16 +321,16 @@ export const floowListSchema = z
 
 /** Create Floow dialog, step 2 (Guided Selling): an existing feed. */
 export const createFloowFeedStepSchema = z.object({
-  feedId: requiredString(m.feedRequired),
+  feedId: requiredString(m.feedRequired, "id"),
 });
 
 /** The Create Floow dialog's state, with its defaults (type selling). */
 export const newFloowSchema = z.object({
-  domainId: z.string().nullable().default(null),
+  domainId: ref.nullable().default(null),
   type: z.enum(FLOOW_TYPES).default("selling"),
   language: z.enum(LANGUAGES).nullable().default(null),
-  name: z.string().default(""),
-  feedId: z.string().nullable().default(null),
+  name: boundedString("name", "Name").default(""),
+  feedId: ref.nullable().default(null),
 });
 
 /** Publish, archive, restore, remove: the floow's id. */
@@ -334,7 +343,7 @@ export const duplicateFloowSchema = z.object({ id: idSchema, domainId: idSchema.
 export const resultsRequestSchema = z.object({
   floowId: idSchema,
   choiceIds: z
-    .array(z.string())
+    .array(ref)
     .max(500)
     .default(() => []),
 });

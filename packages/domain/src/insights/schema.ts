@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { filterGroupSchema, filterSchema } from "../filter/schema";
+import { TEXT_LIMITS } from "../shared/limits";
 import { idSchema } from "../shared/schema";
 
 /**
@@ -12,7 +13,12 @@ export const matchCountsSchema = z.object({
   filterGroups: z.array(filterGroupSchema).optional(),
   filters: z.array(filterSchema).optional(),
   steps: z
-    .array(z.object({ id: z.string(), choices: z.array(z.object({ id: z.string() })) }))
+    .array(
+      z.object({
+        id: z.string().max(TEXT_LIMITS.id),
+        choices: z.array(z.object({ id: z.string().max(TEXT_LIMITS.id) })),
+      }),
+    )
     .optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEXT_LIMITS } from "../shared/limits";
 import { idSchema, imageSchema } from "../shared/schema";
 import { INTEGRATION_MESSAGES } from "./constants";
 
@@ -30,10 +31,12 @@ export const klaviyoSetupSchema = z.object({
   domainId: z
     .string({ error: INTEGRATION_MESSAGES.domain })
     .trim()
-    .min(1, { error: INTEGRATION_MESSAGES.domain }),
+    .min(1, { error: INTEGRATION_MESSAGES.domain })
+    .max(TEXT_LIMITS.id, { error: INTEGRATION_MESSAGES.domain }),
   privateKey: z
     .string()
     .trim()
+    .max(TEXT_LIMITS.key, { error: INTEGRATION_MESSAGES.privateKey })
     .default("")
     .refine((v) => v === "" || /^pk_[A-Za-z0-9_-]{6,200}$/.test(v), {
       error: INTEGRATION_MESSAGES.privateKey,

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { SECTOR_COUNT } from "../shared/constants";
-import { requiredString } from "../shared/schema";
-import { FIELD_MESSAGES, isEmail } from "../validation/checkers";
+import { LOGO_INVALID_MESSAGE } from "./constants";
+import { TEXT_LIMITS } from "../shared/limits";
+import { boundedString, requiredString } from "../shared/schema";
+import { FIELD_MESSAGES, isEmail, isImageAddress } from "../validation/checkers";
 import { VALIDATION_MESSAGES } from "../validation/messages";
 
 const m = VALIDATION_MESSAGES.organization;
@@ -21,23 +23,36 @@ export const organizationSchema = z.object({
   sector: sectorSchema.nullable().default(null),
 });
 
+const displayName = boundedString("name", "Display name", { trim: true });
+
+/**
+ * The organization's logo: an http(s) URL or Floow's own `/blobs/…` upload, or null. Anything
+ * else (`javascript:`, `data:`, a relative path) is refused at `branding.logo_url`.
+ */
+export const logoUrlSchema = boundedString("url", "A logo address", { trim: true })
+  .refine((value) => value === "" || isImageAddress(value), { error: LOGO_INVALID_MESSAGE })
+  .nullable()
+  .default(null)
+  .transform((value) => (value === "" ? null : value));
+
 /** `organization.create`. */
 export const createOrganizationSchema = z.object({
-  name: requiredString(m.nameRequired),
-  displayName: z.string().trim().optional(),
+  name: requiredString(m.nameRequired, "name", "Name"),
+  displayName: displayName.optional(),
 });
 
 /** `organization.update`: the organization settings form. */
 export const updateOrganizationSchema = z.object({
-  name: requiredString(m.nameRequired),
-  display_name: z.string().trim().default(""),
+  name: requiredString(m.nameRequired, "name", "Name"),
+  display_name: displayName.default(""),
   /** Optional; when given, an e-mail address (the generic field message). */
   email: z
     .string()
     .trim()
+    .max(TEXT_LIMITS.email, { error: FIELD_MESSAGES.email, abort: true })
     .default("")
     .refine((value) => value === "" || isEmail(value), { error: FIELD_MESSAGES.email }),
-  branding: z.object({ logo_url: z.string().nullable().default(null) }).prefault({}),
+  branding: z.object({ logo_url: logoUrlSchema }).prefault({}),
   sector: sectorSchema.nullable().default(null),
 });
 

@@ -2,5 +2,6 @@
 export * from "./constants";
 export * from "./format";
 export * from "./ids";
+export * from "./limits";
 export * from "./routes";
 export * from "./schema";

@@ -1,21 +1,19 @@
 import { z } from "zod";
-import { emailString, requiredString } from "../shared/schema";
+import { boundedString, emailString, requiredString } from "../shared/schema";
 import { VALIDATION_MESSAGES } from "../validation/messages";
 import { SUPPORT_CATEGORIES, SUPPORT_PROJECT } from "./constants";
 
 const m = VALIDATION_MESSAGES.support;
-const optionalText = z.string().trim().optional();
-
-/** Support ticket dialog and the support call's payload. */
+/** Support ticket dialog and the support call's payload (each text bounded by TEXT_LIMITS). */
 export const supportTicketSchema = z.object({
   email: emailString(m.emailInvalid),
-  phone: optionalText,
-  name: optionalText,
-  project: z.string().trim().min(1).default(SUPPORT_PROJECT),
+  phone: boundedString("phone", "Phone", { trim: true }).optional(),
+  name: boundedString("personName", "Name", { trim: true }).optional(),
+  project: boundedString("key", "Project", { trim: true }).min(1).default(SUPPORT_PROJECT),
   category: z.enum(SUPPORT_CATEGORIES, { error: m.categoryInvalid }).optional(),
-  subject: requiredString(m.subjectRequired),
-  comment: requiredString(m.commentRequired),
-  url: optionalText,
+  subject: requiredString(m.subjectRequired, "subject", "Subject"),
+  comment: requiredString(m.commentRequired, "comment", "Description"),
+  url: boundedString("url", "URL", { trim: true }).optional(),
 });
 
 export type SupportTicketInput = z.input<typeof supportTicketSchema>;

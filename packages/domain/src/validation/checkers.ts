@@ -66,6 +66,17 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/** One of Floow's own uploads, served by the API at `/blobs/<id>` (apps/api http/blob.ts). */
+export const OWN_UPLOAD_PATTERN = /^\/blobs\/[\w-]+$/;
+
+/**
+ * An image address Floow stores and shows (a logo, a picture): an absolute http(s) URL or one
+ * of Floow's own uploads. Never `javascript:`, `data:` or another scheme.
+ */
+export function isImageAddress(value: string): boolean {
+  return isHttpUrl(value) || OWN_UPLOAD_PATTERN.test(value.trim());
+}
+
 /** Dutch phone numbers: 0612345678, 06-12345678, 020 123 4567, +31 6 12345678, +31 (0)20 1234567, 0031…. */
 export function isDutchPhone(value: string): boolean {
   const compact = value

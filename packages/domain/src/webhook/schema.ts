@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "../events/constants";
-import { httpUrlString, idSchema, requiredString } from "../shared/schema";
+import { TEXT_LIMITS, tooLongMessage } from "../shared/limits";
+import { boundedString, httpUrlString, idSchema, requiredString } from "../shared/schema";
 import { FIELD_MESSAGES } from "../validation/checkers";
 import {
   DEFAULT_WEBHOOK,
@@ -18,7 +19,7 @@ export const webhookSchema = z.object({
   floowId: z.string().nullable().default(null),
   createdAt: z.string().default(() => new Date().toISOString()),
   updatedAt: z.string().default(() => new Date().toISOString()),
-  name: requiredString(FIELD_MESSAGES.required),
+  name: requiredString(FIELD_MESSAGES.required, "name", "Name"),
   url: httpUrlString(FIELD_MESSAGES.required, FIELD_MESSAGES.website),
   secret: z.string().default(""),
   headers: z.record(z.string(), z.string()).default(() => ({})),
@@ -36,8 +37,8 @@ const HEADER_NAME = /^[A-Za-z0-9-]+$/;
 export const webhookInputSchema = webhookSchema
   .omit({ organizationId: true, createdAt: true, updatedAt: true, secret: true })
   .extend({
-    floowId: z
-      .string()
+    floowId: idSchema
+      .or(z.literal(""))
       .nullable()
       .default(null)
       .transform((v) => (v === "" ? null : v)),
@@ -46,7 +47,10 @@ export const webhookInputSchema = webhookSchema
       .min(1, { error: WEBHOOK_MESSAGES.events })
       .default(() => [...WEBHOOK_DEFAULT_EVENTS]),
     headers: z
-      .record(z.string(), z.string().max(2000))
+      .record(
+        z.string().max(TEXT_LIMITS.key, { error: tooLongMessage(TEXT_LIMITS.key, "A header name") }),
+        boundedString("headerValue", "A header value"),
+      )
       .default(() => ({}))
       .superRefine((headers, ctx) => {
         for (const name of Object.keys(headers)) {
@@ -68,7 +72,7 @@ export const webhookInputSchema = webhookSchema
 export const webhookDeliveriesQuerySchema = z.object({
   webhookId: idSchema,
   limit: z.number().int().min(1).max(100).default(25),
-  before: z.string().optional(),
+  before: z.string().max(TEXT_LIMITS.id).optional(),
 });
 
 export type WebhookInput = z.output<typeof webhookInputSchema>;

@@ -39,3 +39,34 @@ export async function updateUserProfile(
     .execute();
   return findUserProfile(db, userId);
 }
+
+/** The user's e-mail address, or null when the user is gone. */
+export async function findUserEmail(db: Kysely<DB>, userId: string): Promise<string | null> {
+  const row = await db.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
+  return row?.email ?? null;
+}
+
+/** Whether an account (other than `exceptUserId`'s) has this e-mail address, compared case-insensitively. */
+export async function isEmailInUse(db: Kysely<DB>, email: string, exceptUserId?: string): Promise<boolean> {
+  let query = db
+    .selectFrom("user")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()));
+  if (exceptUserId) query = query.where("id", "!=", exceptUserId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+/**
+ * A confirmed e-mail change: the new address (verified: the link reached it) and every
+ * session of the user ended, in one transaction.
+ */
+export async function changeUserEmail(db: Kysely<DB>, userId: string, newEmail: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("user")
+      .set({ email: newEmail, email_verified: true, updated_at: new Date() })
+      .where("id", "=", userId)
+      .execute();
+    await trx.deleteFrom("session").where("user_id", "=", userId).execute();
+  });
+}

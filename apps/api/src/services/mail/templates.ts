@@ -103,6 +103,33 @@ export function emailChangeMail(input: {
   });
 }
 
+/**
+ * To an address that already has an account, when another account asked to move to it
+ * (`user.changeEmail`). The requester is answered exactly as for a free address, so the
+ * answer tells nobody whether an account exists; the address's owner learns of the attempt
+ * here. There is no confirmation link: nothing can be confirmed.
+ */
+export function emailInUseNotice(input: {
+  to: string;
+  requesterEmail: string;
+  url: string;
+}): MailMessage {
+  return layout({
+    to: input.to,
+    subject: "Someone tried to use your e-mail address on Floow",
+    intro: [
+      "Hello,",
+      `The Floow account ${input.requesterEmail} asked to change its e-mail address to this address (${input.to}).`,
+      "This address already belongs to a Floow account, so nothing was changed: not on your account, and not on the other one.",
+    ],
+    action: { label: "Open Floow", url: input.url },
+    outro: [
+      "If it was you, sign in with this address instead (Forgot password on the sign-in page sends you a new one).",
+      "If it was not you, you can ignore this e-mail: your account, its password and its sessions are as they were.",
+    ],
+  });
+}
+
 /** To the old address once the change is done, so a hijacked session cannot change it quietly. */
 export function emailChangedNotice(input: {
   to: string;
