@@ -15,15 +15,16 @@
  * Writes the "Analytics and events ingest" section of docs/benchmarks.md.
  * `pnpm bench analytics` in apps/api, or `BENCH_EVENTS=100000 tsx bench/analytics.bench.ts` for a quick run.
  */
-import { execSync, fork } from "node:child_process";
+import { fork } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
-import { dirname, join } from "node:path";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createChoice, createEventMessage, createStep } from "@floow/domain";
 import autocannon from "autocannon";
 import Fastify from "fastify";
+import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import { createDb } from "../src/db/client";
 import type { DbHandle, DbKind } from "../src/db/client";
 import { migrateToLatest } from "../src/db/migrate";
@@ -42,11 +43,8 @@ const CALLS = 20;
 const WARMUP = 3;
 const TARGET_P95_MS = 300;
 const INGEST = { connections: 16, durationSeconds: 10, batch: 50 };
-const here = dirname(fileURLToPath(import.meta.url));
-const docsFile = join(here, "../../../docs/benchmarks.md");
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
-const load = () => loadavg().map((value) => value.toFixed(2)).join(", ");
 
 /**
  * `BENCH_REUSE_DIR`: keep the generated databases and reuse them on the next run (migrated to
@@ -140,7 +138,7 @@ async function measureAnalytics(kind: DbKind) {
       figures.push({ label, p50: at(0.5), p95: at(0.95), max: times.at(-1)! });
       console.log(kind, label, figures.at(-1));
     }
-    return { kind, events: demo.events, sessions: demo.sessions, seedSeconds, figures, load: load() };
+    return { kind, events: demo.events, sessions: demo.sessions, seedSeconds, figures, load: loadAverage() };
   } finally {
     await app.close();
     await database.close();
@@ -216,7 +214,7 @@ async function measureIngest(kind: DbKind) {
       singleCpuMs: cpuSingle / 1000 / Math.max(1, okSingles),
       singleLatency: { p50: singles.latency.p50, p99: singles.latency.p99 },
       singleErrors: singles.non2xx + singles.errors + singles.timeouts,
-      load: load(),
+      load: loadAverage(),
     };
     console.log("ingest", result);
     return result;
@@ -261,13 +259,6 @@ type AnalyticsRun = Awaited<ReturnType<typeof measureAnalytics>>;
 type IngestRun = Awaited<ReturnType<typeof measureIngest>>;
 
 function render(analytics: AnalyticsRun[], ingest: IngestRun[], loadBefore: string): string {
-  const sh = (command: string) => {
-    try {
-      return execSync(command, { encoding: "utf8" }).trim();
-    } catch {
-      return "n/a";
-    }
-  };
   const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
   const name = (kind: DbKind) => (kind === "pglite" ? "PGlite (on disk)" : "PostgreSQL server");
   const rows = analytics[0]!.figures.map((figure, index) => {
@@ -315,19 +306,6 @@ ${ingestRows.join("\n")}
 `;
 }
 
-function writeSection(section: string): void {
-  const current = existsSync(docsFile) ? readFileSync(docsFile, "utf8") : "# Benchmarks\n";
-  const start = current.indexOf("## Analytics and events ingest");
-  let next: string;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${section}`;
-  } else {
-    const after = current.indexOf("\n## ", start + 1);
-    next = current.slice(0, start) + section + (after === -1 ? "" : `\n${current.slice(after + 1)}`);
-  }
-  writeFileSync(docsFile, `${next.trimEnd()}\n`);
-}
-
 async function main(): Promise<void> {
   const serveAt = process.argv.indexOf("--serve");
   if (serveAt !== -1) return serve(process.argv[serveAt + 1] as DbKind);
@@ -335,12 +313,14 @@ async function main(): Promise<void> {
     (kind) => !process.env.BENCH_KINDS || process.env.BENCH_KINDS.split(",").includes(kind),
   ) as DbKind[];
   const only = process.env.BENCH_PART;
-  const loadBefore = load();
+  const loadBefore = loadAverage();
   const ingest: IngestRun[] = [];
   const analytics: AnalyticsRun[] = [];
   for (const kind of kinds) if (only !== "analytics") ingest.push(await measureIngest(kind));
   for (const kind of kinds) if (only !== "ingest") analytics.push(await measureAnalytics(kind));
-  if (analytics.length > 0 && ingest.length > 0) writeSection(render(analytics, ingest, loadBefore));
+  if (analytics.length > 0 && ingest.length > 0) {
+    writeBenchmarkSection("## Analytics and events ingest", render(analytics, ingest, loadBefore));
+  }
   else console.log(JSON.stringify({ analytics, ingest }, null, 2));
 }
 

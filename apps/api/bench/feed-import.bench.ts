@@ -32,11 +32,12 @@ import {
   writeFileSync,
 } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { BENCHMARKS_FILE, loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import { startScript } from "./lib/production-server";
 
 const SIZES = [10_000, 50_000, 100_000];
@@ -50,8 +51,6 @@ const GOALS = {
   rssMb: 300,
   healthzP99Ms: 100,
 };
-const here = dirname(fileURLToPath(import.meta.url));
-const docsFile = join(here, "../../../docs/benchmarks.md");
 const serverUrl = process.env.DATABASE_URL;
 let loadStart: number[] = [];
 
@@ -463,8 +462,8 @@ async function main(): Promise<void> {
   const withinBudget = budgetRows.every(
     (row) => row.seconds < BUDGET.seconds && row.growthMb < BUDGET.rssMb,
   );
-  writeSection(renderSection(rows, budgetRows));
-  console.log(`\nWrote the "Feed import" section of ${docsFile}`);
+  writeBenchmarkSection("## Feed import", renderSection(rows, budgetRows));
+  console.log(`\nWrote the "Feed import" section of ${BENCHMARKS_FILE}`);
   if (!withinBudget) {
     console.error(
       `Over budget: ${BUDGET.items} items must import in < ${BUDGET.seconds} s with < ${BUDGET.rssMb} MB RSS growth.`,
@@ -540,13 +539,6 @@ const LABEL: Record<Target, string> = {
 };
 
 function renderSection(rows: Row[], budgetRows: Row[]): string {
-  const sh = (command: string) => {
-    try {
-      return execSync(command, { encoding: "utf8" }).trim();
-    } catch {
-      return "n/a";
-    }
-  };
   const table = rows
     .map(
       (row) =>
@@ -586,7 +578,6 @@ function renderSection(rows: Row[], budgetRows: Row[]): string {
       const last = own.at(-1)!;
       return `goes from ${middle.growthMb.toFixed(0)} MB to ${last.growthMb.toFixed(0)} MB ${target === "pglite" ? "with PGlite" : "with the server"}`;
     }).join(" and ");
-  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(", ");
   const command = serverUrl
     ? // The database named as given (user, password and host left out).
       `\`DATABASE_URL=postgres://…/${new URL(serverUrl).pathname.slice(1)} pnpm bench feed\` in \`apps/api\` (without \`DATABASE_URL\`: PGlite only; \`pnpm bench\` at the root runs every benchmark)`
@@ -654,7 +645,7 @@ Machine:
 - CPUs (\`nproc\`): ${sh("nproc")} (${cpus()[0]?.model ?? "unknown"})
 - Memory (\`free -h\`): ${sh('free -h | awk \'/^Mem:/ {print $2" total, "$7" available"}\'')} at the end
 - Node: ${process.version}${serverUrl ? `; PostgreSQL server: ${serverVersion()}` : ""}
-- Load average (1, 5, 15 min) when the runs started: ${load(loadStart)}; when they ended: ${load(loadavg())}.
+- Load average (1, 5, 15 min) when the runs started: ${loadAverage(loadStart)}; when they ended: ${loadAverage()}.
   The machine is shared with other work (2 cores), so wall times vary with it; CPU time is the
   steadier figure.${loadStart[0]! > cpus().length ? ` With a load average above the ${cpus().length} cores, each process got a fraction of a core: the wall times and latencies above are that much longer than on a quiet machine (where an import's wall time is about its CPU time, the database server's share running in parallel), and the goals are judged on the wall times as measured.` : ""}
 - Command: ${command}
@@ -739,21 +730,6 @@ function serverVersion(): string {
   } catch {
     return "n/a";
   }
-}
-
-/** Replaces this benchmark's section of docs/benchmarks.md, leaving the others alone. */
-function writeSection(section: string): void {
-  const current = existsSync(docsFile) ? readFileSync(docsFile, "utf8") : "# Benchmarks\n";
-  const start = current.indexOf("## Feed import");
-  let next: string;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${section}`;
-  } else {
-    const after = current.indexOf("\n## ", start + 1);
-    next =
-      current.slice(0, start) + section + (after === -1 ? "" : `\n${current.slice(after + 1)}`);
-  }
-  writeFileSync(docsFile, `${next.trimEnd()}\n`);
 }
 
 function mb(bytes: number): string {

@@ -13,11 +13,7 @@
  * Writes the "Editor insights" section of docs/benchmarks.md. Run with `pnpm bench insights`
  * in apps/api (or `pnpm exec tsx bench/insights.bench.ts`).
  */
-import { execSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, freemem, loadavg, totalmem } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { cpus, freemem, totalmem } from "node:os";
 import {
   choiceMatchCounts,
   createChoice,
@@ -28,6 +24,7 @@ import {
   findDeadEnds,
 } from "@floow/domain";
 import type { Filter, FilterGroup, Product, Step } from "@floow/domain";
+import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import { makeFloow, makeProducts } from "./lib/catalog";
 
 const PRODUCTS = 100_000;
@@ -35,8 +32,6 @@ const CALLS = 100;
 const DEAD_END_RUNS = 5;
 const TARGET_COUNTS_MS = 50;
 const TARGET_DEAD_ENDS_MS = 2_000;
-const here = dirname(fileURLToPath(import.meta.url));
-const docsFile = join(here, "../../../docs/benchmarks.md");
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
@@ -53,10 +48,6 @@ const timed = (fn: () => void) => {
 };
 /** The CPU times of the calls timed since `from`, sorted. */
 const cpuSince = (from: number) => cpu.slice(from).sort((a, b) => a - b);
-const loadAverage = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(", ");
 
 /** Six questions of five choices, each choice one filter on the catalog's attributes. */
 function sixByFive() {
@@ -133,13 +124,6 @@ function main(): void {
   const loadAfter = loadAverage();
 
   const ms = (n: number) => `${n.toFixed(1)} ms`;
-  const sh = (command: string) => {
-    try {
-      return execSync(command, { encoding: "utf8" }).trim();
-    } catch {
-      return "n/a";
-    }
-  };
   const worstCounts = Math.max(percentile(warm, 95), percentile(typing, 95));
   const worstDeadEnds = cold.at(-1) as number;
   const section = `## Editor insights (match counts, dead ends)
@@ -185,15 +169,7 @@ Machine:
 - Command: \`pnpm bench insights\` in apps/api (or \`pnpm exec tsx bench/insights.bench.ts\`)
 `;
   console.log(section);
-  const current = existsSync(docsFile) ? readFileSync(docsFile, "utf8") : "# Benchmarks\n";
-  const start = current.indexOf("## Editor insights");
-  let next: string;
-  if (start === -1) next = `${current.trimEnd()}\n\n${section}`;
-  else {
-    const after = current.indexOf("\n## ", start + 1);
-    next = current.slice(0, start) + section + (after === -1 ? "" : `\n${current.slice(after + 1)}`);
-  }
-  writeFileSync(docsFile, `${next.trimEnd()}\n`);
+  writeBenchmarkSection("## Editor insights", section);
 }
 
 main();

@@ -20,14 +20,13 @@
  * per endpoint; the exit code is 1 when one is missed. Writes the "Load test" section of
  * docs/benchmarks.md.
  */
-import { execSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
 import autocannon from "autocannon";
 import type { Request as LoadRequest } from "autocannon";
+import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import { createDb } from "../src/db/client";
 import { migrateToLatest } from "../src/db/migrate";
 import { seedDomain, seedFeed, seedFloow, seedOrganization } from "../test/floows";
@@ -41,8 +40,6 @@ const DURATION_SECONDS = Number(process.env.LOAD_DURATION_SECONDS ?? 60);
 const PRODUCTS = 10_000;
 const VISITORS = 5_000;
 const THRESHOLDS = { errorRate: 0.001, p95Ms: 150 };
-const here = dirname(fileURLToPath(import.meta.url));
-const docsFile = join(here, "../../../docs/benchmarks.md");
 
 type Endpoint = keyof typeof PEAK;
 
@@ -228,7 +225,7 @@ async function main(): Promise<void> {
       const figures = await Promise.all((Object.keys(PEAK) as Endpoint[]).map(run));
       for (const figure of figures) console.log(figure);
       const loadAfter = loadAverage();
-      writeSection(render(figures, [loadBefore, loadDuring, loadAfter]));
+      writeBenchmarkSection("## Load test", render(figures, [loadBefore, loadDuring, loadAfter]));
       const missed = figures.filter(
         (f) =>
           f.errors / Math.max(1, f.requests) >= THRESHOLDS.errorRate || f.p95 >= THRESHOLDS.p95Ms,
@@ -245,20 +242,7 @@ async function main(): Promise<void> {
   }
 }
 
-function loadAverage(): string {
-  return loadavg()
-    .map((value) => value.toFixed(2))
-    .join(", ");
-}
-
 function render(figures: Figures[], load: [string, string, string]): string {
-  const sh = (command: string) => {
-    try {
-      return execSync(command, { encoding: "utf8" }).trim();
-    } catch {
-      return "n/a";
-    }
-  };
   const pct = (f: Figures) => `${((100 * f.errors) / Math.max(1, f.requests)).toFixed(3)} %`;
   const met = (f: Figures) =>
     f.errors / Math.max(1, f.requests) < THRESHOLDS.errorRate && f.p95 < THRESHOLDS.p95Ms;
@@ -302,21 +286,6 @@ Machine: ${sh("nproc")} CPUs (${cpus()[0]?.model ?? "unknown"}), ${sh("free -h |
 machine was shared with other agents building and testing at the same time, so these figures
 are worse than on a quiet machine.
 `;
-}
-
-/** Replaces this benchmark's section of docs/benchmarks.md, leaving the others alone. */
-function writeSection(section: string): void {
-  const current = existsSync(docsFile) ? readFileSync(docsFile, "utf8") : "# Benchmarks\n";
-  const start = current.indexOf("## Load test");
-  let next: string;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${section}`;
-  } else {
-    const after = current.indexOf("\n## ", start + 1);
-    next =
-      current.slice(0, start) + section + (after === -1 ? "" : `\n${current.slice(after + 1)}`);
-  }
-  writeFileSync(docsFile, `${next.trimEnd()}\n`);
 }
 
 await main();

@@ -10,17 +10,14 @@
  * Writes the "Embedded server memory" section of docs/benchmarks.md. Target: idle RSS ≤ 250 MB.
  * Run with `pnpm bench memory` in apps/api.
  */
-import { execSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import { prepareBuild, startProductionServer, startScript } from "./lib/production-server";
 
 const TARGET_MB = 250;
 const IDLE_SECONDS = 10;
-const here = dirname(fileURLToPath(import.meta.url));
-const docsFile = join(here, "../../../docs/benchmarks.md");
 
 interface Run {
   label: string;
@@ -76,13 +73,6 @@ async function measure(
 }
 
 function render(runs: Run[], load: [string, string]): string {
-  const sh = (command: string) => {
-    try {
-      return execSync(command, { encoding: "utf8" }).trim();
-    } catch {
-      return "n/a";
-    }
-  };
   const rows = runs
     .map(
       (run) =>
@@ -121,27 +111,8 @@ agents building and testing at the same time). Command: \`pnpm bench memory\` in
 `;
 }
 
-/** Replaces this benchmark's section of docs/benchmarks.md, leaving the others alone. */
-function writeSection(section: string): void {
-  const current = existsSync(docsFile) ? readFileSync(docsFile, "utf8") : "# Benchmarks\n";
-  const start = current.indexOf("## Embedded server memory");
-  let next: string;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${section}`;
-  } else {
-    const after = current.indexOf("\n## ", start + 1);
-    next =
-      current.slice(0, start) + section + (after === -1 ? "" : `\n${current.slice(after + 1)}`);
-  }
-  writeFileSync(docsFile, `${next.trimEnd()}\n`);
-}
-
 async function main(): Promise<void> {
   prepareBuild();
-  const loadAverage = () =>
-    loadavg()
-      .map((value) => value.toFixed(2))
-      .join(", ");
   const before = loadAverage();
   const dataDir = mkdtempSync(join(tmpdir(), "floow-memory-bench-"));
   try {
@@ -156,7 +127,7 @@ async function main(): Promise<void> {
       ),
     ];
     if (process.argv.includes("--no-write")) return;
-    writeSection(render(runs, [before, loadAverage()]));
+    writeBenchmarkSection("## Embedded server memory", render(runs, [before, loadAverage()]));
     const worst = Math.max(...runs.filter((run) => run.judged).map((run) => run.idleMb));
     if (worst > TARGET_MB) {
       console.error(`idle RSS ${worst} MB is over the ${TARGET_MB} MB target`);

@@ -11,14 +11,13 @@
  * Writes the "Results endpoint" section of docs/benchmarks.md. Run with `pnpm bench results`
  * in apps/api (or `tsx bench/results.bench.ts`).
  */
-import { execSync, spawn } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, freemem, loadavg, totalmem } from "node:os";
-import { dirname, join } from "node:path";
+import { spawn } from "node:child_process";
+import { cpus, freemem, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { computeResults, createResultsIndex } from "@floow/domain";
 import autocannon from "autocannon";
 import Fastify from "fastify";
+import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import { createDb } from "../src/db/client";
 import { migrateToLatest } from "../src/db/migrate";
 import { registerPublicRoutes } from "../src/http/public";
@@ -45,8 +44,6 @@ const HTTP_VARIANTS: HttpVariant[] = [
     args: ["--no-answer-cache"],
   },
 ];
-const here = dirname(fileURLToPath(import.meta.url));
-const docsFile = join(here, "../../../docs/benchmarks.md");
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
@@ -132,7 +129,7 @@ async function main(): Promise<void> {
   const load = loadAverage();
   const runs: HttpFigures[] = [];
   for (const variant of HTTP_VARIANTS) runs.push(await measureHttp(variant));
-  writeSection(render(compute, runs, [load, loadAverage()]));
+  writeBenchmarkSection("## Results endpoint", render(compute, runs, [load, loadAverage()]));
   const slowest = Math.min(...runs.slice(0, 2).map((run) => run.requestsPerSecond));
   if (slowest < TARGET_RPS) {
     console.error(`${Math.round(slowest)} requests/s is under the ${TARGET_RPS} target`);
@@ -234,20 +231,7 @@ interface ComputeFigures {
   plainMedian: number;
 }
 
-function loadAverage(): string {
-  return loadavg()
-    .map((value) => value.toFixed(2))
-    .join(", ");
-}
-
 function render(compute: ComputeFigures, runs: HttpFigures[], load: [string, string]): string {
-  const sh = (command: string) => {
-    try {
-      return execSync(command, { encoding: "utf8" }).trim();
-    } catch {
-      return "n/a";
-    }
-  };
   const ms = (value: number) => `${value.toFixed(2)} ms`;
   return `## Results endpoint
 
@@ -305,21 +289,6 @@ Machine:
 - Node: ${process.version}
 - Command: \`pnpm bench results\` in apps/api (or \`pnpm exec tsx bench/results.bench.ts\`)
 `;
-}
-
-/** Replaces this benchmark's section of docs/benchmarks.md, leaving the others alone. */
-function writeSection(section: string): void {
-  const current = existsSync(docsFile) ? readFileSync(docsFile, "utf8") : "# Benchmarks\n";
-  const start = current.indexOf("## Results endpoint");
-  let next: string;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${section}`;
-  } else {
-    const after = current.indexOf("\n## ", start + 1);
-    next =
-      current.slice(0, start) + section + (after === -1 ? "" : `\n${current.slice(after + 1)}`);
-  }
-  writeFileSync(docsFile, `${next.trimEnd()}\n`);
 }
 
 /** `--server`: the public routes on an embedded PGlite with the bench floow live, on 127.0.0.1. */

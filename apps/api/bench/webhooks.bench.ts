@@ -11,18 +11,15 @@
  * No target in the issue: this records what the outbox costs the ingest. Writes the
  * "Webhook outbox and delivery" section of docs/benchmarks.md. `pnpm bench webhooks`.
  */
-import { execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { cpus, loadavg } from "node:os";
-import { dirname, join } from "node:path";
+import { cpus } from "node:os";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { createEventMessage, createId } from "@floow/domain";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import { createDb } from "../src/db/client";
 import type { DbHandle } from "../src/db/client";
 import { migrateToLatest } from "../src/db/migrate";
@@ -35,12 +32,6 @@ import { seedDomain, seedFloow, seedOrganization } from "../test/floows";
 const BATCH = 50;
 const BATCHES = 40;
 const DELIVERIES = 1_000;
-const here = dirname(fileURLToPath(import.meta.url));
-const docsFile = join(here, "../../../docs/benchmarks.md");
-const load = () =>
-  loadavg()
-    .map((v) => v.toFixed(2))
-    .join(", ");
 
 async function openDb(
   kind: "pglite" | "postgres",
@@ -153,12 +144,12 @@ const receiver = createServer((req, res) => {
 });
 await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-const before = load();
+const before = loadAverage();
 const rows = [
   ...(await run("pglite", receiverUrl)),
   ...(process.env.DATABASE_URL ? await run("postgres", receiverUrl) : []),
 ];
-const after = load();
+const after = loadAverage();
 receiver.close();
 
 const section = `## Webhook outbox and delivery
@@ -173,18 +164,10 @@ the job worker to a receiver on 127.0.0.1 answering 204 (signed, through the saf
 |---|---|---|
 ${rows.join("\n")}
 
-- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), ${execSync("free -h | awk '/^Mem:/ {print $2}'").toString().trim()} memory
+- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), ${sh("free -h | awk '/^Mem:/ {print $2}'")} memory
 - Load average (1, 5, 15 min) before: ${before}; after: ${after} (shared with seven other engineers building and testing: figures on an idle machine are better)
 - Node ${process.version}; command: \`pnpm bench webhooks\` in apps/api (DATABASE_URL set for the server rows)
 `;
 
-const current = existsSync(docsFile) ? readFileSync(docsFile, "utf8") : "# Benchmarks\n";
-const start = current.indexOf("## Webhook outbox and delivery");
-let next: string;
-if (start === -1) next = `${current.trimEnd()}\n\n${section}`;
-else {
-  const end = current.indexOf("\n## ", start + 1);
-  next = current.slice(0, start) + section + (end === -1 ? "" : `\n${current.slice(end + 1)}`);
-}
-writeFileSync(docsFile, `${next.trimEnd()}\n`);
+writeBenchmarkSection("## Webhook outbox and delivery", section);
 console.log(section);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { DashboardClient } from "./support/live-floow";
+import { DashboardClient } from "@floow/test-kit";
 
 /**
  * Analytics by published version (issue 26): a floow published twice, shoppers' events that

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { ADVISOR, merchantPage, setUpLiveFloows, type LiveFloows } from "./support/live-floow";
+import { ADVISOR, merchantPage, setUpLiveFloows, type LiveFloows } from "@floow/test-kit";
 
 /**
  * Analytics end to end: shoppers answer a live floow on a merchant page (served by the test's

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signUpWithOrganization, trpc } from "./support/account";
-import { BIKES, merchantFeed, startStaticServer, type StaticServer } from "./support/live-floow";
+import { BIKES, merchantFeed, startStaticServer, type StaticServer } from "@floow/test-kit";
 
 let shop: StaticServer;
 

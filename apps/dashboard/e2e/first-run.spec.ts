@@ -10,8 +10,8 @@ import { ONBOARDING_STAGES } from "@floow/domain/constants";
 import { expect, test } from "@playwright/test";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { ADVISOR, merchantPage, setUpLiveFloows } from "./support/live-floow";
-import type { LiveFloows } from "./support/live-floow";
+import { ADVISOR, merchantPage, setUpLiveFloows } from "@floow/test-kit";
+import type { LiveFloows } from "@floow/test-kit";
 
 // An empty browser: the config's default is a returning user (banner answered, guide off).
 test.use({ storageState: { cookies: [], origins: [] } });

@@ -8,8 +8,8 @@ import { createEventMessage } from "@floow/domain/events";
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { ADVISOR, merchantPage, setUpLiveFloows } from "./support/live-floow";
-import type { LiveFloows } from "./support/live-floow";
+import { ADVISOR, merchantPage, setUpLiveFloows } from "@floow/test-kit";
+import type { LiveFloows } from "@floow/test-kit";
 
 const SHOTS = process.env.SHOTS_DIR;
 async function shot(page: Page, name: string) {

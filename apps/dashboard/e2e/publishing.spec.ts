@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { trpc } from "./support/account";
-import { merchantPage, setUpLiveFloows, type LiveFloows } from "./support/live-floow";
+import { merchantPage, setUpLiveFloows, type LiveFloows } from "@floow/test-kit";
 import { expectToast } from "./support/toasts";
 
 /**

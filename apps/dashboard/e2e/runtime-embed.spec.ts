@@ -8,7 +8,7 @@ import {
   setUpLiveFloows,
   startRecordingProxy,
   type LiveFloows,
-} from "./support/live-floow";
+} from "@floow/test-kit";
 
 /**
  * The script-tag runtime end to end: floows set up and published through the product's own

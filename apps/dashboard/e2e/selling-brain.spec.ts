@@ -14,7 +14,7 @@ import {
   merchantPage,
   startStaticServer,
   type StaticServer,
-} from "./support/live-floow";
+} from "@floow/test-kit";
 import { signUpWithOrganization, trpc } from "./support/account";
 import { expectToast } from "./support/toasts";
 

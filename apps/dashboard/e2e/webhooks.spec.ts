@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { ADVISOR, merchantPage, setUpLiveFloows, type LiveFloows } from "./support/live-floow";
+import { ADVISOR, merchantPage, setUpLiveFloows, type LiveFloows } from "@floow/test-kit";
 import { expectToast } from "./support/toasts";
 
 /**

@@ -4,7 +4,7 @@
  *
  * It starts the built production server (`node apps/api/dist/main.js`, embedded PGlite in a
  * temporary DATA_DIR, FETCH_ALLOW_LOOPBACK=true) on a free port, sets up a live floow through
- * the product's own calls (`@floow/playwright-config/live-floow`: sign-up, organization, domain, feed from a
+ * the product's own calls (`@floow/test-kit`'s live-floow scenario: sign-up, organization, domain, feed from a
  * server of ours on 127.0.0.1, floow, publish), and serves a plain merchant page with the
  * one-line snippet from another port. Headless Chromium (Debian's, via playwright-core)
  * loads the page RUNS times cold (a fresh browser context each time: empty HTTP cache) and
@@ -19,9 +19,9 @@
  * Options (environment): RUNS (default 20), CHROMIUM_PATH (default /usr/bin/chromium),
  * BENCH_NO_WRITE=1 to print without writing the docs.
  */
-import { execSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -30,7 +30,8 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import type { Browser, Page } from "playwright-core";
-import { ADVISOR, merchantPage, setUpLiveFloows } from "@floow/playwright-config/live-floow";
+import { ADVISOR, merchantPage, setUpLiveFloows } from "@floow/test-kit";
+import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import { ALL_BUDGET, ALL_GOAL, BUDGETS, CHUNK_BUDGETS, TOTAL_BUDGET, TOTAL_GOAL } from "../test/budgets";
 
 /** A byte count as the docs write it: 15,000. */
@@ -38,7 +39,6 @@ const n = (bytes: number) => bytes.toLocaleString("en");
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../../..");
-const docsFile = join(root, "docs/benchmarks.md");
 const SECTION = "## Runtime load time";
 const RUNS = Number(process.env.RUNS ?? 20);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -115,7 +115,7 @@ async function main(): Promise<void> {
 
     const section = render({ cold, warm, sizes, served, version, loadStart, loadEnd });
     console.log(section);
-    if (!process.env.BENCH_NO_WRITE) writeSection(section);
+    if (!process.env.BENCH_NO_WRITE) writeBenchmarkSection(SECTION, section);
   } finally {
     await browser?.close();
     await close();
@@ -221,14 +221,6 @@ function servedEncoding(url: string): Promise<string> {
   });
 }
 
-function sh(command: string): string {
-  try {
-    return execSync(command, { encoding: "utf8" }).trim();
-  } catch {
-    return "unknown";
-  }
-}
-
 function render({
   cold,
   warm,
@@ -246,7 +238,6 @@ function render({
   loadStart: number[];
   loadEnd: number[];
 }): string {
-  const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(", ");
   const date = new Date().toISOString().slice(0, 10);
   return `${SECTION}
 
@@ -259,7 +250,7 @@ loader's script starting to load** (the \`startTime\` of \`embed.js\`'s resource
 noticed by a MutationObserver on the floow's shadow root; the first page of this floow is its
 start page). The built production server (\`node apps/api/dist/main.js\`, embedded PGlite,
 \`NODE_ENV=production\`) runs on 127.0.0.1 with a live floow set up through the product's own
-calls (\`@floow/playwright-config/live-floow\`, which the e2e journeys use too: sign-up, organization, domain,
+calls (\`@floow/test-kit\`'s live-floow scenario, which the e2e journeys use too: sign-up, organization, domain,
 a 6-product Google Merchant feed, a 3-question selling floow with a trigger, publish). A plain
 HTML page with the one-line snippet is served from another port (another origin, so the
 public API's CORS applies). Headless Chromium ${version} (Debian's, via playwright-core)
@@ -304,28 +295,14 @@ above, also without a CDN; other answers over 1 kB it compresses itself (\`@fast
 
 Machine:
 
-- CPUs (\`nproc\`): ${sh("nproc")} (${cpus()[0]?.model ?? "unknown"})
-- Memory (\`free -h\`): ${sh("free -h | awk '/^Mem:/ {print $2\" total, \"$7\" available\"}'")}
-- Load average (1, 5, 15 min) before the timed loads: ${load(loadStart)}; after: ${load(loadEnd)}
+- CPUs (\`nproc\`): ${sh("nproc", "unknown")} (${cpus()[0]?.model ?? "unknown"})
+- Memory (\`free -h\`): ${sh("free -h | awk '/^Mem:/ {print $2\" total, \"$7\" available\"}'", "unknown")}
+- Load average (1, 5, 15 min) before the timed loads: ${loadAverage(loadStart)}; after: ${loadAverage(loadEnd)}
   (other work shared the machine; figures on an idle machine are better)
 - Node: ${process.version}; Chromium: ${version}
 - Command: \`pnpm exec turbo run build --filter=@floow/api... --filter=@floow/dashboard --filter=@floow/runtime\`,
   then \`pnpm bench\` in packages/runtime (\`RUNS=20\` by default)
 `;
-}
-
-/** Replaces this benchmark's section of docs/benchmarks.md, leaving the others alone. */
-function writeSection(section: string): void {
-  const current = existsSync(docsFile) ? readFileSync(docsFile, "utf8") : "# Benchmarks\n";
-  const start = current.indexOf(SECTION);
-  let next: string;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${section}`;
-  } else {
-    const after = current.indexOf("\n## ", start + 1);
-    next = current.slice(0, start) + section + (after === -1 ? "" : `\n${current.slice(after + 1)}`);
-  }
-  writeFileSync(docsFile, `${next.trimEnd()}\n`);
 }
 
 function freePort(): Promise<number> {

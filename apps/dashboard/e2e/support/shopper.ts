@@ -17,7 +17,7 @@ import {
   merchantPage,
   startStaticServer,
   type StaticServer,
-} from "./live-floow";
+} from "@floow/test-kit";
 
 /** The product link's setting (issue 21): where the product page opens, and UTM tags. */
 export interface ProductLink {
