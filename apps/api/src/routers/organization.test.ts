@@ -1,3 +1,4 @@
+import { fieldErrorsFrom, TEXT_LIMITS } from "@floow/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";
 import { addMember, callerFor, createOrganization, createUser } from "../../test/factories";
@@ -132,6 +133,35 @@ describe.each(testDbKinds)("organization router (%s)", (kind) => {
     await expect(callerFor(server.app, admin).organization.update({ name: "Sectors", sector: 41 })).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
+  });
+
+  it("update takes a logo only as an http(s) URL or Floow's own /blobs/ upload; a refused update keeps what was saved", async () => {
+    const admin = await createUser(server.app, "Logo Admin");
+    const org = await createOrganization(server.app, admin, "Logo Co");
+    const as = callerFor(server.app, admin);
+    const saved = { name: "Logo Co", display_name: "Logo B.V.", email: "hi@logo.example", sector: 3 };
+    await as.organization.update({ ...saved, branding: { logo_url: "https://cdn.logo.example/logo.png" } });
+    const stored = () =>
+      server.app.database.db.selectFrom("organization").select(["name", "display_name", "email", "logo", "sector"]).where("id", "=", org.id).executeTakeFirstOrThrow();
+    const before = await stored();
+    expect(before.logo).toBe("https://cdn.logo.example/logo.png");
+
+    for (const logo of ["javascript:alert(1)", "JAVASCRIPT:alert(1)", "data:image/svg+xml;base64,PHN2Zz4=", "//evil.example/x.png", "/blobs/../../etc/passwd", "ftp://files.example/logo.png"]) {
+      const error = await as.organization.update({ ...saved, name: "Changed", branding: { logo_url: logo } }).catch((e: unknown) => e);
+      expect(error, logo).toMatchObject({ code: "BAD_REQUEST" });
+      expect(fieldErrorsFrom((error as { cause?: unknown }).cause), logo).toEqual([
+        { path: ["branding", "logo_url"], message: "The logo should be an uploaded image or a web address (https://…)." },
+      ]);
+    }
+    // One over the name's limit: refused at the field, nothing saved changes.
+    const long = await as.organization.update({ ...saved, name: "n".repeat(TEXT_LIMITS.name + 1) }).catch((e: unknown) => e);
+    expect(fieldErrorsFrom((long as { cause?: unknown }).cause).map((e) => e.path)).toEqual([["name"]]);
+    expect(await stored()).toEqual(before);
+
+    await as.organization.update({ ...saved, branding: { logo_url: "/blobs/0b7c6f4e-3a1d-4c2e-9f10-2b3c4d5e6f70" } });
+    expect((await stored()).logo).toBe("/blobs/0b7c6f4e-3a1d-4c2e-9f10-2b3c4d5e6f70");
+    await as.organization.update({ ...saved, branding: { logo_url: null } });
+    expect((await stored()).logo).toBeNull();
   });
 });
 

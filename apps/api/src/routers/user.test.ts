@@ -1,3 +1,4 @@
+import { fieldErrorsFrom, TEXT_LIMITS } from "@floow/domain";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";
@@ -159,6 +160,16 @@ describe.each(testDbKinds)("user.get (%s)", (kind) => {
     const error = await callerFor(server.app, ann).user.update({ name: "", title: "", picture: "javascript:alert(1)" }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "BAD_REQUEST" });
     expect(JSON.stringify(error)).toContain("picture");
+    expect((await callerFor(server.app, ann).user.get()).user).toEqual(saved);
+    // One over a limit (name 100, title 200): refused at the field, nothing saved is lost.
+    for (const [field, update] of [
+      ["name", { name: "n".repeat(TEXT_LIMITS.personName + 1), title: "CMO" }],
+      ["title", { name: "Ann Jansen", title: "t".repeat(TEXT_LIMITS.personTitle + 1) }],
+    ] as const) {
+      const long = await callerFor(server.app, ann).user.update(update).catch((e: unknown) => e);
+      expect(long).toMatchObject({ code: "BAD_REQUEST" });
+      expect(fieldErrorsFrom((long as { cause?: unknown }).cause).map((e) => e.path)).toEqual([[field]]);
+    }
     expect((await callerFor(server.app, ann).user.get()).user).toEqual(saved);
     // Nobody else changed.
     expect((await callerFor(server.app, other).user.get()).user?.name).toBe("Other Person");

@@ -1,3 +1,0 @@
-// @floow/domain/editor: the editor concern of the domain model (also in the root export).
-export * from "./constants";
-export * from "./logic";

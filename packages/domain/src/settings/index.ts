@@ -1,5 +1,0 @@
-// @floow/domain/settings: the settings concern of the domain model (also in the root export).
-export * from "./constants";
-export * from "./factories";
-export * from "./schema";
-export type * from "./types";
