@@ -150,6 +150,8 @@ export interface Shop {
     container: "dialog" | "embedded";
     link?: ProductLink;
     closeOnClickOutside?: boolean;
+    /** More HTML at the end of the first question's text (a Guided Selling floow's). */
+    questionHtml?: string;
   }): Promise<ShopperFloow>;
   close(): Promise<void>;
 }
@@ -238,7 +240,7 @@ export async function openShop(apiUrl: string): Promise<Shop> {
     domainId,
     shop,
     webhooks,
-    async floow({ type, container, link, closeOnClickOutside = true }) {
+    async floow({ type, container, link, closeOnClickOutside = true, questionHtml = "" }) {
       count += 1;
       const path = `/shop-${count}`;
       const name = `${type === "selling" ? "Bike advisor" : "Bike check"} ${count}`;
@@ -255,8 +257,9 @@ export async function openShop(apiUrl: string): Promise<Shop> {
               "riding",
               SELLING.riding.text,
               SELLING.riding.choices,
-              // A link in a question's text (a page of the shop's own).
-              `<p><a href="${shop.url}/guide">${SELLING.riding.link}</a></p>`,
+              // A link in a question's text: a page on the shop's server, which is not the
+              // domain's host (velo-bikes.nl), so another site's (a new tab, docs/editor.md).
+              `<p><a href="${shop.url}/guide">${SELLING.riding.link}</a></p>${questionHtml}`,
             )
           : choiceStep(id, "topic", DATA.topic.text, DATA.topic.choices);
       const filters =
