@@ -1,12 +1,13 @@
 import type { AppRouter } from "@floow/api";
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, splitLink } from "@trpc/client";
 import {
   createTRPCContext,
   createTRPCOptionsProxy,
   type inferOutput,
   type TRPCOptionsProxy,
 } from "@trpc/tanstack-react-query";
+import { httpStatusOf, isUnauthorized } from "./trpc-errors";
 
 export type TRPC = TRPCOptionsProxy<AppRouter>;
 
@@ -14,20 +15,6 @@ export type TRPC = TRPCOptionsProxy<AppRouter>;
 export type UserBundle = inferOutput<TRPC["user"]["get"]>;
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
-
-/** The HTTP status of a tRPC error, when the server sent one. */
-export function httpStatusOf(error: unknown): number | undefined {
-  if (!(error instanceof TRPCClientError)) return undefined;
-  const data: unknown = error.data;
-  if (data && typeof data === "object" && "httpStatus" in data && typeof data.httpStatus === "number") {
-    return data.httpStatus;
-  }
-  return undefined;
-}
-
-export function isUnauthorized(error: unknown): boolean {
-  return httpStatusOf(error) === 401;
-}
 
 export function createQueryClient(onUnauthorized: () => void) {
   return new QueryClient({

@@ -7,6 +7,7 @@ import { startOnboardingSession } from "../features/onboarding/onboarding-record
 import { isHomeRoute, shouldShowSideNav } from "../features/navigation/nav-logic";
 import { CreateOrganization } from "../features/organization/create-organization";
 import { useTRPC, type UserBundle } from "../lib/trpc";
+import { isUnauthorized } from "../lib/trpc-errors";
 
 // Once per page load: a first visit gets its onboarding record; a later session is "back".
 let onboardingStarted = false;
@@ -25,7 +26,7 @@ export const Route = createFileRoute("/_authed")({
       });
     } catch (error) {
       // Simply not signed in (the API's 401): to /login, and back here after signing in.
-      if (isSignedOut(error)) throw redirect({ to: "/login", search: { redirect: location.href } });
+      if (isUnauthorized(error)) throw redirect({ to: "/login", search: { redirect: location.href } });
       // A real failure goes to /login too (spec section 2), marked as such: /login would
       // otherwise see the still-valid session and send the visitor straight back here.
       throw redirect({ to: "/login", search: { redirect: location.href, failed: true } });
@@ -40,12 +41,6 @@ export const Route = createFileRoute("/_authed")({
   },
   component: AuthedLayout,
 });
-
-/** Whether a failed `user.get` only means "no session" (tRPC's UNAUTHORIZED, HTTP 401). */
-export function isSignedOut(error: unknown): boolean {
-  const data = (error as { data?: { code?: string; httpStatus?: number } } | null)?.data;
-  return data?.code === "UNAUTHORIZED" || data?.httpStatus === 401;
-}
 
 function AuthedLayout() {
   const trpc = useTRPC();

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { z } from "zod";
 import { AuthShell, Notice } from "../features/auth/auth-shell";
-import { errorMessage } from "../features/team/server-errors";
+import { serverMessage } from "../lib/trpc-errors";
 import { reloadWithToast } from "../lib/flash-toast";
 import { useTRPC } from "../lib/trpc";
 
@@ -43,7 +43,7 @@ function ConfirmEmailPage() {
       ) : null}
       {confirm.isError ? (
         <Notice tone="error">
-          {errorMessage(confirm.error) ?? "This confirmation link is not valid any more."}
+          {serverMessage(confirm.error) ?? "This confirmation link is not valid any more."}
         </Notice>
       ) : null}
       <Button

@@ -23,7 +23,7 @@ export function fakeTrpcWrapper(procedures: FakeProcedures) {
       return json({ result: { data: await handler(input) } });
     } catch (error) {
       const message = error instanceof Error ? error.message : "failed";
-      return json({ error: { message, code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } }, 500);
+      return json({ error: { message, code: -32603, data: { code: "INTERNAL", trpcCode: "INTERNAL_SERVER_ERROR", httpStatus: 500, fieldErrors: [] } } }, 500);
     }
   };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

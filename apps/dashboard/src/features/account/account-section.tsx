@@ -12,7 +12,7 @@ import {
 import { useMutation } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useTRPC, type UserBundle } from "../../lib/trpc";
-import { errorData, errorMessage } from "../team/server-errors";
+import { refusalOf } from "../../lib/trpc-errors";
 import { ChangeEmailDialog } from "./change-email-dialog";
 import { ChangePasswordDialog } from "./change-password-dialog";
 
@@ -42,7 +42,7 @@ export function AccountSection({
       await remove.mutateAsync({ userId: user.user_id });
     } catch (error) {
       // The last admin of a team is told to hand over first; anything else is the spec's text.
-      const handOver = errorData(error)?.code === "BAD_REQUEST" ? errorMessage(error) : undefined;
+      const handOver = refusalOf(error);
       toast.error(handOver ?? TOASTS.failure.userDelete);
       return;
     }

@@ -15,7 +15,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTRPC } from "../../lib/trpc";
-import { applyFieldErrors, errorMessage } from "../team/server-errors";
+import { applyFieldErrors, serverMessage } from "../../lib/trpc-errors";
 
 type Values = { oldEmail: string; newEmail: string };
 
@@ -62,7 +62,7 @@ export function ChangeEmailDialog({
       setSentTo(result.email);
     } catch (error) {
       if (!applyFieldErrors(form, error, ["oldEmail", "newEmail"])) {
-        setFailure(errorMessage(error) ?? "The confirmation could not be sent. Please try again.");
+        setFailure(serverMessage(error) ?? "The confirmation could not be sent. Please try again.");
       }
     }
   });

@@ -15,7 +15,6 @@ import type {
   VersionedFloow,
 } from "@floow/domain";
 import type { QueryClient } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
 import type { TRPCClient } from "@trpc/client";
 import type { AppRouter } from "@floow/api";
 import { uploadImage } from "../../lib/blob";
@@ -157,23 +156,4 @@ export async function afterRelease(queryClient: QueryClient, trpc: TRPC, floow: 
     queryClient.invalidateQueries({ queryKey: trpc.floow.versions.queryKey({ id: floow.id }) }),
     queryClient.invalidateQueries({ queryKey: trpc.floow.publishCheck.queryKey({ id: floow.id }) }),
   ]);
-}
-
-function errorData(error: unknown): Record<string, unknown> | undefined {
-  if (!(error instanceof TRPCClientError)) return undefined;
-  const data: unknown = error.data;
-  return data && typeof data === "object" ? (data as Record<string, unknown>) : undefined;
-}
-
-/** `floow.update` refused a stale version: someone else saved in between. */
-export function isConflictError(error: unknown): boolean {
-  const data = errorData(error);
-  return data?.code === "CONFLICT" || data?.appCode === "CONFLICT" || data?.httpStatus === 409;
-}
-
-/** The server's reason for refusing a request (a BAD_REQUEST's message), if it gave one. */
-export function refusalOf(error: unknown): string | undefined {
-  const data = errorData(error);
-  if (data?.code !== "BAD_REQUEST" || !(error instanceof Error)) return undefined;
-  return error.message || undefined;
 }

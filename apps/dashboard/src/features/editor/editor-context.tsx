@@ -21,8 +21,8 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import { isConflict, refusalOf } from "../../lib/trpc-errors";
 import type { EditorApi } from "./editor-api";
-import { isConflictError, refusalOf } from "./editor-api";
 import {
   createAutosave,
   createEditorModel,
@@ -119,7 +119,7 @@ export function EditorProvider({
         }
         return next;
       },
-      isConflict: isConflictError,
+      isConflict,
       onStatus: setSaveStatus,
       onError: (_error, kind) => {
         // The conflict has its own dialog; a failed background save toasts once and retries.

@@ -2,7 +2,8 @@ import type { FeedInput, FeedPreview, FeedVariables } from "@floow/domain/feed";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { useEffect, useMemo } from "react";
-import { httpStatusOf, useTRPC, type TRPC } from "../../lib/trpc";
+import { useTRPC, type TRPC } from "../../lib/trpc";
+import { badRequestMessage } from "../../lib/trpc-errors";
 import { initialVariables, remapPreview } from "./feed-logic";
 
 /**
@@ -41,7 +42,7 @@ export function useFeedPreview(source: FeedPreview | null, variables?: FeedVaria
     if (url && type) mutate({ url, type });
   }, [mutate, url, type]);
   // A feed that cannot be read is a 400 whose message says why (for the user, at the url).
-  const reason = httpStatusOf(error) === 400 ? error?.message : undefined;
+  const reason = badRequestMessage(error);
   const products = data?.products;
   const mapped = useMemo(
     () =>

@@ -3,7 +3,8 @@ import { TOASTS } from "@floow/domain/messages";
 import { toast } from "@floow/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
-import { httpStatusOf, useTRPC, type TRPC } from "../../lib/trpc";
+import { useTRPC, type TRPC } from "../../lib/trpc";
+import { badRequestMessage } from "../../lib/trpc-errors";
 import { useUpsertFeed } from "./feed-api";
 import {
   isRefreshing,
@@ -170,9 +171,7 @@ export function usePreviewFeed() {
         return { ok: true, products: preview.products, attributes: preview.attributes };
       } catch (error) {
         const reason =
-          httpStatusOf(error) === 400 && error instanceof Error
-            ? error.message
-            : "The feed cannot be previewed right now. Please try again.";
+          badRequestMessage(error) ?? "The feed cannot be previewed right now. Please try again.";
         return { ok: false, reason };
       }
     },

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { authClient } from "../../lib/auth-client";
 import { useTRPC } from "../../lib/trpc";
 import { AuthShell, Notice } from "../auth/auth-shell";
-import { errorMessage } from "./server-errors";
+import { serverMessage } from "../../lib/trpc-errors";
 
 /**
  * The invitation link's page (/invitation?token=…): who invites, to which organization, as
@@ -41,7 +41,7 @@ export function AcceptInvitation({
     return (
       <AuthShell title="Invitation not valid">
         <Notice tone="error">
-          {errorMessage(lookup.error) ??
+          {serverMessage(lookup.error) ??
             "This invitation link is not valid. Ask an admin of the organization for a new one."}
         </Notice>
         <a href="/login" className="text-sm font-medium text-primary-700 hover:underline">
@@ -87,7 +87,7 @@ export function AcceptInvitation({
       goHome();
     } catch (error) {
       setFormError(
-        errorMessage(error) ?? "The invitation could not be accepted. Please try again.",
+        serverMessage(error) ?? "The invitation could not be accepted. Please try again.",
       );
     }
   };

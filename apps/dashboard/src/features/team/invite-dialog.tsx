@@ -18,7 +18,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useTRPC } from "../../lib/trpc";
-import { applyFieldErrors, errorMessage } from "./server-errors";
+import { applyFieldErrors, serverMessage } from "../../lib/trpc-errors";
 
 type Values = z.input<typeof inviteSchema>;
 const empty: Values = {
@@ -73,7 +73,7 @@ export function InviteDialog({
       close(false);
     } catch (error) {
       if (!applyFieldErrors(form, error, ["email", "role", "name", "title"])) {
-        setFailure(errorMessage(error) ?? "The invitation could not be sent. Please try again.");
+        setFailure(serverMessage(error) ?? "The invitation could not be sent. Please try again.");
       }
     }
   });

@@ -23,7 +23,7 @@ import { useState } from "react";
 import { initials } from "../navigation/nav-logic";
 import { useTRPC, type UserBundle } from "../../lib/trpc";
 import { InviteDialog } from "./invite-dialog";
-import { errorMessage } from "./server-errors";
+import { serverMessage } from "../../lib/trpc-errors";
 
 type TeamUser = UserBundle["users"][number];
 type Invitation = UserBundle["invitations"][number];
@@ -59,7 +59,7 @@ export function TeamSection({ data }: { data: UserBundle }) {
         `${user.name || user.email} is now ${role === "admin" ? "an admin" : "a member"}`,
       );
     } catch (error) {
-      toast.error(errorMessage(error) ?? "Something went wrong changing the role");
+      toast.error(serverMessage(error) ?? "Something went wrong changing the role");
     }
     await refresh();
   };
@@ -70,7 +70,7 @@ export function TeamSection({ data }: { data: UserBundle }) {
     try {
       await remove.mutateAsync({ userId: removing.user_id });
     } catch (error) {
-      toast.error(errorMessage(error) ?? "Something went wrong removing the teammember");
+      toast.error(serverMessage(error) ?? "Something went wrong removing the teammember");
       return;
     }
     if (self) {

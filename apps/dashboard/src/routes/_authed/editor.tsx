@@ -7,7 +7,8 @@ import { EditorPage } from "../../features/editor/editor-page";
 import { versionsOptions } from "../../features/editor/launch";
 import { Page } from "../../features/layout/page";
 import { isValidEntityId } from "../../lib/entity-id";
-import { httpStatusOf, useTRPC } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
+import { httpStatusOf } from "../../lib/trpc-errors";
 
 /** `publish=1` opens the launch phase's publish dialog (the floows list's Publish). */
 type EditorSearch = { floowId?: string; publish?: boolean };
