@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from "@tanstack/react-router";
 import { FloowAnalyticsPage } from "../../../features/analytics/floow-analytics-page";
 import { resolveRange, validateRangeSearch } from "../../../features/analytics/format";
 import { isValidEntityId } from "../../../lib/entity-id";
-import { httpStatusOf } from "../../../lib/trpc";
+import { httpStatusOf } from "../../../lib/trpc-errors";
 
 export const Route = createFileRoute("/_authed/analytics/floow/$id")({
   validateSearch: validateRangeSearch,
