@@ -58,14 +58,14 @@ const terse = (file: string) => async () => {
  * renderer's). The names are render/lazy.ts's `shared`: the chunk importing a name not listed
  * here fails its build.
  */
-const SHARED = /^(preact|\.\/(lazy|parts|icons|focus)|\.\.\/(render\/lazy|theme))$/;
+const SHARED = /^(preact|\.\/(lazy|parts|icons)|\.\.\/(render\/lazy|theme))$/;
 const sharedFromRenderer: NonNullable<Options["esbuildPlugins"]>[number] = {
   name: "shared-from-renderer",
   setup(build) {
     build.onResolve({ filter: SHARED }, () => ({ path: "shared", namespace: "floow-shared" }));
     build.onLoad({ filter: /.*/, namespace: "floow-shared" }, () => ({
       contents:
-        "export const { h, Fragment, Button, Img, Rich, Skeleton, Icon, define, part, deepActiveElement, tabbables, paintOf, radius, padding, gap } = FloowRuntime.shared;",
+        "export const { h, Fragment, Button, Img, Rich, Skeleton, Icon, define, part, paintOf, radius, padding, gap } = FloowRuntime.shared;",
       loader: "js",
     }));
   },

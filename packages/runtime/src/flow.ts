@@ -112,7 +112,7 @@ export class Flow {
     view?: View,
   ) {
     this._reset();
-    if (view) this.goTo(view);
+    if (!__SCRIPT_TAG__ && view) this.goTo(view);
   }
 
   // --- reading ----------------------------------------------------------------------------
@@ -221,11 +221,13 @@ export class Flow {
 
   /** Jumps to a view (the editor's preview selects a step or the finish page). */
   goTo(view: View): void {
+    if (__SCRIPT_TAG__) return; // the script tag shows no chosen view (`mount`'s `view` is npm's)
     if (view.kind !== "step" || this.step(view.stepId)) this._enter(view, false);
   }
 
   /** Replaces the configuration (the editor changed it); keeps the place when it still exists. */
   setFloow(floow: PublicFloow): void {
+    if (__SCRIPT_TAG__) return; // (`update` is the npm build's)
     this.floow = floow;
     const { view } = this.state;
     if (view.kind === "step" && !this.step(view.stepId)) this._reset();

@@ -215,18 +215,21 @@ describe("a dialog floow", () => {
   it("shows its start page at the element and opens a modal dialog; Escape closes and restores focus", () => {
     const events: FloowEvent[] = [];
     on("*", (event) => events.push(event));
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, "showModal");
     mount(app(), { floow: sellingFloow(), domain });
     const launcher = byText(root(), "Start");
     launcher.focus();
     launcher.click();
     const d = dialogRoot();
-    const dialog = d.querySelector("[role=dialog]")!;
-    expect(dialog.getAttribute("aria-modal")).toBe("true");
+    // The browser's modal dialog: the page under it inert, Escape its own.
+    const dialog = d.querySelector("dialog")!;
+    expect(showModal).toHaveBeenCalledOnce();
+    expect(showModal.mock.contexts[0]).toBe(dialog);
     expect(dialog.getAttribute("aria-label")).toBe("Bike advisor");
     expect(d.textContent).toContain("What is your budget?");
     expect(d.activeElement?.textContent).toBe("Low"); // focus moved in (past the close button)
     expect(document.documentElement.style.overflow).toBe("hidden");
-    dialog.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    dialog.close(); // as the browser does on Escape (happy-dom has no close watcher)
     expect(document.querySelectorAll(`body > [${HOST_ATTR}]`)).toHaveLength(0);
     expect(root().activeElement).toBe(launcher); // focus restored
     expect(document.documentElement.style.overflow).toBe("");
@@ -243,9 +246,7 @@ describe("a dialog floow", () => {
     byText(dialogRoot(), "Low").click(); // to the form: focus on its first input
     const input = dialogRoot().activeElement!;
     expect(input.id).toBe("i-name");
-    input.dispatchEvent(
-      new KeyboardEvent("keydown", { key: "Escape", bubbles: true, composed: true }),
-    );
+    dialogRoot().querySelector("dialog")!.close(); // Escape
     expect(document.querySelectorAll(`body > [${HOST_ATTR}]`)).toHaveLength(0);
     expect(root().activeElement).toBe(launcher);
     expect(document.documentElement.style.overflow).toBe("");
@@ -260,16 +261,16 @@ describe("a dialog floow", () => {
     expect(dialogRoot().querySelector(".overlay .sk")).not.toBeNull();
     await instance.ready;
     const d = dialogRoot();
-    expect(d.querySelector("[role=dialog]")!.getAttribute("aria-label")).toBe("Remote");
+    expect(d.querySelector("dialog")!.getAttribute("aria-label")).toBe("Remote");
     expect(d.activeElement?.textContent).toBe("Start");
     expect(() => mount(app(), { floowId: "remote" })).toThrow(/apiUrl/);
   });
 
-  it("traps Tab inside the dialog", () => {
+  it("wraps Tab around inside the dialog", () => {
     const instance = open("f1", { floow: sellingFloow(), domain });
     expect(instance).toBeDefined();
     const d = dialogRoot();
-    const dialog = d.querySelector<HTMLElement>("[role=dialog]")!;
+    const dialog = d.querySelector<HTMLElement>("dialog")!;
     const tabbable = [...dialog.querySelectorAll<HTMLElement>("button")].filter((b) => !b.hidden);
     tabbable.at(-1)!.focus();
     dialog.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", bubbles: true }));
@@ -281,25 +282,14 @@ describe("a dialog floow", () => {
   it("closes on a click outside only with closeOnClickOutside; the close button always closes", () => {
     open("f1", { floow: sellingFloow(), domain });
     const overlay = () => dialogRoot()?.querySelector<HTMLElement>(".overlay");
+    // A click on the backdrop (the dialog element around the panel): it stays.
     overlay()!.click();
     expect(overlay()).not.toBeNull();
-    // The click put focus on the page's body: Tab goes back into the dialog, Escape closes it.
-    expect(dialogRoot().activeElement).not.toBeNull();
-    (dialogRoot().activeElement as HTMLElement | null)?.blur();
-    document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", bubbles: true, cancelable: true }));
-    const panel = dialogRoot().querySelector("[role=dialog]")!;
-    expect(dialogRoot().activeElement).toBe(panel.querySelector("button.close"));
-    expect(dialogRoot().activeElement).not.toBeNull();
-    (dialogRoot().activeElement as HTMLElement | null)?.blur();
-    document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", shiftKey: true, bubbles: true, cancelable: true }));
-    expect(dialogRoot().activeElement).toBe([...panel.querySelectorAll("button")].at(-1));
-    (dialogRoot().activeElement as HTMLElement | null)?.blur();
-    document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    // A click inside the panel does not close it either.
+    dialogRoot().querySelector<HTMLElement>(".panel")!.click();
+    expect(overlay()).not.toBeNull();
+    dialogRoot().querySelector("dialog")!.close(); // Escape
     expect(document.querySelectorAll(`body > [${HOST_ATTR}]`)).toHaveLength(0);
-    // Closed: the page's keys are the page's again.
-    document.getElementById("before")!.focus();
-    document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", bubbles: true, cancelable: true }));
-    expect(document.activeElement!.id).toBe("before");
     open("f1");
     expect(overlay()).not.toBeNull();
     byText(dialogRoot(), "").click(); // the close button has only its icon
@@ -327,7 +317,9 @@ describe("the editor preview", () => {
     });
     const r = root();
     // The dialog shows inside the preview element, not over the dashboard.
-    expect(r.querySelector(".overlay.contained [role=dialog]")).not.toBeNull();
+    const dialog = r.querySelector("dialog.overlay.contained")!;
+    expect(dialog.querySelector(".panel.dialog")).not.toBeNull();
+    expect(dialog.hasAttribute("open")).toBe(true); // open in its frame, not modal
     expect(document.querySelectorAll(`body > [${HOST_ATTR}]`)).toHaveLength(0);
     expect(r.textContent).toContain("Which colours?");
     buttons(r).find((b) => b.textContent?.includes("Red"))!.click();

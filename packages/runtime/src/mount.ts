@@ -24,9 +24,8 @@ import { HOST_ATTR, clearSkeleton, newHost } from "./host";
 import { loadingText, textsOf } from "./i18n";
 import { Root } from "./render/app";
 import type { RootProps } from "./render/app";
-import { onPageKeyDown } from "./render/dialog";
 import { deepActiveElement, tabbables } from "./render/focus";
-import { load, part, rerender, when } from "./render/lazy";
+import { load, rerender, when } from "./render/lazy";
 import type { Ui } from "./render/ui";
 import { CSS } from "./render/styles";
 import { sessionId } from "./session";
@@ -150,16 +149,13 @@ class Instance implements FloowInstance {
   /** Whether focus is in the floow (set by focusin/focusout on its container). */
   private _focused = false;
   private _dialogFocused = false;
-  private readonly _onPageKey = (event: KeyboardEvent) => {
-    const panel = this._dialog?.querySelector<HTMLElement>("[role=dialog]");
-    const keys = __SCRIPT_TAG__ ? part()?.onPageKeyDown : onPageKeyDown;
-    if (panel && keys) keys(event, panel, () => this.close());
-  };
 
   constructor(element: Element | null, options: MountOptions) {
-    const id = options.floow?.id ?? options.floowId;
-    if (!id) throw new TypeError("mount: pass `floow` or `floowId`");
-    if (!options.floow && !options.apiUrl) throw new TypeError("mount: `floowId` needs `apiUrl`");
+    const id = (options.floow?.id ?? options.floowId)!;
+    // A developer's mistakes (the npm build's): the script tag's loader passes both.
+    if (!__SCRIPT_TAG__ && !id) throw new TypeError("mount: pass `floow` or `floowId`");
+    if (!__SCRIPT_TAG__ && !options.floow && !options.apiUrl)
+      throw new TypeError("mount: `floowId` needs `apiUrl`");
     this.floowId = id;
     this._options = { ...options };
     this._isOpen = !!options.open;
@@ -175,7 +171,7 @@ class Instance implements FloowInstance {
         this._focused = this._inline!.contains(event.relatedTarget as Node | null);
       });
     }
-    if (!options.device && typeof matchMedia === "function") {
+    if ((__SCRIPT_TAG__ || !options.device) && typeof matchMedia === "function") {
       this._media = matchMedia(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
       this._media.addEventListener?.("change", this._onMedia);
     }
@@ -199,11 +195,13 @@ class Instance implements FloowInstance {
   }
 
   private get _device(): Device {
-    return this._options.device ?? (this._media?.matches ? "desktop" : "mobile");
+    return (
+      (!__SCRIPT_TAG__ && this._options.device) || (this._media?.matches ? "desktop" : "mobile")
+    );
   }
 
   private get _container(): ContainerType {
-    if (this._options.container) return this._options.container;
+    if (!__SCRIPT_TAG__ && this._options.container) return this._options.container;
     if (!this._inline) return "dialog";
     return this._flow?.floow.container?.type ?? "embedded";
   }
@@ -226,18 +224,19 @@ class Instance implements FloowInstance {
         // in a preview without `results`, or without an API.
         get results() {
           const { apiUrl, preview, results } = options;
-          if (!apiUrl || (!__SCRIPT_TAG__ && (results || preview))) return results;
           // The script tag reads the answer's cards with `pages.js` (`Flow.card`): after it.
-          return (ids: string[]) =>
-            __SCRIPT_TAG__
-              ? when().then(() => fetchResults(apiUrl, floow.id, ids))
-              : fetchResults(apiUrl, floow.id, ids);
+          if (__SCRIPT_TAG__)
+            return apiUrl
+              ? (ids: string[]) => when().then(() => fetchResults(apiUrl, floow.id, ids))
+              : undefined;
+          if (!apiUrl || results || preview) return results;
+          return (ids: string[]) => fetchResults(apiUrl, floow.id, ids);
         },
         get language() {
-          return options.language;
+          return __SCRIPT_TAG__ ? undefined : options.language;
         },
       },
-      options.view,
+      __SCRIPT_TAG__ ? undefined : options.view,
     );
     this._flow.subscribe(() => this._render());
     this._render();
@@ -278,7 +277,7 @@ class Instance implements FloowInstance {
     const preview = !__SCRIPT_TAG__ && !!this._options.preview;
     const focusWasInside = this._focused || !!this._dialogHost;
     // Before the floow (and its language) is here: the option's, or the page's language.
-    const loading = loadingText(this._options.language);
+    const loading = loadingText(__SCRIPT_TAG__ ? undefined : this._options.language);
     if (this._inline) {
       const props: RootProps =
         !dialog || !ui
@@ -298,10 +297,9 @@ class Instance implements FloowInstance {
         document.documentElement.style.overflow = "hidden";
         this._dialogHost = document.body.appendChild(newHost(this.floowId));
         this._dialog = prepare(this._dialogHost);
-        document.addEventListener("keydown", this._onPageKey);
       }
       render(h(Root, { ui, kind: "dialog", onClose, loading }), this._dialog!);
-      const panel = this._dialog!.querySelector<HTMLElement>("[role=dialog]");
+      const panel = this._dialog!.querySelector<HTMLElement>(".dialog");
       // Into the dialog once it shows its page (not while the chunk loads): the page's first
       // answer, else its first control after the close button.
       if (panel && !this._dialogFocused && !panel.querySelector(".sk")) {
@@ -337,7 +335,6 @@ class Instance implements FloowInstance {
   private _closeDialog(): void {
     render(null, this._dialog!);
     this._dialogHost!.remove();
-    document.removeEventListener("keydown", this._onPageKey);
     this._dialogHost = this._dialog = undefined;
     this._dialogFocused = false;
     document.documentElement.style.overflow = this._overflow ?? "";
@@ -363,11 +360,12 @@ class Instance implements FloowInstance {
     );
     this._own.emit(event);
     listeners.emit(event);
-    try {
-      this._options.onEvent?.(event);
-    } catch (error) {
-      console.error("[floows]", error);
-    }
+    if (!__SCRIPT_TAG__)
+      try {
+        this._options.onEvent?.(event);
+      } catch (error) {
+        console.error("[floows]", error);
+      }
     if (!__SCRIPT_TAG__ && this._options.preview) return;
     publishToPage(event);
     if (this._options.apiUrl) {
@@ -407,7 +405,8 @@ class Instance implements FloowInstance {
   }
 
   update(patch: Partial<MountOptions>): void {
-    if (this._destroyed) return;
+    // The editor's preview's (npm build): the script tag has no use for it.
+    if (__SCRIPT_TAG__ || this._destroyed) return;
     Object.assign(this._options, patch);
     if (patch.domain !== undefined) this._brand = patch.domain ?? undefined;
     if (patch.open !== undefined) this._isOpen = patch.open;

@@ -27,7 +27,8 @@ export function open(
     return undefined;
   }
   const apiUrl = options.apiUrl ?? defaultApiUrl();
-  if (!options.floow && !apiUrl) throw new TypeError("open: pass `apiUrl` (no floow was mounted yet)");
+  if (!__SCRIPT_TAG__ && !options.floow && !apiUrl)
+    throw new TypeError("open: pass `apiUrl` (no floow was mounted yet)");
   return mountFloow(null, { ...options, apiUrl, floowId, open: true });
 }
 

@@ -26,7 +26,12 @@ function published(language?: Language): PublicFloow {
   const { floow } = JSON.parse(
     readFileSync(fileURLToPath(new URL("../src/test/bundle-floow.json", import.meta.url)), "utf8"),
   );
-  const config = { ...floow, language: language ?? floow.language };
+  // Embedded: the script tag's `mount` has no `container` option (the floow's own is used).
+  const config = {
+    ...floow,
+    language: language ?? floow.language,
+    container: { ...floow.container, type: "embedded" },
+  };
   return {
     ...config,
     texts: floowTexts(config.language),
@@ -112,10 +117,7 @@ describe("the script-tag build", () => {
     const seen: string[] = [];
     runtime.on("*", (e) => seen.push(e.type));
     // As the script tag mounts it (the build has no editor preview): at the element, no API.
-    runtime.mount(element, {
-      floow,
-      container: "embedded",
-    });
+    runtime.mount(element, { floow });
     const shadow = element.firstElementChild!.shadowRoot!;
     expect(shadow.textContent).toContain("Find your bike");
     (shadow.querySelector("button.btn") as unknown as { click(): void }).click();
@@ -126,7 +128,7 @@ describe("the script-tag build", () => {
 
   it("floow.js shows the start page alone; questions, form, results and dialog come with pages.js", async () => {
     const { window, runtime, element } = loadRenderer([]);
-    runtime.mount(element, { floow: published(), container: "embedded" });
+    runtime.mount(element, { floow: published() });
     const shadow = element.firstElementChild!.shadowRoot!;
     expect(shadow.textContent).toContain("Find your bike");
     (shadow.querySelector("button.btn") as unknown as { click(): void }).click();
@@ -163,28 +165,97 @@ describe("the script-tag build", () => {
     const runtime = (window as unknown as { FloowRuntime: ScriptRuntime }).FloowRuntime;
     const element = window.document.createElement("div");
     window.document.body.appendChild(element);
-    runtime.mount(element, { floow: published(), container: "embedded" });
+    runtime.mount(element, { floow: published() });
     expect(element.firstElementChild!.shadowRoot!.textContent).toContain("Find your bike");
     expect(requested()).toEqual(["https://floow.example/runtime/pages.js?v=0.1.0"]);
     // Once, however many floows show.
     const second = window.document.createElement("div");
     window.document.body.appendChild(second);
-    runtime.mount(second, { floow: published(), container: "embedded" });
+    runtime.mount(second, { floow: published() });
     expect(requested()).toHaveLength(1);
     await window.happyDOM.close();
   });
 
-  it("a dialog floow's dialog waits for pages.js, then traps focus and closes with Escape", async () => {
+  /**
+   * floow.js as the loader adds it (it finds pages.js beside its own script tag), in a window
+   * whose script loads fail (`fail`) or succeed without running: the test runs pages.js.
+   */
+  function rendererFrom(fail: boolean) {
+    const window = new Window({
+      url: "https://shop.example/",
+      settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: !fail },
+    });
+    const tag = window.document.createElement("script");
+    tag.src = "https://floow.example/runtime/floow.js?v=0.1.0";
+    Object.defineProperty(window.document, "currentScript", { configurable: true, get: () => tag });
+    window.eval(read("floow.js"));
+    Object.defineProperty(window.document, "currentScript", { configurable: true, get: () => null });
+    const runtime = (window as unknown as { FloowRuntime: ScriptRuntime }).FloowRuntime;
+    const element = window.document.createElement("div");
+    window.document.body.appendChild(element);
+    const succeed = () => (window.happyDOM.settings.handleDisabledFileLoadingAsSuccess = true);
+    const scripts = () => window.document.head.querySelectorAll("script").length;
+    return { window, runtime, element, succeed, scripts };
+  }
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("floow.js tries a failed load of pages.js again, and the page shows once it is here", async () => {
+    const { window, runtime, element, succeed, scripts } = rendererFrom(true);
+    runtime.mount(element, { floow: published() });
+    const shadow = element.firstElementChild!.shadowRoot!;
+    (shadow.querySelector("button.btn") as unknown as { click(): void }).click();
+    await wait(50);
+    // The first load failed (its tag is gone): the skeleton shows, a retry is due in 0.5 s.
+    expect(scripts()).toBe(0);
+    expect(shadow.querySelector(".sk[role=status]")).not.toBeNull();
+    succeed();
+    await wait(600);
+    expect(scripts()).toBe(1); // the second load, which succeeds
+    window.eval(read("pages.js"));
+    expect(shadow.textContent).toContain("What is your budget?");
+    expect(shadow.querySelector("[role=alert]")).toBeNull();
+    await window.happyDOM.close();
+  });
+
+  it("floow.js says so when pages.js does not load after its retries, with a button that tries again", async () => {
+    const { window, runtime, element, succeed, scripts } = rendererFrom(true);
+    const floow = published("nl");
+    runtime.mount(element, { floow });
+    const shadow = element.firstElementChild!.shadowRoot!;
+    (shadow.querySelector("button.btn") as unknown as { click(): void }).click();
+    // Three loads in all, 0.5 s and 1.5 s apart: then the message, in the floow's language.
+    await wait(2200);
+    const alert = shadow.querySelector("[role=alert]")!;
+    expect(alert.textContent).toContain(floowTexts("nl").unavailable);
+    expect(shadow.querySelector(".sk")).toBeNull();
+    const retry = [...shadow.querySelectorAll("button")].find(
+      (b) => b.textContent === floowTexts("nl").retry,
+    ) as unknown as { click(): void };
+    succeed();
+    retry.click();
+    expect(scripts()).toBe(1);
+    expect(shadow.querySelector(".sk[role=status]")).not.toBeNull(); // loading again
+    window.eval(read("pages.js"));
+    expect(shadow.textContent).toContain(floow.steps[0]!.text.replace(/<[^>]+>/g, ""));
+    expect(shadow.querySelector("[role=alert]")).toBeNull();
+    await window.happyDOM.close();
+  });
+
+  it("a dialog floow opens the browser's modal dialog at once, its questions waiting for pages.js; Escape closes it", async () => {
     const { window, runtime } = loadRenderer([]);
     const floow = { ...published(), container: { ...published().container, type: "dialog" } };
     const instance = (runtime as unknown as { open(id: string, o: unknown): { close(): void } }).open(floow.id, { floow });
     const host = () => window.document.body.lastElementChild!.shadowRoot!;
-    expect(host().querySelector("[role=dialog]")).toBeNull();
-    expect(host().querySelector(".overlay .sk")).not.toBeNull();
+    const dialog = host().querySelector("dialog")!;
+    expect(dialog.getAttribute("aria-label")).toBe(floow.name);
+    expect(dialog.hasAttribute("open")).toBe(true); // showModal()
+    expect(dialog.querySelector("button.close")).not.toBeNull();
+    expect(dialog.textContent).toContain("Find your bike");
+    (dialog.querySelector("button.btn") as unknown as { click(): void }).click();
+    expect(dialog.querySelector(".panel .sk")).not.toBeNull();
     window.eval(read("pages.js"));
-    const dialog = host().querySelector("[role=dialog]")!;
-    expect(dialog.getAttribute("aria-modal")).toBe("true");
-    dialog.dispatchEvent(new window.KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect(host().querySelector("dialog [role=radiogroup]")).not.toBeNull();
+    dialog.close(); // as the browser does on Escape
     expect(window.document.body.querySelector("body > [data-floow-host]")).toBeNull();
     expect(instance).toBeDefined();
     await window.happyDOM.close();
@@ -196,7 +267,7 @@ describe("the script-tag build", () => {
     const warn = window.console.warn;
     const warnings: unknown[][] = [];
     window.console.warn = (...args: unknown[]) => warnings.push(args);
-    expect(() => runtime.mount(element, { floow: old, container: "embedded" })).not.toThrow();
+    expect(() => runtime.mount(element, { floow: old })).not.toThrow();
     window.console.warn = warn;
     expect(element.children).toHaveLength(0);
     expect(warnings[0]).toContain("no texts");
@@ -213,14 +284,16 @@ describe("the script-tag build", () => {
       url: "https://shop.example/aero",
       attributes: [{ name: "brand", value: "Velo" }],
     };
-    runtime.mount(element, {
-      floow: published(),
-      container: "embedded",
-      view: { kind: "finish" },
-      results: async () => ({ products: [{ id: "BIKE-1", title: "Raw title", price: "1 EUR" }], cards: [card], partial: false }),
+    const answer = { products: [{ id: "BIKE-1", title: "Raw title", price: "1 EUR" }], cards: [card], partial: false };
+    (window as unknown as { fetch: unknown }).fetch = async (url: string) => ({
+      ok: true,
+      json: async () => (url.endsWith("/results") ? answer : {}),
     });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // A floow without questions: Start goes to the finish page and its results call.
+    runtime.mount(element, { floow: { ...published(), steps: [] }, apiUrl: "https://floow.example" });
     const shadow = element.firstElementChild!.shadowRoot!;
+    (shadow.querySelector("button.btn") as unknown as { click(): void }).click();
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(shadow.querySelector(".name")?.textContent).toBe("Velo Aero");
     expect(shadow.querySelector(".price")?.textContent).toBe("€ 1.499,00");
     expect(shadow.querySelector("dd")?.textContent).toBe("Velo");
@@ -234,7 +307,7 @@ describe("the script-tag build", () => {
     // A yellow brand: the paints the API works out for it (dark text on yellow).
     const colors = [{ id: "y", name: "Yellow", hex: "ffee00", favorite: true }];
     const domain = { colors, fonts: [], paints: brandPaints(colors) };
-    runtime.mount(element, { floow: nl, domain, container: "embedded" });
+    runtime.mount(element, { floow: nl, domain });
     const shadow = element.firstElementChild!.shadowRoot!;
     const click = (selector: string) =>
       (shadow.querySelector(selector) as unknown as { click(): void }).click();

@@ -16,6 +16,9 @@ export interface RuntimeTexts {
   partial: string;
   /** Before the answers a partial match meets: "Matches: City, under € 800". */
   matches: string;
+  /** A part of the script-tag renderer did not load (after its retries), with `retry` under it. */
+  unavailable: string;
+  retry: string;
 }
 
 /**
@@ -38,6 +41,8 @@ export const RUNTIME_TEXTS: Readonly<Record<Language, RuntimeTexts>> = {
     stepOf: "Step {n} of {total}",
     partial: "No exact match: these come closest to your answers.",
     matches: "Matches:",
+    unavailable: "This could not be loaded. Check your connection and try again.",
+    retry: "Try again",
   },
   nl: {
     close: "Sluiten",
@@ -47,6 +52,8 @@ export const RUNTIME_TEXTS: Readonly<Record<Language, RuntimeTexts>> = {
     stepOf: "Stap {n} van {total}",
     partial: "Geen exacte match: deze komen het dichtst bij je antwoorden.",
     matches: "Past bij:",
+    unavailable: "Dit kon niet worden geladen. Controleer je verbinding en probeer het opnieuw.",
+    retry: "Opnieuw proberen",
   },
   fr: {
     close: "Fermer",
@@ -56,6 +63,8 @@ export const RUNTIME_TEXTS: Readonly<Record<Language, RuntimeTexts>> = {
     stepOf: "Étape {n} sur {total}",
     partial: "Aucune correspondance exacte : voici les plus proches de vos réponses.",
     matches: "Correspond à :",
+    unavailable: "Impossible de charger ce contenu. Vérifiez votre connexion et réessayez.",
+    retry: "Réessayer",
   },
   de: {
     close: "Schließen",
@@ -65,6 +74,8 @@ export const RUNTIME_TEXTS: Readonly<Record<Language, RuntimeTexts>> = {
     stepOf: "Schritt {n} von {total}",
     partial: "Keine genaue Übereinstimmung: Diese kommen Ihren Antworten am nächsten.",
     matches: "Passt zu:",
+    unavailable: "Das konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
+    retry: "Erneut versuchen",
   },
 };
 

@@ -1,8 +1,7 @@
 // The script tag's pages after the start page (`/runtime/pages.js`, render/lazy.ts): the
-// questions and the walk's rules, form inputs with their validation, the results, the dialog.
+// questions and the walk's rules, form inputs with their validation, the results.
 import { formInputErrors, readCard, resolveNextStep, visibleChoices } from "@floow/domain/logic";
 import { eventChoices, eventFormInputs, eventStep } from "../events";
-import { Dialog, onPageKeyDown } from "../render/dialog";
 import { FinishView } from "../render/finish";
 import { define } from "../render/lazy";
 import { Nav } from "../render/nav";
@@ -16,8 +15,6 @@ define({
   Progress,
   Nav,
   FinishView,
-  Dialog,
-  onPageKeyDown,
   resolveNextStep,
   visibleChoices,
   formInputErrors,

@@ -3,7 +3,7 @@ import { Fragment, h } from "preact";
 import { fontFamily, padding, radius } from "../theme";
 import { Dialog } from "./dialog";
 import { FinishView } from "./finish";
-import { part } from "./lazy";
+import { failed, part, retry } from "./lazy";
 import { Button, Img, Rich, Skeleton } from "./parts";
 import { Nav } from "./nav";
 import { Progress } from "./progress";
@@ -26,6 +26,20 @@ function StartView({ ui, onStart }: { ui: Ui; onStart: () => void }) {
   );
 }
 
+/**
+ * Instead of the skeleton, once the script tag's chunk failed to load (render/lazy.ts, after
+ * its retries): a message and a button that tries again (a dialog closes as ever).
+ */
+function Unavailable({ ui }: UiProps) {
+  const { texts } = ui;
+  return (
+    <div class="block" role="alert">
+      <p>{texts.unavailable}</p>
+      <Button ui={ui} config={ui.floow.buttons.next} text={texts.retry} onClick={retry} />
+    </div>
+  );
+}
+
 /** Progress, the current page and the navigation: the inside of either container. */
 function Body({ ui }: UiProps) {
   const { flow } = ui;
@@ -36,7 +50,8 @@ function Body({ ui }: UiProps) {
   const pages = __SCRIPT_TAG__
     ? view.kind != "start" && part()
     : { StepView, Progress, Nav, FinishView };
-  const waiting = <Skeleton label={ui.texts.loading} />;
+  const waiting =
+    __SCRIPT_TAG__ && failed ? <Unavailable ui={ui} /> : <Skeleton label={ui.texts.loading} />;
   return (
     <>
       {view.kind !== "start" && pages ? <pages.Progress ui={ui} /> : null}
@@ -93,10 +108,7 @@ export function Root({
     );
   }
   const { floow, primary } = ui;
-  // The script tag's dialog comes with `pages.js`: until then, the loading dialog.
   const pages = __SCRIPT_TAG__ && part();
-  const Modal = __SCRIPT_TAG__ ? kind === "dialog" && pages && pages.Dialog : Dialog;
-  if (kind === "dialog" && !Modal) return <Root kind={kind} ui={null} loading={ui.texts.loading} />;
   return (
     <div
       class="floow"
@@ -110,11 +122,9 @@ export function Root({
       }}
     >
       {kind === "dialog" ? (
-        Modal && (
-          <Modal ui={ui} onClose={onClose} contained={contained}>
-            <Body ui={ui} />
-          </Modal>
-        )
+        <Dialog ui={ui} onClose={onClose} contained={contained}>
+          <Body ui={ui} />
+        </Dialog>
       ) : kind === "launcher" && floow.start.type === "none" ? (
         <StartView ui={ui} onStart={onLaunch} />
       ) : (

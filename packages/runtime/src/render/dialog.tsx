@@ -4,39 +4,14 @@ import { deepActiveElement, tabbables } from "./focus";
 import { Icon } from "./icons";
 import type { Ui } from "./ui";
 
-/** Escape closes; Tab and Shift+Tab wrap around inside the dialog (the focus trap). */
-function onKeyDown(event: KeyboardEvent, panel: HTMLElement, onClose: () => void): void {
-  if (event.key === "Escape") {
-    event.stopPropagation();
-    onClose();
-    return;
-  }
-  if (event.key !== "Tab") return;
-  const items = tabbables(panel);
-  const active = deepActiveElement();
-  const edge = event.shiftKey ? items[0] : items[items.length - 1];
-  if (!edge || active === edge || !panel.contains(active)) {
-    event.preventDefault();
-    (event.shiftKey ? items[items.length - 1] : items[0])?.focus();
-  }
-}
-
 /**
- * The same keys on the page (the instance listens on the document while its dialog is
- * open): a click on the backdrop of a dialog that does not close on it moves focus to the
- * page's body, and the dialog is still modal: Escape closes it, Tab goes back into it.
- * Keys from inside the panel are its own listener's.
- */
-export function onPageKeyDown(event: KeyboardEvent, panel: HTMLElement, onClose: () => void): void {
-  if (!event.defaultPrevented && !panel.contains(deepActiveElement()))
-    onKeyDown(event, panel, onClose);
-}
-
-/**
- * The dialog container: a modal over the page (in the editor's preview, `contained`, over
- * its frame only). It closes with its close button, Escape, and a click outside when the
- * floow has `closeOnClickOutside`. Moving focus in and back out is the instance's work
- * (`mount.ts`), done when it opens and closes the dialog.
+ * The dialog container: the browser's modal `<dialog>` over the page (`showModal()`: the
+ * page under it is inert, focus stays in it and the browser's own controls, it is in the top
+ * layer over everything), in the editor's preview (`contained`, npm build) a dialog open
+ * over its frame only. It closes with its close button, Escape (the browser closes it: its
+ * `close` event), and a click outside the panel when the floow has `closeOnClickOutside`.
+ * Moving focus in and back out is the instance's work (`mount.ts`), done when it opens and
+ * removes the dialog.
  */
 export function Dialog({
   ui,
@@ -49,28 +24,39 @@ export function Dialog({
   contained?: boolean;
   children: ComponentChildren;
 }) {
+  const preview = !__SCRIPT_TAG__ && contained;
   return (
-    <div
-      class={`overlay ${!__SCRIPT_TAG__ && contained ? "contained" : ""}`}
+    <dialog
+      class={`overlay ${preview ? "contained" : ""}`}
+      aria-label={ui.floow.name}
+      ref={(dialog: HTMLDialogElement | null) => {
+        if (dialog && !dialog.open) dialog.showModal();
+      }}
+      onClose={onClose}
+      onKeyDown={(event: KeyboardEvent) => {
+        // The preview's dialog is only open (not modal): no Escape from the browser.
+        if (preview && event.key == "Escape") onClose();
+        // Tab on the last control and Shift+Tab on the first wrap around inside (the browser's
+        // modal would let focus visit its own controls on the way): `edge` is -1 or 0.
+        const edge = event.shiftKey ? 0 : -1;
+        const items = tabbables(event.currentTarget as HTMLElement);
+        if (event.key == "Tab" && deepActiveElement() == items.at(edge)) {
+          event.preventDefault();
+          items.at(-1 - edge)?.focus();
+        }
+      }}
+      // The preview's dialog is only open, not modal.
+      {...(preview && { open: true })}
       onClick={(event: MouseEvent) =>
         event.target === event.currentTarget && ui.floow.closeOnClickOutside && onClose()
       }
     >
-      <div
-        class="panel dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-label={ui.floow.name}
-        tabIndex={-1}
-        onKeyDown={(event: KeyboardEvent) =>
-          onKeyDown(event, event.currentTarget as HTMLElement, onClose)
-        }
-      >
+      <div class="panel dialog">
         <button type="button" class="close" aria-label={ui.texts.close} onClick={onClose}>
           <Icon ui={ui} name="close" />
         </button>
         {children}
       </div>
-    </div>
+    </dialog>
   );
 }

@@ -20,9 +20,7 @@ import type {
   visibleChoices,
 } from "@floow/domain/logic";
 import type { eventChoices, eventFormInputs, eventStep } from "../events";
-import type { Dialog, onPageKeyDown } from "./dialog";
 import type { FinishView } from "./finish";
-import { deepActiveElement, tabbables } from "./focus";
 import { Icon } from "./icons";
 import { gap, padding, paintOf, radius } from "../theme";
 import { Button, Img, Rich, Skeleton } from "./parts";
@@ -37,8 +35,6 @@ export interface Pages {
   Progress: typeof Progress;
   Nav: typeof Nav;
   FinishView: typeof FinishView;
-  Dialog: typeof Dialog;
-  onPageKeyDown: typeof onPageKeyDown;
   resolveNextStep: typeof resolveNextStep;
   visibleChoices: typeof visibleChoices;
   formInputErrors: typeof formInputErrors;
@@ -50,19 +46,42 @@ export interface Pages {
 
 /** The chunk, once here. */
 let pages: Pages | undefined;
+/** The chunk's script tag is in the page, waiting. */
 let requested: unknown;
+/** The chunk did not load, retries included: what waits for it says so (and offers `retry`). */
+export let failed: unknown;
 /** Where floow.js came from: the chunk is beside it. */
 const base = (document.currentScript as HTMLScriptElement | null)?.src;
 /** Shows again what waited for the chunk (the instances' renders, set by mount.ts). */
 export const rerender = { all: () => {} };
 const waiting: ((chunk: Pages) => void)[] = [];
 
-/** Fetches the chunk once (a script tag: the same caching and CSP as floow.js). */
-export function load(): void {
-  if (requested || !base) return;
+/**
+ * Fetches the chunk once (a script tag: the same caching and CSP as floow.js). A failed load
+ * is tried again 0.5 s, then 1.5 s later; after the third, what waits for it shows a message
+ * with a retry button instead of its skeleton.
+ */
+export function load(attempt = 0): void {
+  if (!base || (requested && !attempt)) return;
   const tag = (requested = document.createElement("script"));
   tag.src = new URL(`pages.js?v=${__VERSION__}`, base).href;
+  tag.onerror = () => {
+    tag.remove();
+    if (attempt < 2) setTimeout(load, 500 + 1000 * attempt, attempt + 1);
+    else {
+      requested = 0;
+      failed = 1;
+      rerender.all();
+    }
+  };
   document.head.append(tag);
+}
+
+/** The message's retry button: fetches the chunk again (a skeleton meanwhile). */
+export function retry(): void {
+  failed = 0;
+  load();
+  rerender.all();
 }
 
 /** Called by the chunk when it runs. */
@@ -76,9 +95,9 @@ export function define(chunk: Pages): void {
 export const when = (): Promise<Pages> =>
   new Promise((resolve) => (pages ? resolve(pages) : (load(), waiting.push(resolve))));
 
-/** The chunk, or (fetching it) undefined while it is on its way. */
+/** The chunk, or (fetching it, unless it failed) undefined while it is on its way. */
 export function part(): Pages | undefined {
-  if (!pages) load();
+  if (!pages && !failed) load();
   return pages;
 }
 
@@ -93,8 +112,6 @@ export const shared = {
   Icon,
   define,
   part,
-  deepActiveElement,
-  tabbables,
   paintOf,
   radius,
   padding,

@@ -13,14 +13,14 @@
 const BASE = `:host{all:initial!important;display:block!important}\
 *{box-sizing:border-box}\
 .floow{font:16px/1.5 var(--font);color:#1f2328;text-align:left}\
-h2,p,dl,dd{margin:0}\
+h2,p{margin:0}\
 img{max-width:100%;display:block}\
 a{color:inherit}\
 button,input,select,textarea{font:inherit;color:inherit;margin:0}\
 button{cursor:pointer}\
 .panel{background:#fff;border-radius:var(--radius);padding:var(--pad);display:flex;flex-direction:column;gap:16px}\
 .embedded{border:1px solid #e4e7ec}\
-.page,.block,.form,.field,fieldset{display:flex;flex-direction:column;gap:16px;outline:0}\
+.page,.block{display:flex;flex-direction:column;gap:16px;outline:0}\
 .block{margin:0 auto;width:100%;max-width:100%}\
 .align-left{margin-left:0}.align-right{margin-right:0}.align-center{align-items:center;text-align:center}\
 .rich{overflow-wrap:anywhere}\
@@ -31,11 +31,13 @@ button{cursor:pointer}\
 .btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;border:2px solid var(--c);background:var(--c);color:var(--on);border-radius:var(--br);font-weight:600;padding:10px 18px;min-height:44px;text-decoration:none}\
 .btn.sm{padding:6px 12px;min-height:36px}.btn.lg{padding:14px 24px;min-height:52px;font-size:1.1em}\
 .ghost,.outline{background:none}.ghost{border-color:transparent}.btn.ghost,.outline{color:var(--ink)}\
-[aria-disabled=true]{opacity:.45;cursor:not-allowed}\
 .pulse{animation:pulse 2s infinite}.bounce{animation:bounce 2s infinite}\
 svg{width:1.1em;height:1.1em;flex:none}\
 :focus-visible{outline:3px solid var(--primary);outline-offset:2px}\
 .overlay{position:fixed;inset:0;z-index:2147483000;background:#1018288c;display:flex;align-items:center;justify-content:center;padding:16px}\
+dialog{all:unset}::backdrop{background:none}\
+.dialog{position:relative;width:min(100%,640px);max-height:calc(100vh - 32px);overflow:auto;box-shadow:0 20px 48px #0004}\
+.close{position:absolute;top:8px;right:8px;width:40px;height:40px;border:0;background:none;border-radius:99px;color:#475467}\
 .sk{display:grid;gap:12px}\
 .sk i{height:44px;border-radius:12px;background:#eee;animation:sk 1s infinite alternate}\
 @keyframes sk{to{opacity:.5}}\
@@ -64,11 +66,11 @@ const PROGRESS_CSS = `.progress{display:flex;gap:8px;align-items:center}.progres
 .bar,.dots{flex:1;display:flex;gap:6px}\
 .bar,.dots i{height:6px;background:#eaecf0;border-radius:9px;overflow:hidden}\
 .bar i,.dots .done{background:var(--pc);transition:width .3s}.dots i{flex:1}\
-.count{color:#475467;font-size:.85em;flex:none}`;
+.count{color:#475467;font-size:.85em;flex:none}.dialog>.progress{margin-right:40px}`;
 /** Back, Next and Restart. */
-const NAV_CSS = `.nav{display:flex;gap:8px;align-items:center}.end{margin-left:auto}`;
+const NAV_CSS = `.nav{display:flex;gap:8px;align-items:center}.end{margin-left:auto}[aria-disabled=true]{opacity:.45;cursor:not-allowed}`;
 /** Form inputs. */
-const FORM_CSS = `.form{gap:12px}.field,fieldset{gap:4px;border:0;padding:0;margin:0}\
+const FORM_CSS = `.form,.field,fieldset{display:flex;flex-direction:column}.form{gap:12px}.field,fieldset{gap:4px;border:0;padding:0;margin:0}\
 label,legend{font-weight:600;font-size:.9em}\
 .req,.error{color:#b42318}\
 .input{width:100%;border:1px solid #d0d5dd;border-radius:8px;padding:10px 12px;background:#fff;min-height:44px}\
@@ -78,7 +80,7 @@ textarea.input{min-height:96px}\
 .opt input{width:18px;height:18px;accent-color:var(--primary)}\
 .error{font-size:.85em}`;
 /** Result cards (their image rules are the choices', above). */
-const RESULTS_CSS = `.results{display:grid;grid-template-columns:repeat(var(--cols),minmax(0,1fr));gap:var(--gap)}\
+const RESULTS_CSS = `dl,dd{margin:0}.results{display:grid;grid-template-columns:repeat(var(--cols),minmax(0,1fr));gap:var(--gap)}\
 .note,.placeholder,.desc{color:#475467}.desc{font-size:.85em}\
 .card{display:flex;flex-direction:column;background:#fff;border:1px solid #eaecf0;border-radius:var(--r);overflow:hidden}\
 .pimg{border-radius:0;background:#f2f4f7}\
@@ -88,13 +90,8 @@ const RESULTS_CSS = `.results{display:grid;grid-template-columns:repeat(var(--co
 .body .btn{margin-top:auto;align-self:flex-start}\
 .more{align-self:center;background:none;border:1px solid #d0d5dd;border-radius:99px;padding:8px 18px}\
 .note,.placeholder{text-align:center}.placeholder{padding:24px 8px}`;
-/** The dialog; the preview's `contained` dialog only in the npm build. */
-const DIALOG_CSS = `.dialog{position:relative;width:min(100%,640px);max-height:calc(100vh - 32px);overflow:auto;box-shadow:0 20px 48px #0004}\
-.close{position:absolute;top:8px;right:8px;width:40px;height:40px;border:0;background:none;border-radius:99px;color:#475467}\
-.dialog>.progress{margin-right:40px}`;
-
 /** Everything after the start page (the script tag's `pages.js`). */
-export const PAGES_CSS = STEPS_CSS + PROGRESS_CSS + NAV_CSS + FORM_CSS + RESULTS_CSS + DIALOG_CSS;
+export const PAGES_CSS = STEPS_CSS + PROGRESS_CSS + NAV_CSS + FORM_CSS + RESULTS_CSS;
 
 /** The shadow root's sheet: everything in the npm build, the start page's part in the script tag. */
 export const CSS = __SCRIPT_TAG__
