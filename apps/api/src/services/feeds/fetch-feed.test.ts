@@ -82,7 +82,63 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse, url: UR
   },
   // A store that ignores ?page and always answers the first page.
   "/stuck/products.json": (_req, res) => shopifyPage(res, 1, 250),
+  // A feed that drips: its start, then one byte a second for ever.
+  "/drip.xml": (_req, res, url) => {
+    res.writeHead(200, { "content-type": "application/xml" });
+    res.write('<rss xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>1</g:id><g:title>');
+    const drip = setInterval(() => res.write("a"), 1_000);
+    res.on("close", () => {
+      clearInterval(drip);
+      closedEarly.push(url.pathname);
+    });
+  },
+  // Millions of one repeated item, gzipped: as a gzipped file, or as a gzip-encoded response.
+  "/repeated.xml.gz": (_req, res) => {
+    res.writeHead(200, { "content-type": "application/gzip" });
+    res.end(repeatedItems());
+  },
+  "/repeated.xml": (_req, res) => {
+    res.writeHead(200, { "content-type": "application/xml", "content-encoding": "gzip" });
+    res.end(repeatedItems());
+  },
+  // A 10 MB CSV of one line (commas only: csv-parse's own limit counts only the fields' text).
+  "/one-line.csv": (_req, res, url) => {
+    res.writeHead(200, { "content-type": "text/csv" });
+    const total = 10 * 1024 * 1024;
+    let sent = 0;
+    const body = Readable.from(
+      (function* () {
+        for (; sent < total; sent += 64 * 1024) yield Buffer.alloc(64 * 1024, ",");
+      })(),
+    );
+    body.pipe(res);
+    res.on("close", () => {
+      served[url.pathname] = sent;
+      if (!res.writableFinished) closedEarly.push(url.pathname);
+      body.destroy();
+    });
+  },
 };
+
+/** Bytes a route handed to its response before the connection closed. */
+const served: Record<string, number> = {};
+
+let repeated: Buffer | undefined;
+/**
+ * 3,000,000 copies of one item (180 MB) in some 600 kB of gzip: a gzip file may hold several
+ * members one after the other, so one compressed block of 10,000 items is sent 300 times.
+ */
+function repeatedItems(): Buffer {
+  const item = '<item><g:id>1</g:id><g:title>The same shoe</g:title></item>\n';
+  if (!repeated) {
+    const block = zlib.gzipSync(item.repeat(10_000), { level: 9 });
+    repeated = Buffer.concat([
+      zlib.gzipSync('<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel>\n'),
+      ...Array.from({ length: 300 }, () => block),
+    ]);
+  }
+  return repeated;
+}
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -282,5 +338,75 @@ describe("importFeed", () => {
     const summary = await importFeed(`${base}/feed.xml?items=0`, "channable", () => void calls++, local);
     expect(summary.count).toBe(0);
     expect(calls).toBe(0);
+  });
+});
+
+/**
+ * The hostile feeds of issue 25, re-probed on the code the server runs, each with a low limit
+ * set the way the tests set limits (docs/feeds.md, "Limits and hostile files", lists the real ones).
+ */
+describe("hostile feeds", () => {
+  it("a feed that drips one byte a second ends at the total time limit, with the fetch's message", async () => {
+    for (const read of [
+      () => previewFeed(`${base}/drip.xml`, "channable", { ...local, timeoutMs: 1_500 }),
+      () => importFeed(`${base}/drip.xml`, "channable", () => undefined, { ...local, timeoutMs: 1_500 }),
+    ]) {
+      closedEarly.length = 0;
+      const started = Date.now();
+      const error = await failure(read());
+      expect(error).toBeInstanceOf(SafeFetchError);
+      expect(error.code).toBe("TIMEOUT");
+      expect(error.message).toBe(
+        `Fetching ${base}/drip.xml took longer than 1.5 s; the server is too slow or the file too large.`,
+      );
+      expect(Date.now() - started).toBeLessThan(4_000);
+      // The connection is closed, not left dripping.
+      await expect.poll(() => closedEarly).toContain("/drip.xml");
+    }
+  });
+
+  it("a gzip of millions of one repeated item stops at the item count and at the unpacked size", async () => {
+    expect(repeatedItems().byteLength).toBeLessThan(2 * 1024 * 1024);
+    for (const path of ["/repeated.xml.gz", "/repeated.xml"]) {
+      // Items read count, repeated ones too (only one distinct product is ever stored).
+      let stored = 0;
+      const counted = await failure(
+        importFeed(`${base}${path}`, "channable", (batch) => void (stored += batch.length), {
+          ...local,
+          maxProducts: 20_000,
+        }),
+      );
+      expect(counted, path).toBeInstanceOf(FeedError);
+      expect(counted.code).toBe("TOO_MANY_PRODUCTS");
+      expect(counted.message).toBe("The feed has more than 20,000 products (19,999 of them repeated ids).");
+      expect(stored).toBe(0);
+    }
+    // The unpacked bytes: of the gzipped file (the parser's limit) and of the gzip-encoded response (the fetch's).
+    const file = await failure(
+      importFeed(`${base}/repeated.xml.gz`, "channable", () => undefined, { ...local, limits: { maxBytes: 1024 * 1024 } }),
+    );
+    expect(file).toBeInstanceOf(FeedError);
+    expect(file.message).toBe("The unpacked feed is larger than the limit of 1 MB.");
+    const encoded = await failure(
+      importFeed(`${base}/repeated.xml`, "channable", () => undefined, { ...local, maxBytes: 1024 * 1024 }),
+    );
+    expect(encoded).toBeInstanceOf(SafeFetchError);
+    expect(encoded.message).toBe(`The response from ${base}/repeated.xml is larger than the limit of 1 MB.`);
+  });
+
+  it("the preview of a 10 MB one-line CSV reads a bounded prefix and answers with a clear error", async () => {
+    const started = Date.now();
+    const error = await failure(
+      previewFeed(`${base}/one-line.csv`, "channable", { ...local, limits: { maxRecordChars: 512 * 1024 } }),
+    );
+    expect(error).toBeInstanceOf(FeedError);
+    expect(error.code).toBe("RECORD_TOO_LARGE");
+    expect(error.message).toBe(
+      "A line of the CSV feed is longer than 512 kB (line 1); the file is probably malformed (an unclosed quote?).",
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // The download stopped: what the server got out is the prefix and what the sockets buffer.
+    await expect.poll(() => closedEarly).toContain("/one-line.csv");
+    expect(served["/one-line.csv"]).toBeLessThan(10 * 1024 * 1024);
   });
 });

@@ -275,7 +275,8 @@ export interface ImportSummary {
 /**
  * Streams a feed's products into `sink` in batches (awaiting each, so a slow sink slows
  * the download instead of filling memory). Ids are made unique: a product whose id was
- * seen before is skipped; a product without id gets its url, else `#<position>`.
+ * seen before is skipped; a product without id gets its url, else `#<position>`. At most
+ * `maxProducts` items are read, repeated ones included (`TOO_MANY_PRODUCTS`).
  */
 export async function importFeed(
   url: string,
@@ -304,7 +305,15 @@ export async function importFeed(
   let sliceStart = performance.now();
   try {
     for await (const record of source.records) {
-      position++;
+      // Every item read counts, repeated ones too: a small gzip of one item repeated millions
+      // of times stops here, not only at the unpacked-size limit or the CPU-time budget.
+      if (++position > maxProducts) {
+        throw new FeedError(
+          "TOO_MANY_PRODUCTS",
+          `The feed has more than ${maxProducts.toLocaleString("en")} products` +
+            (duplicates > 0 ? ` (${duplicates.toLocaleString("en")} of them repeated ids).` : "."),
+        );
+      }
       if (performance.now() - sliceStart > IMPORT_SLICE_MS) {
         await yieldToEventLoop();
         sliceStart = performance.now();
@@ -321,12 +330,7 @@ export async function importFeed(
         duplicates++;
         continue;
       }
-      if (++count > maxProducts) {
-        throw new FeedError(
-          "TOO_MANY_PRODUCTS",
-          `The feed has more than ${maxProducts.toLocaleString("en")} products.`,
-        );
-      }
+      count++;
       batch.push(product);
       if (batch.length >= batchSize) {
         await sink(batch);

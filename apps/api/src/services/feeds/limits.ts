@@ -68,7 +68,10 @@ export function shopifyLimits(purpose: "import" | "preview") {
   return { page, total: SHOPIFY_TOTAL_LIMITS[purpose] };
 }
 
-/** Products in one import (a guard for the database, not for memory). */
+/**
+ * Items read in one import, repeated ids included: a guard for the database, and for a small
+ * gzip of one item repeated millions of times (memory holds one id per distinct product).
+ */
 export const MAX_PRODUCTS = 1_000_000;
 /** Shopify pages of 250 products followed at most (250,000 products). */
 export const SHOPIFY_MAX_PAGES = 1_000;
