@@ -22,7 +22,7 @@ import { startRedis } from "./services/redis";
 import { registerTrpcRoutes } from "./http/trpc";
 import { fastifyTrustProxy } from "./http/trust-proxy";
 import { createMailer } from "./services/mail";
-import type { MailContext } from "./trpc/context";
+import type { MailContext } from "./services/mail";
 import { registerFeedJobs } from "./services/feeds/refresh";
 import { registerInsightJobs } from "./services/insights";
 import { registerRetentionJob } from "./services/analytics/retention";

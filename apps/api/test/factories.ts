@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Role } from "@floow/domain";
 import { appRouter } from "../src/trpc/app-router";
 import { createInnerContext } from "../src/trpc/context";
-import type { SessionData } from "../src/trpc/context";
+import type { SessionData } from "../src/auth/session";
 import { createCallerFactory } from "../src/trpc/init";
 
 const createCaller = createCallerFactory(appRouter);

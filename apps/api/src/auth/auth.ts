@@ -9,7 +9,7 @@ import type { Kysely } from "kysely";
 import type { Env } from "../env";
 import { createRateLimitStore } from "../services/rate-limit";
 import { passwordResetMail } from "../services/mail";
-import type { MailContext } from "../trpc/context";
+import type { MailContext } from "../services/mail";
 import { passwordProblem } from "./password";
 import { validateSignInBody, validateSignUpBody } from "./sign-up";
 

@@ -9,9 +9,9 @@ import type { FeedFetchOptions } from "../services/feeds";
 import { appRouter } from "../trpc/app-router";
 import type { AppRouter } from "../trpc/app-router";
 import { createContextFactory } from "../trpc/context";
-import type { MailContext } from "../trpc/context";
+import type { MailContext } from "../services/mail";
 import type { AiModelConfig } from "../services/ai-suggest";
-import { retryAfterOf } from "../trpc/retry-after";
+import { batchRetryAfterOf } from "../trpc/errors";
 import { isAllowedOrigin, isJsonContentType } from "./origins";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -52,7 +52,7 @@ export async function registerTrpcRoutes(
         },
         // A 429 or 503 says when to try again (Retry-After, in seconds).
         responseMeta: ({ errors }) => {
-          const retryAfter = retryAfterOf(errors);
+          const retryAfter = batchRetryAfterOf(errors);
           return retryAfter ? { headers: { "retry-after": String(retryAfter) } } : {};
         },
       },

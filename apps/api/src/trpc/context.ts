@@ -2,18 +2,13 @@ import type { Kysely } from "kysely";
 import { fromNodeHeaders } from "better-auth/node";
 import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
 import type { Auth } from "../auth/auth";
+import type { SessionData } from "../auth/session";
 import type { DB } from "../db/database";
 import { isDatabaseUnavailable } from "../db/unavailable";
-import { databaseUnavailableError } from "./unavailable";
+import { databaseUnavailable, toTRPCError } from "./errors";
 import type { FeedFetchOptions } from "../services/feeds";
-import type { Mailer } from "../services/mail";
+import type { MailContext } from "../services/mail";
 import type { AiModelConfig } from "../services/ai-suggest";
-
-/** The signed-in user and their session, as procedures see them. */
-export interface SessionData {
-  user: { id: string; name: string; email: string };
-  session: { id: string; activeOrganizationId: string | null };
-}
 
 /**
  * The inner context: everything a procedure needs that does not come from the HTTP request.
@@ -35,11 +30,6 @@ export interface InnerContext {
   ai?: AiModelConfig;
 }
 
-export interface MailContext {
-  mailer: Mailer;
-  publicUrl: string;
-}
-
 /** The support address when none is configured (tests and local use). */
 export const DEFAULT_SUPPORT_EMAIL = "support@localhost";
 
@@ -53,8 +43,9 @@ export function createInnerContext(
 export function createContextFactory(deps: Pick<InnerContext, "db" | "auth" | "fetch"> & Partial<Pick<InnerContext, "supportEmail" | "mail" | "ai">>) {
   return async ({ req }: CreateFastifyContextOptions): Promise<InnerContext> => {
     const result = await deps.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch((error: unknown) => {
-      // The session lives in the database: without it, a 503 the client may retry.
-      throw isDatabaseUnavailable(error) ? databaseUnavailableError(error) : error;
+      // The session lives in the database: without it, a 503 the client may retry. Made a
+      // TRPCError here: an error of the context reaches no middleware (init.ts's `domainErrors`).
+      throw isDatabaseUnavailable(error) ? toTRPCError(databaseUnavailable(error)) : error;
     });
     const session: SessionData | null = result
       ? {

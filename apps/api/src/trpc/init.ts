@@ -1,10 +1,10 @@
-import { DomainError, fieldErrorsFrom, TRPC_ERROR_CODE } from "@floow/domain";
+import { DomainError, fieldErrorsFrom } from "@floow/domain";
 import type { ErrorCode, FieldError } from "@floow/domain";
-import { initTRPC, TRPCError } from "@trpc/server";
+import { initTRPC } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import type { Context } from "./context";
-import { databaseUnavailableError } from "./unavailable";
+import { databaseUnavailable, retryAfterOf, toTRPCError } from "./errors";
 import { requireSession } from "./middleware/auth";
 import { requireOrganization, requireRole } from "./middleware/organization";
 import { createRateLimiter } from "./middleware/rate-limit";
@@ -29,8 +29,10 @@ function isZodError(value: unknown): boolean {
 /**
  * Every error reaches the client as tRPC's shape with `data.code` set to the product's error
  * code (`@floow/domain` ERROR_CODES: VALIDATION, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, …) and
- * `data.fieldErrors: { path, message }[]`, so the dashboard shows the message at the field.
- * tRPC's own code stays in `data.trpcCode`.
+ * `data.fieldErrors: { path, message }[]`, so the dashboard shows the message at the field;
+ * a 429 or 503 also says when to try again (`data.retryAfter`, seconds, as the Retry-After
+ * header). tRPC's own code stays in `data.trpcCode`. The dashboard reads this shape in one
+ * place, `apps/dashboard/src/lib/trpc-errors.ts`.
  */
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
@@ -45,29 +47,28 @@ const t = initTRPC.context<Context>().create({
       fieldErrors = cause.fieldErrors;
     }
     const { code: trpcCode, ...rest } = shape.data;
+    const retryAfter = retryAfterOf(error);
     return {
       ...shape,
       // A validation error reads as its first field's message, e.g. "Please enter an organization name."
       message: code === "VALIDATION" && fieldErrors[0] ? fieldErrors[0].message : shape.message,
-      data: { ...rest, code, trpcCode, fieldErrors },
+      data: { ...rest, code, trpcCode, fieldErrors, ...(retryAfter !== undefined && { retryAfter }) },
     };
   },
 });
 
 /**
- * Throw a DomainError from a query or service; this turns it into the matching TRPCError.
- * A database that cannot be reached is a 503 SERVICE_UNAVAILABLE (the client may retry), not a 500.
+ * Throw a DomainError from a middleware, procedure, query or service (tRPC wraps it as an
+ * INTERNAL_SERVER_ERROR); this turns it into the TRPCError of its code (`toTRPCError`), which
+ * sets the HTTP status. A database that cannot be reached is a 503 UNAVAILABLE (the client
+ * may retry), not a 500.
  */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.code === "INTERNAL_SERVER_ERROR" && isDatabaseUnavailable(result.error.cause)) {
-    throw databaseUnavailableError(result.error.cause);
-  }
-  if (!result.ok && result.error.cause instanceof DomainError && result.error.code === "INTERNAL_SERVER_ERROR") {
-    const cause = result.error.cause;
-    const code = TRPC_ERROR_CODE[cause.code] as TRPC_ERROR_CODE_KEY;
-    throw new TRPCError({ code, message: cause.message, cause });
-  }
+  if (result.ok || result.error.code !== "INTERNAL_SERVER_ERROR") return result;
+  const cause = result.error.cause;
+  if (isDatabaseUnavailable(cause)) throw toTRPCError(databaseUnavailable(cause));
+  if (cause instanceof DomainError) throw toTRPCError(cause);
   return result;
 });
 

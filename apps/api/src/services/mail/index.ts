@@ -1,3 +1,3 @@
 export { createMailer } from "./mailer";
-export type { Mailer, MailMessage, MailerOptions, SentMail } from "./mailer";
+export type { MailContext, Mailer, MailMessage, MailerOptions, SentMail } from "./mailer";
 export * from "./templates";

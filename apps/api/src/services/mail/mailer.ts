@@ -27,6 +27,15 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * Outgoing e-mail and the origin its links point at (PUBLIC_URL): made once in `createServer`
+ * (`app.mail`), handed to better-auth (password resets) and to procedures (`ctx.mail`).
+ */
+export interface MailContext {
+  mailer: Mailer;
+  publicUrl: string;
+}
+
 export interface MailLogger {
   info(obj: object, msg: string): void;
 }

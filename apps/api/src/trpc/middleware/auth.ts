@@ -1,8 +1,9 @@
-import { TRPCError } from "@trpc/server";
-import type { InnerContext, SessionData } from "../context";
+import { DomainError } from "@floow/domain";
+import type { SessionData } from "../../auth/session";
+import type { InnerContext } from "../context";
 
 /** authedProcedure's check: a signed-in session, or UNAUTHORIZED. */
 export function requireSession(ctx: InnerContext): SessionData {
-  if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in." });
+  if (!ctx.session) throw new DomainError("UNAUTHORIZED", "Please sign in.");
   return ctx.session;
 }

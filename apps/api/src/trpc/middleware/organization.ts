@@ -1,10 +1,9 @@
 import { DomainError } from "@floow/domain";
-import { TRPCError } from "@trpc/server";
 import type { Kysely } from "kysely";
 import type { Role } from "@floow/domain";
 import type { DB } from "../../db/database";
 import { resolveActiveMembership } from "../../db/queries/member";
-import type { SessionData } from "../context";
+import type { SessionData } from "../../auth/session";
 
 export interface OrgContext {
   id: string;
@@ -18,8 +17,7 @@ export interface OrgContext {
 export async function requireOrganization(db: Kysely<DB>, session: SessionData): Promise<OrgContext> {
   const membership = await resolveActiveMembership(db, session);
   if (!membership) {
-    const message = "Create or join an organization first.";
-    throw new TRPCError({ code: "FORBIDDEN", message, cause: new DomainError("FORBIDDEN", message) });
+    throw new DomainError("FORBIDDEN", "Create or join an organization first.");
   }
   return { id: membership.organizationId, role: membership.role };
 }
@@ -27,6 +25,6 @@ export async function requireOrganization(db: Kysely<DB>, session: SessionData):
 /** adminProcedure's check. A member asking for an admin action gets FORBIDDEN. */
 export function requireRole(org: OrgContext, role: Role): void {
   if (role === "admin" && org.role !== "admin") {
-    throw new TRPCError({ code: "FORBIDDEN", message: "Only an admin of the organization can do this." });
+    throw new DomainError("FORBIDDEN", "Only an admin of the organization can do this.");
   }
 }

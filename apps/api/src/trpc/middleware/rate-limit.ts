@@ -1,18 +1,18 @@
-import { TRPCError } from "@trpc/server";
+import { DomainError } from "@floow/domain";
 import { createRateLimitStore } from "../../services/rate-limit";
 import type { RateLimitRule } from "../../services/rate-limit";
-import { withRetryAfter } from "../retry-after";
+import { withRetryAfter } from "../errors";
 
 export type { RateLimitRule };
 
-/** A limiter for one procedure: `consume(key)` throws TOO_MANY_REQUESTS past the rule. */
+/** A limiter for one procedure: `consume(key)` throws RATE_LIMITED (429, with when to try again) past the rule. */
 export function createRateLimiter(rule: RateLimitRule) {
   const store = createRateLimitStore();
   return async function consume(key: string): Promise<void> {
     const { allowed, retryAfter } = await store.consume(key, rule);
     if (!allowed) {
       throw withRetryAfter(
-        new TRPCError({ code: "TOO_MANY_REQUESTS", message: `Too many requests. Try again in ${retryAfter} seconds.` }),
+        new DomainError("RATE_LIMITED", `Too many requests. Try again in ${retryAfter} seconds.`),
         retryAfter ?? 1,
       );
     }
