@@ -6,7 +6,7 @@
  * floow, keyboard and axe-core checks of its start, question, form and results pages.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { ONBOARDING_STAGES } from "@floow/domain/constants";
+import { ONBOARDING_STAGES } from "../src/features/onboarding/onboarding-stages";
 import { expect, test } from "@playwright/test";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";

@@ -31,10 +31,6 @@ describe("entity schemas produce the entity types", () => {
     expectTypeOf<z.output<typeof D.integrationSchema>>().toEqualTypeOf<D.Integration>();
     expectTypeOf<z.output<typeof D.newFloowSchema>>().toEqualTypeOf<D.NewFloowForm>();
     expectTypeOf<z.output<typeof D.supportTicketSchema>>().toEqualTypeOf<D.SupportTicket>();
-    expectTypeOf<z.output<typeof D.cookiePreferencesSchema>>().toEqualTypeOf<D.CookiePreferences>();
-    expectTypeOf<z.output<typeof D.notificationSchema>>().toEqualTypeOf<D.Notification>();
-    expectTypeOf<z.output<typeof D.onboardingRecordSchema>>().toMatchTypeOf<D.OnboardingRecord>();
-    expectTypeOf<D.OnboardingRecord>().toMatchTypeOf<z.output<typeof D.onboardingRecordSchema>>();
     expectTypeOf<z.output<typeof D.floowEventMessageSchema>>().toEqualTypeOf<D.FloowEventMessage>();
   });
 });

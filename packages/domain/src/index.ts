@@ -12,8 +12,6 @@ export * from "./domain/logic";
 export * from "./feed/factories";
 export * from "./feed/logic";
 export * from "./webhook/factories";
-export * from "./settings/factories";
-export * from "./onboarding/logic";
 export * from "./shared/routes";
 export * from "./insights/index";
 export * from "./publish/index";
@@ -26,8 +24,6 @@ export * from "./messages/catalogue";
 export * from "./webhook/constants";
 export * from "./integration/constants";
 export * from "./support/constants";
-export * from "./settings/constants";
-export * from "./onboarding/constants";
 export * from "./blob/constants";
 export * from "./analytics/constants";
 
@@ -38,8 +34,6 @@ export type * from "./domain/types";
 export type * from "./webhook/types";
 export type * from "./integration/types";
 export type * from "./support/types";
-export type * from "./settings/types";
-export type * from "./onboarding/types";
 export type * from "./analytics/types";
 
 // Zod schemas
@@ -57,8 +51,6 @@ export * from "./user/schema";
 export * from "./support/schema";
 export * from "./webhook/schema";
 export * from "./integration/schema";
-export * from "./settings/schema";
-export * from "./onboarding/schema";
 export * from "./events/schema";
 export * from "./events/inspect-schema";
 export * from "./blob/schema";

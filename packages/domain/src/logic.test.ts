@@ -55,7 +55,6 @@ describe("the public surface", () => {
       "formatEuro",
       "formatDateNl",
       "detectOs",
-      "selectAfterStepDelete",
       "EVENT_NAME",
       "EVENT_TYPES",
       "LANGUAGES",

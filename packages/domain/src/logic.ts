@@ -32,7 +32,5 @@ export * from "./validation/checkers";
 export * from "./events/constants";
 export type * from "./events/types";
 export * from "./events/logic";
-export * from "./editor/constants";
-export * from "./editor/logic";
 export type * from "./public/types";
 export * from "./public/texts";

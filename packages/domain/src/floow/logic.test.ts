@@ -1,9 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CONDITION_TYPES, CONSEQUENCE_TYPES, FINISH } from "./constants";
-import { createStep } from "./factories";
 import {
-  applyStepStyle,
   conditionHolds,
   needsFeedStep,
   nextStepId,
@@ -243,23 +241,9 @@ describe("helpers", () => {
   });
 });
 
-describe("wizard and style helpers", () => {
+describe("wizard helpers", () => {
   it("only Guided Selling continues to the feed step", () => {
     expect(needsFeedStep("selling")).toBe(true);
     expect(needsFeedStep("data")).toBe(false);
-  });
-
-  it("applies a style to the current step or to all steps", () => {
-    const steps = [createStep({ id: "a" }), createStep({ id: "b" })];
-    const style = {
-      mobile: { ...steps[0]!.mobile, radius: "xl" as const },
-      desktop: { ...steps[0]!.desktop, shadow: false },
-    };
-    const current = applyStepStyle(steps, style, "current", "b");
-    expect(current[0]).toBe(steps[0]);
-    expect(current[1]!.mobile.radius).toBe("xl");
-    expect(current[1]!.desktop.shadow).toBe(false);
-    const all = applyStepStyle(steps, style, "all", null);
-    expect(all.every((s) => s.mobile.radius === "xl" && s.mobile !== style.mobile)).toBe(true);
   });
 });

@@ -1,7 +1,6 @@
-import type { StyleScope } from "../editor/constants";
 import { FINISH } from "./constants";
 import type { FloowType } from "./constants";
-import type { Condition, StepStyle } from "./types";
+import type { Condition } from "./types";
 
 type ConditionLike = Pick<
   Condition,
@@ -130,21 +129,4 @@ export function stepOfChoice<S extends ChoiceStepLike>(
 /** The Create Floow wizard continues to the feed step only for Guided Selling. */
 export function needsFeedStep(type: FloowType): boolean {
   return type === "selling";
-}
-
-/**
- * Applies a step's mobile and desktop style to the current step or to all steps
- * ("Style applied to current step" / "Style applied to all steps").
- */
-export function applyStepStyle<S extends { id: string; mobile: StepStyle; desktop: StepStyle }>(
-  steps: readonly S[],
-  style: { mobile: StepStyle; desktop: StepStyle },
-  scope: StyleScope,
-  currentStepId: string | null,
-): S[] {
-  return steps.map((step) =>
-    scope === "all" || step.id === currentStepId
-      ? { ...step, mobile: { ...style.mobile }, desktop: { ...style.desktop } }
-      : step,
-  );
 }

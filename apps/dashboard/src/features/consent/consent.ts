@@ -10,8 +10,8 @@ import {
   COOKIE_PREFERENCES_COOKIE,
   DEFAULT_COOKIE_PREFERENCES,
   INITIAL_COOKIE_STATE,
-} from "@floow/domain/settings";
-import type { CookieCategory, CookiePreferences, CookieState } from "@floow/domain/settings";
+} from "./cookie-preferences";
+import type { CookieCategory, CookiePreferences, CookieState } from "./cookie-preferences";
 import { cookieStore, useCookieStore } from "../../lib/cookie-store";
 
 export interface Consent extends CookiePreferences {

@@ -1,4 +1,4 @@
-import type { CookieCategory } from "@floow/domain/settings";
+import type { CookieCategory } from "./cookie-preferences";
 
 const CATEGORIES: { id: CookieCategory; label: string; description: string }[] = [
   {

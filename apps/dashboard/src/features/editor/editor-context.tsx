@@ -6,7 +6,7 @@
  */
 import { TOASTS } from "@floow/domain/messages";
 import type { Domain } from "@floow/domain/domain";
-import type { StyleScope } from "@floow/domain/editor";
+import type { StyleScope } from "./state";
 import type { Floow, Step, StepStyle, VersionedFloow } from "@floow/domain/floow";
 import type { Trigger } from "@floow/domain/trigger";
 import { toast } from "@floow/ui";

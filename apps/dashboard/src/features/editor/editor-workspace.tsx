@@ -2,9 +2,9 @@
  * The editor's workspace per phase: floow (settings beside a preview), build (outline,
  * canvas in the flow, style or preview state, inspector) and launch.
  */
-import { EDITOR_FLOW_VIEWS, EDITOR_STATES } from "@floow/domain/editor";
+import { EDITOR_FLOW_VIEWS, EDITOR_STATES } from "./state";
 import { EDITOR_SCALE_DEFAULT } from "@floow/domain/shared";
-import type { EditorState } from "@floow/domain/editor";
+import type { EditorState } from "./state";
 import type { StepStyle } from "@floow/domain/floow";
 import { useCallback, useEffect, useState } from "react";
 import { useEditor } from "./editor-context";

@@ -1,5 +1,5 @@
-import { ONBOARDING_STAGES, createOnboardingRecord } from "@floow/domain/onboarding";
-import type { OnboardingRecord, OnboardingStage } from "@floow/domain/onboarding";
+import { ONBOARDING_STAGES, createOnboardingRecord } from "./onboarding-stages";
+import type { OnboardingRecord, OnboardingStage } from "./onboarding-stages";
 import { describe, expect, it } from "vitest";
 import { STAGE_RULES, completeStage, currentStage, guideStage } from "./guide-machine";
 import type { EditorContext, GuideContext } from "./guide-machine";

@@ -15,9 +15,9 @@
  *   stage sets the editor's phase to build.
  * - A disabled record shows nothing.
  */
-import { ONBOARDING_STAGES, completeOnboardingStage } from "@floow/domain/onboarding";
-import type { EditorPhase, EditorState } from "@floow/domain/editor";
-import type { OnboardingRecord, OnboardingStage } from "@floow/domain/onboarding";
+import { ONBOARDING_STAGES, completeOnboardingStage } from "./onboarding-stages";
+import type { EditorPhase, EditorState } from "../editor/state";
+import type { OnboardingRecord, OnboardingStage } from "./onboarding-stages";
 
 export interface EditorContext {
   phase: EditorPhase;

@@ -6,7 +6,7 @@
  * - Its close button turns the guide off (on again from /settings), with a toast saying so.
  * - Escape or a click outside hides it until the user moves elsewhere.
  */
-import { ONBOARDING_STAGES } from "@floow/domain/onboarding";
+import { ONBOARDING_STAGES } from "./onboarding-stages";
 import { toast } from "@floow/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation, useNavigate, useRouterState } from "@tanstack/react-router";

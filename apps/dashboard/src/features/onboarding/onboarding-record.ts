@@ -8,8 +8,8 @@ import {
   ONBOARDING_STAGES,
   createOnboardingRecord,
   onboardingRecordSchema,
-} from "@floow/domain/onboarding";
-import type { OnboardingRecord } from "@floow/domain/onboarding";
+} from "./onboarding-stages";
+import type { OnboardingRecord } from "./onboarding-stages";
 import { cookieStore, readCookie, useCookieStore } from "../../lib/cookie-store";
 
 export const onboardingStore = cookieStore<OnboardingRecord>(

@@ -1,5 +1,5 @@
 import { FLOOW_STATUSES, type FloowStatus } from "@floow/domain/floow";
-import { floowsOnboardingPrompt } from "@floow/domain/onboarding";
+import { floowsOnboardingPrompt } from "../../features/onboarding/onboarding-stages";
 import { Button, cn, EmptyState, FlowIcon, GlobeIcon, PlusIcon } from "@floow/ui";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";

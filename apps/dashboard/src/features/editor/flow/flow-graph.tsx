@@ -5,7 +5,7 @@
  * The "filters" view adds each choice's product filters; "conditions" lists the rules.
  */
 import { FINISH } from "@floow/domain/floow";
-import type { EditorFlowView } from "@floow/domain/editor";
+import type { EditorFlowView } from "../state";
 import type { Floow, Step } from "@floow/domain/floow";
 import { cn } from "@floow/ui";
 import {

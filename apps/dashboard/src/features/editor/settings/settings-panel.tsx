@@ -1,7 +1,7 @@
 /**
  * The floow phase: settings in two categories, General and Buttons (spec section 2).
  */
-import { SETTINGS_CATEGORIES } from "@floow/domain/editor";
+import { SETTINGS_CATEGORIES } from "../state";
 import {
   BUTTON_ANIMATIONS,
   BUTTON_ICONS,

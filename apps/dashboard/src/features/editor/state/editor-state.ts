@@ -1,27 +1,22 @@
 /**
  * The editor's state: the floow being edited plus what the user looks at (selection,
  * phase, state, device, …). A pure reducer, so every rule here is unit-tested without React;
- * the rules themselves (selection after a delete, step factories) come from @floow/domain.
+ * the selection rules are in ./selection, the step factories come from @floow/domain/floow.
  */
-import {
-  EDITOR_DEFAULTS,
-  openFinish,
-  openTrigger,
-  selectAfterStepDelete,
-  selectStep,
-} from "@floow/domain/editor";
 import { createStep, duplicateStep } from "@floow/domain/floow";
-import type {
-  EditorFlowView,
-  EditorPhase,
-  EditorSelection,
-  EditorState as EditorStateName,
-  SettingsCategory,
-  StyleScope,
-} from "@floow/domain/editor";
 import type { Floow, Step, StepStyle } from "@floow/domain/floow";
 import type { Device } from "@floow/domain/shared";
 import type { Trigger } from "@floow/domain/trigger";
+import { EDITOR_DEFAULTS } from "./editor-ui";
+import type {
+  EditorFlowView,
+  EditorPhase,
+  EditorState as EditorStateName,
+  SettingsCategory,
+  StyleScope,
+} from "./editor-ui";
+import { openFinish, openTrigger, selectAfterStepDelete, selectStep } from "./selection";
+import type { EditorSelection } from "./selection";
 import { mergeServerCopy } from "./server-copy";
 
 export interface EditorUi {

@@ -1,7 +1,7 @@
-import { EDITOR_PHASES } from "@floow/domain/editor";
+import { EDITOR_PHASES } from "../state";
 import { FLOOW_CONFLICT_MESSAGE, FLOOW_TYPE_LABELS } from "@floow/domain/floow";
 import { VALIDATION_MESSAGES } from "@floow/domain/validation";
-import type { EditorPhase } from "@floow/domain/editor";
+import type { EditorPhase } from "../state";
 import {
   ArrowLeftIcon,
   Badge,
