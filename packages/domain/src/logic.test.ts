@@ -2,10 +2,56 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import * as domain from "./index";
+import * as Analytics from "./analytics";
+import * as Blob from "./blob";
+import * as Domain from "./domain";
+import * as Events from "./events";
+import * as Feed from "./feed";
+import * as Filter from "./filter";
+import * as Floow from "./floow";
+import * as FormInput from "./form-input";
+import * as Insights from "./insights";
+import * as Integration from "./integration";
+import * as Messages from "./messages";
+import * as Organization from "./organization";
+import * as Public from "./public";
+import * as Publish from "./publish";
+import * as Results from "./results";
+import * as Shared from "./shared";
+import * as Support from "./support";
+import * as Trigger from "./trigger";
+import * as User from "./user";
+import * as Validation from "./validation";
+import * as Webhook from "./webhook";
+import * as Errors from "./errors";
 import * as logic from "./logic";
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** Everything the subpaths (`@floow/domain/<concern>`) export. */
+const domain = {
+  ...Analytics,
+  ...Blob,
+  ...Domain,
+  ...Events,
+  ...Feed,
+  ...Filter,
+  ...Floow,
+  ...FormInput,
+  ...Insights,
+  ...Integration,
+  ...Messages,
+  ...Organization,
+  ...Public,
+  ...Publish,
+  ...Results,
+  ...Shared,
+  ...Support,
+  ...Trigger,
+  ...User,
+  ...Validation,
+  ...Webhook,
+  ...Errors,
+};
 
 /** Every module a file imports at runtime (type-only imports are erased), transitively. */
 function runtimeGraph(entry: string): { files: Set<string>; packages: Set<string> } {
@@ -35,8 +81,8 @@ describe("@floow/domain/logic is dependency-free", () => {
     for (const file of files) expect(file).not.toMatch(/schema\.ts$/);
   });
 
-  it("the main entry does use zod (sanity check of the graph walker)", () => {
-    expect([...runtimeGraph("index.ts").packages]).toEqual(["zod"]);
+  it("a concern with schemas does use zod (sanity check of the graph walker)", () => {
+    expect([...runtimeGraph("floow/index.ts").packages]).toEqual(["zod"]);
   });
 });
 
@@ -67,7 +113,7 @@ describe("the public surface", () => {
     }
   });
 
-  it("the main entry exports logic, schemas, factories and messages", () => {
+  it("the subpaths export logic, schemas, factories and messages", () => {
     for (const name of [
       "matchTrigger",
       "createDomain",
