@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import { changeEmailSchema } from "@floow/domain/user";
 import {
   Button,
@@ -99,10 +100,20 @@ export function ChangeEmailDialog({
             aria-label="Change Email"
           >
             <Field label="Old email" error={errors.oldEmail?.message}>
-              <Input type="email" autoComplete="email" {...form.register("oldEmail")} />
+              <Input
+                type="email"
+                autoComplete="email"
+                maxLength={TEXT_LIMITS.email}
+                {...form.register("oldEmail")}
+              />
             </Field>
             <Field label="New email" error={errors.newEmail?.message}>
-              <Input type="email" autoComplete="off" {...form.register("newEmail")} />
+              <Input
+                type="email"
+                autoComplete="off"
+                maxLength={TEXT_LIMITS.email}
+                {...form.register("newEmail")}
+              />
             </Field>
             {failure ? (
               <p

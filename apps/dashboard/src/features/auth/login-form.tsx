@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import { signInSchema, signUpSchema } from "@floow/domain/user";
 import { Button, Field, Input } from "@floow/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -102,7 +103,12 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> | vo
       >
         {mode === "signUp" ? (
           <Field label="Name" error={errors.name?.message}>
-            <Input autoComplete="name" placeholder="Jane Doe" {...form.register("name")} />
+            <Input
+              autoComplete="name"
+              placeholder="Jane Doe"
+              maxLength={TEXT_LIMITS.personName}
+              {...form.register("name")}
+            />
           </Field>
         ) : null}
         <Field label="Email" error={errors.email?.message}>
@@ -110,6 +116,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> | vo
             type="email"
             autoComplete="email"
             placeholder="you@company.com"
+            maxLength={TEXT_LIMITS.email}
             {...form.register("email")}
           />
         </Field>
@@ -118,6 +125,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> | vo
             type="password"
             autoComplete={mode === "signIn" ? "current-password" : "new-password"}
             placeholder={mode === "signIn" ? "Your password" : "At least 8 characters"}
+            maxLength={TEXT_LIMITS.password}
             {...form.register("password")}
           />
         </Field>

@@ -6,6 +6,7 @@ import {
   type AddColor,
   type Color,
 } from "@floow/domain/domain";
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import {
   Button,
   cn,
@@ -89,7 +90,7 @@ export function AddColorDialog({
         <form className="flex flex-col gap-5" onSubmit={onSubmit} noValidate aria-label="Add Color">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Name" error={errors.name?.message}>
-              <Input autoComplete="off" {...register("name")} />
+              <Input autoComplete="off" maxLength={TEXT_LIMITS.name} {...register("name")} />
             </Field>
             <Field label="Hex code" error={errors.hex?.message}>
               <HexInput

@@ -5,6 +5,7 @@ import {
   type Font,
   type FontForm,
 } from "@floow/domain/domain";
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import {
   Button,
   Dialog,
@@ -82,7 +83,12 @@ export function AddFontDialog({
             error={errors.name?.message}
             description="The font family, exactly as the stylesheet names it."
           >
-            <Input autoComplete="off" placeholder="Inter" {...register("name")} />
+            <Input
+              autoComplete="off"
+              placeholder="Inter"
+              maxLength={TEXT_LIMITS.name}
+              {...register("name")}
+            />
           </Field>
           <Field label="Font URL" error={errors.url?.message}>
             <Input
@@ -90,6 +96,7 @@ export function AddFontDialog({
               inputMode="url"
               spellCheck={false}
               placeholder="https://fonts.googleapis.com/css2?family=Inter:wght@400;600&display=swap"
+              maxLength={TEXT_LIMITS.url}
               {...register("url")}
             />
           </Field>

@@ -3,6 +3,7 @@ import {
   type CreateDomain,
   type CreateDomainInput,
 } from "@floow/domain/domain";
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import {
   Button,
   Dialog,
@@ -76,7 +77,13 @@ export function CreateDomainDialog({
           aria-label="Create Domain"
         >
           <Field label="Name" error={errors.name?.message}>
-            <Input placeholder="My shop" autoComplete="off" autoFocus {...register("name")} />
+            <Input
+              placeholder="My shop"
+              autoComplete="off"
+              autoFocus
+              maxLength={TEXT_LIMITS.name}
+              {...register("name")}
+            />
           </Field>
           <Field
             label="Host"
@@ -87,6 +94,7 @@ export function CreateDomainDialog({
               placeholder="www.example.com"
               autoComplete="off"
               inputMode="url"
+              maxLength={TEXT_LIMITS.url}
               {...register("host")}
             />
           </Field>

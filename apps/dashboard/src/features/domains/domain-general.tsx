@@ -8,6 +8,7 @@ import {
   type Font,
 } from "@floow/domain/domain";
 import { TOASTS } from "@floow/domain/messages";
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import {
   Button,
   Card,
@@ -126,15 +127,21 @@ export function DomainGeneral({ domain }: { domain: Domain }) {
         <Section title="Details" description="How this domain is named and where its floows load.">
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Name" error={errors.name?.message}>
-              <Input autoComplete="off" {...register("name")} />
+              <Input autoComplete="off" maxLength={TEXT_LIMITS.name} {...register("name")} />
             </Field>
             <Field label="Host" error={errors.host?.message}>
-              <Input autoComplete="off" inputMode="url" {...register("host")} />
+              <Input
+                autoComplete="off"
+                inputMode="url"
+                maxLength={TEXT_LIMITS.url}
+                {...register("host")}
+              />
             </Field>
             <Field label="Description" className="sm:col-span-2">
               <Textarea
                 rows={3}
                 placeholder="What this website is about (optional)"
+                maxLength={TEXT_LIMITS.description}
                 {...register("description")}
               />
             </Field>

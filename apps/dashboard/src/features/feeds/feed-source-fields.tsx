@@ -1,4 +1,5 @@
 import { FEED_TYPES, type FeedType } from "@floow/domain/feed";
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import { Field, Input, Select } from "@floow/ui";
 import type { FieldErrors } from "react-hook-form";
 import type { useLiveValidation } from "../forms/use-live-validation";
@@ -29,6 +30,7 @@ export function FeedSourceFields({
             autoComplete="off"
             placeholder="Main catalogue"
             autoFocus={autoFocus}
+            maxLength={TEXT_LIMITS.name}
             {...live.register("name")}
           />
         </Field>
@@ -48,6 +50,7 @@ export function FeedSourceFields({
           inputMode="url"
           spellCheck={false}
           placeholder="https://files.channable.com/…/feed.xml"
+          maxLength={TEXT_LIMITS.url}
           {...live.register("url")}
         />
       </Field>

@@ -1,5 +1,5 @@
 import { sanitizeProductText } from "@floow/domain/feed";
-import { formatEuro } from "@floow/domain/shared";
+import { formatEuro, TEXT_LIMITS } from "@floow/domain/shared";
 import {
   AlertTriangleIcon,
   Button,
@@ -104,6 +104,7 @@ export function ProductList({
           <Input
             type="search"
             aria-label="Search products"
+            maxLength={TEXT_LIMITS.search}
             placeholder="Search by name or ID"
             className="pl-9"
             value={searchText}

@@ -10,7 +10,7 @@ import {
   type FloowType,
 } from "@floow/domain/floow";
 import { TOASTS } from "@floow/domain/messages";
-import { LANGUAGES } from "@floow/domain/shared";
+import { LANGUAGES, TEXT_LIMITS } from "@floow/domain/shared";
 import {
   Button,
   ClipboardListIcon,
@@ -257,6 +257,7 @@ export function CreateFloowDialog({
                 autoComplete="off"
                 placeholder="Bike finder"
                 autoFocus
+                maxLength={TEXT_LIMITS.name}
                 {...detailsLive.register("name")}
               />
             </Field>

@@ -1,4 +1,5 @@
 import { BLOB_IMAGE_TYPES } from "@floow/domain/blob";
+import { isImageAddress } from "@floow/domain/validation";
 import { Button, ImageIcon, Label, TrashIcon, UploadIcon } from "@floow/ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { imageProblem } from "../../lib/blob";
@@ -8,7 +9,11 @@ export type ImageValue = { url: string | null; file: File | null };
 
 export const noImage: ImageValue = { url: null, file: null };
 
-/** The address to preview an image value by (an object URL for a picked file). */
+/**
+ * The address to preview an image value by (an object URL for a picked file). A saved address
+ * that is not an http(s) URL or Floow's own `/blobs/` upload (a `javascript:` logo stored before
+ * the API refused them) is never rendered.
+ */
 function usePreviewUrl(value: ImageValue): string | null {
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -20,7 +25,8 @@ function usePreviewUrl(value: ImageValue): string | null {
     setObjectUrl(url);
     return () => URL.revokeObjectURL(url);
   }, [value.file]);
-  return value.file ? objectUrl : value.url;
+  if (value.file) return objectUrl;
+  return value.url && isImageAddress(value.url) ? value.url : null;
 }
 
 /**

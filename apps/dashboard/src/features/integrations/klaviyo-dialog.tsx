@@ -4,6 +4,7 @@ import {
   type KlaviyoSetup,
 } from "@floow/domain/integration";
 import { TOASTS } from "@floow/domain/messages";
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import {
   Button,
   Dialog,
@@ -111,6 +112,7 @@ export function KlaviyoDialog({
               placeholder="pk_…"
               autoComplete="off"
               spellCheck={false}
+              maxLength={TEXT_LIMITS.key}
               {...register("privateKey")}
             />
           </Field>

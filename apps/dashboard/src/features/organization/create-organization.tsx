@@ -5,6 +5,7 @@ import { useRouter } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { TOASTS } from "@floow/domain/messages";
 import { createOrganizationSchema } from "@floow/domain/organization";
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import type { z } from "zod";
 import { useTRPC } from "../../lib/trpc";
 import { FloowMark } from "../navigation/app-side-nav";
@@ -70,6 +71,7 @@ export function CreateOrganization({ userName }: { userName: string }) {
                   autoComplete="organization"
                   autoFocus
                   placeholder="Acme"
+                  maxLength={TEXT_LIMITS.name}
                   {...form.register("name")}
                 />
               </Field>
@@ -78,7 +80,11 @@ export function CreateOrganization({ userName }: { userName: string }) {
                 description="Optional. How the organization is shown to your team."
                 error={form.formState.errors.displayName?.message}
               >
-                <Input placeholder="Acme Inc." {...form.register("displayName")} />
+                <Input
+                  placeholder="Acme Inc."
+                  maxLength={TEXT_LIMITS.name}
+                  {...form.register("displayName")}
+                />
               </Field>
               <Button
                 type="submit"

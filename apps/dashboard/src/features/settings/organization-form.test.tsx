@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeTrpcWrapper } from "../../test/fake-trpc";
 import { OrganizationForm } from "./organization-form";
@@ -68,5 +69,19 @@ describe("OrganizationForm", () => {
     expect((screen.getByLabelText("Display name") as HTMLInputElement).closest("fieldset")?.disabled).toBe(true);
     expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
     expect(screen.getByText("Only admins can change the organization's settings.")).toBeTruthy();
+  });
+
+  it("takes names within the server's limits, and never shows or sends back a logo that is not http(s) or /blobs/", async () => {
+    const update = vi.fn((input: unknown) => ({ ...organization, ...(input as object) }));
+    const { container } = render(
+      <OrganizationForm organization={{ ...organization, branding: { logo_url: "javascript:alert(1)" } }} canEdit />,
+      { wrapper: fakeTrpcWrapper({ "organization.update": update, "user.get": () => ({}) }) },
+    );
+    expect(screen.getByLabelText("Organization name").getAttribute("maxlength")).toBe(String(TEXT_LIMITS.name));
+    expect(screen.getByLabelText("Organization email").getAttribute("maxlength")).toBe(String(TEXT_LIMITS.email));
+    expect(container.querySelector("img")).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    expect(update).toHaveBeenCalledWith(expect.objectContaining({ branding: { logo_url: null } }));
   });
 });

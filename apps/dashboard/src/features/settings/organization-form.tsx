@@ -1,5 +1,7 @@
 import { TOASTS } from "@floow/domain/messages";
 import { SECTORS, updateOrganizationSchema } from "@floow/domain/organization";
+import { TEXT_LIMITS } from "@floow/domain/shared";
+import { isImageAddress } from "@floow/domain/validation";
 import { Button, Field, Input, Select, toast } from "@floow/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -27,19 +29,23 @@ export function OrganizationForm({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  // A logo stored before the API refused anything but http(s) and /blobs/ (`javascript:…`) is
+  // neither shown nor sent back: saving the form removes it.
+  const storedLogo = organization.branding.logo_url;
+  const savedLogo = storedLogo && isImageAddress(storedLogo) ? storedLogo : null;
   const initial = (): Values => ({
     name: organization.name,
     display_name: organization.display_name,
     email: organization.email,
     sector: organization.sector,
-    branding: { logo_url: organization.branding.logo_url },
+    branding: { logo_url: savedLogo },
   });
   const form = useForm<Values>({
     resolver: zodResolver(updateOrganizationSchema),
     defaultValues: initial(),
     mode: "onTouched",
   });
-  const [logo, setLogo] = useState<ImageValue>({ url: organization.branding.logo_url, file: null });
+  const [logo, setLogo] = useState<ImageValue>({ url: savedLogo, file: null });
   const update = useMutation(trpc.organization.update.mutationOptions());
 
   const submit = form.handleSubmit(async (values) => {
@@ -61,13 +67,13 @@ export function OrganizationForm({
     <form className="flex flex-col gap-5" onSubmit={submit} noValidate>
       <fieldset disabled={!canEdit} className="grid gap-5 sm:grid-cols-2">
         <Field label="Organization name" error={errors.name?.message}>
-          <Input {...form.register("name")} />
+          <Input maxLength={TEXT_LIMITS.name} {...form.register("name")} />
         </Field>
         <Field label="Display name" error={errors.display_name?.message}>
-          <Input {...form.register("display_name")} />
+          <Input maxLength={TEXT_LIMITS.name} {...form.register("display_name")} />
         </Field>
         <Field label="Organization email" error={errors.email?.message}>
-          <Input type="email" {...form.register("email")} />
+          <Input type="email" maxLength={TEXT_LIMITS.email} {...form.register("email")} />
         </Field>
         <Field label="Sector" error={errors.sector?.message}>
           <Select

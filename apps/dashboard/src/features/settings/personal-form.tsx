@@ -1,4 +1,5 @@
 import { TOASTS } from "@floow/domain/messages";
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import { userUpdateSchema } from "@floow/domain/user";
 import { Button, Field, Input, toast } from "@floow/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -52,10 +53,18 @@ export function PersonalForm({ user }: { user: User }) {
     <form className="flex flex-col gap-5" onSubmit={submit} noValidate>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" error={errors.name?.message}>
-          <Input autoComplete="name" {...form.register("name")} />
+          <Input
+            autoComplete="name"
+            maxLength={TEXT_LIMITS.personName}
+            {...form.register("name")}
+          />
         </Field>
         <Field label="Title" error={errors.title?.message}>
-          <Input autoComplete="organization-title" {...form.register("title")} />
+          <Input
+            autoComplete="organization-title"
+            maxLength={TEXT_LIMITS.personTitle}
+            {...form.register("title")}
+          />
         </Field>
         <Field label="Email" description="Your sign-in address.">
           <Input value={user.email} readOnly disabled />

@@ -1,4 +1,5 @@
 import { TOASTS } from "@floow/domain/messages";
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import {
   SUPPORT_CATEGORIES,
   SUPPORT_CATEGORY_LABELS,
@@ -116,13 +117,27 @@ export function SupportDialog({
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Email" error={errors.email?.message}>
-              <Input type="email" autoComplete="email" {...form.register("email")} />
+              <Input
+                type="email"
+                autoComplete="email"
+                maxLength={TEXT_LIMITS.email}
+                {...form.register("email")}
+              />
             </Field>
             <Field label="Name" error={errors.name?.message}>
-              <Input autoComplete="name" {...form.register("name")} />
+              <Input
+                autoComplete="name"
+                maxLength={TEXT_LIMITS.personName}
+                {...form.register("name")}
+              />
             </Field>
             <Field label="Phone (optional)" error={errors.phone?.message}>
-              <Input type="tel" autoComplete="tel" {...form.register("phone")} />
+              <Input
+                type="tel"
+                autoComplete="tel"
+                maxLength={TEXT_LIMITS.phone}
+                {...form.register("phone")}
+              />
             </Field>
             <Field label="Category (optional)" error={errors.category?.message}>
               <Select
@@ -140,10 +155,10 @@ export function SupportDialog({
             </Field>
           </div>
           <Field label="Subject" error={errors.subject?.message}>
-            <Input {...form.register("subject")} />
+            <Input maxLength={TEXT_LIMITS.subject} {...form.register("subject")} />
           </Field>
           <Field label="Description" error={errors.comment?.message}>
-            <Textarea rows={5} {...form.register("comment")} />
+            <Textarea rows={5} maxLength={TEXT_LIMITS.comment} {...form.register("comment")} />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import { inviteSchema, ROLE_LABELS, ROLES } from "@floow/domain/user";
 import {
   Button,
@@ -99,6 +100,7 @@ export function InviteDialog({
                 type="email"
                 autoComplete="off"
                 placeholder="name@company.com"
+                maxLength={TEXT_LIMITS.email}
                 {...form.register("email")}
               />
             </Field>
@@ -118,10 +120,18 @@ export function InviteDialog({
               </Select>
             </Field>
             <Field label="Name (optional)" error={errors.name?.message}>
-              <Input autoComplete="off" {...form.register("name")} />
+              <Input
+                autoComplete="off"
+                maxLength={TEXT_LIMITS.personName}
+                {...form.register("name")}
+              />
             </Field>
             <Field label="Title (optional)" error={errors.title?.message}>
-              <Input autoComplete="off" {...form.register("title")} />
+              <Input
+                autoComplete="off"
+                maxLength={TEXT_LIMITS.personTitle}
+                {...form.register("title")}
+              />
             </Field>
           </div>
           <p className="text-xs text-grey-500">

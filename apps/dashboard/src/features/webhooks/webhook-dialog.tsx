@@ -1,5 +1,5 @@
 import { EVENT_TYPES, type FloowEventType } from "@floow/domain/events";
-import { createId } from "@floow/domain/shared";
+import { createId, TEXT_LIMITS } from "@floow/domain/shared";
 import {
   WEBHOOK_DEFAULT_EVENTS,
   WEBHOOK_METHODS,
@@ -127,7 +127,13 @@ export function WebhookDialog({
         </DialogHeader>
         <form className="flex flex-col gap-5" onSubmit={onSubmit} noValidate aria-label="Webhook">
           <Field label="Name" error={errors.name?.message}>
-            <Input placeholder="CRM" autoComplete="off" autoFocus {...register("name")} />
+            <Input
+              placeholder="CRM"
+              autoComplete="off"
+              autoFocus
+              maxLength={TEXT_LIMITS.name}
+              {...register("name")}
+            />
           </Field>
           <Field
             label="URL"
@@ -138,6 +144,7 @@ export function WebhookDialog({
               placeholder="https://example.com/webhooks/floow"
               inputMode="url"
               autoComplete="off"
+              maxLength={TEXT_LIMITS.url}
               {...register("url")}
             />
           </Field>
@@ -211,6 +218,7 @@ export function WebhookDialog({
                   <div className="flex items-center gap-2">
                     <Input
                       aria-label={`Header ${index + 1} name`}
+                      maxLength={TEXT_LIMITS.key}
                       placeholder="Authorization"
                       value={row.name}
                       aria-invalid={error ? true : undefined}
@@ -224,6 +232,7 @@ export function WebhookDialog({
                     />
                     <Input
                       aria-label={`Header ${index + 1} value`}
+                      maxLength={TEXT_LIMITS.headerValue}
                       placeholder="Bearer …"
                       value={row.value}
                       onChange={(event) =>

@@ -6,7 +6,7 @@ import {
   RESULT_LAYOUT_TYPES,
 } from "@floow/domain/floow";
 import { productLink } from "@floow/domain/results";
-import { GAP_SIZES, PADDING_SIZES, RADIUS_SIZES } from "@floow/domain/shared";
+import { GAP_SIZES, PADDING_SIZES, RADIUS_SIZES, TEXT_LIMITS } from "@floow/domain/shared";
 import type { FloowFinish, ResultsLayout } from "@floow/domain/floow";
 import { useEditor } from "../editor-context";
 import {
@@ -74,11 +74,13 @@ export function FinishPanel() {
         <PanelSection title="Results">
           <TextRow
             label="Image attribute"
+            maxLength={TEXT_LIMITS.key}
             value={results.imageAttribute}
             onChange={(imageAttribute) => setResults({ imageAttribute })}
           />
           <TextRow
             label="Label attribute"
+            maxLength={TEXT_LIMITS.key}
             value={results.labelAttribute}
             onChange={(labelAttribute) => setResults({ labelAttribute })}
           />

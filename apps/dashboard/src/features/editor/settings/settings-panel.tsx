@@ -18,6 +18,7 @@ import {
   LANGUAGES,
   PADDING_SIZES,
   RADIUS_SIZES,
+  TEXT_LIMITS,
 } from "@floow/domain/shared";
 import { VALIDATION_MESSAGES } from "@floow/domain/validation";
 import type { Floow, FloowButton, FloowButtonKey } from "@floow/domain/floow";
@@ -78,6 +79,7 @@ export function NameRow({ name, onChange }: { name: string; onChange: (name: str
         <Input
           id={id}
           className="h-9"
+          maxLength={TEXT_LIMITS.name}
           value={draft}
           aria-invalid={empty || undefined}
           aria-describedby={empty ? `${id}-error` : undefined}

@@ -2,6 +2,7 @@
  * Small form controls of the editor's panels (dense, label-left), built on @floow/ui's
  * inputs. Kept here rather than in @floow/ui because only the editor's inspector uses them.
  */
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import { cn, Input, Select } from "@floow/ui";
 import { useEffect, useId, useState, type ReactNode } from "react";
 
@@ -87,12 +88,15 @@ export function TextRow({
   onChange,
   placeholder,
   type = "text",
+  maxLength = TEXT_LIMITS.label,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   placeholder?: string;
   type?: string;
+  /** The server's limit for the text (TEXT_LIMITS); a label shown in the floow by default. */
+  maxLength?: number;
 }) {
   const id = useId();
   return (
@@ -101,6 +105,7 @@ export function TextRow({
         id={id}
         type={type}
         className="h-9"
+        maxLength={maxLength}
         value={value}
         placeholder={placeholder}
         onChange={(event) => onChange(event.target.value)}

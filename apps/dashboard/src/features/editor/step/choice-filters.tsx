@@ -17,7 +17,7 @@ import {
   removeFilter,
   VALUELESS_FILTER_CONDITIONS,
 } from "@floow/domain/filter";
-import { createId } from "@floow/domain/shared";
+import { createId, TEXT_LIMITS } from "@floow/domain/shared";
 import type { Filter, FilterCondition, FilterGroup, GroupOperator } from "@floow/domain/filter";
 import type { Floow } from "@floow/domain/floow";
 import { Button, Input, PlusIcon, Select, TrashIcon } from "@floow/ui";
@@ -228,6 +228,7 @@ function FilterRow({
         aria-label={`Filter ${number} field`}
         className="h-8 text-sm"
         placeholder="Field, e.g. color"
+        maxLength={TEXT_LIMITS.key}
         list={listId}
         value={filter.field}
         onChange={(event) => onChange((f) => ({ ...f, field: event.target.value }))}
@@ -255,6 +256,7 @@ function FilterRow({
           className="h-8 text-sm"
           placeholder={numeric ? "A number, e.g. 100" : "Value"}
           inputMode={numeric ? "decimal" : undefined}
+          maxLength={TEXT_LIMITS.label}
           value={filter.value}
           onChange={(event) => onChange((f) => ({ ...f, value: event.target.value }))}
         />

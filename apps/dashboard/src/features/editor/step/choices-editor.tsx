@@ -1,5 +1,6 @@
 import { createChoice } from "@floow/domain/floow";
 import type { Choice, Step } from "@floow/domain/floow";
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import { Button, PlusIcon, TrashIcon } from "@floow/ui";
 import { useState } from "react";
 import { useEditor } from "../editor-context";
@@ -97,6 +98,7 @@ export function ChoicesEditor({ step }: { step: Step }) {
           <div className="grid gap-2 sm:grid-cols-3">
             <SmallInput
               label="Data layer key"
+              maxLength={TEXT_LIMITS.key}
               value={choice.event.dataLayer.key}
               onChange={(key) =>
                 setChoice(choice.id, (c) => ({
@@ -107,6 +109,7 @@ export function ChoicesEditor({ step }: { step: Step }) {
             />
             <SmallInput
               label="Custom event"
+              maxLength={TEXT_LIMITS.key}
               value={choice.event.dataLayer.customEvent}
               onChange={(customEvent) =>
                 setChoice(choice.id, (c) => ({
@@ -117,6 +120,7 @@ export function ChoicesEditor({ step }: { step: Step }) {
             />
             <SmallInput
               label="Activation key"
+              maxLength={TEXT_LIMITS.key}
               value={choice.event.activation.key}
               // The activation platform's keys are lowercase (spec section 3).
               onChange={(key) =>

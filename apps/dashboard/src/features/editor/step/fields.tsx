@@ -6,10 +6,13 @@ export function SmallInput({
   label,
   value,
   onChange,
+  maxLength,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /** The server's limit for the text (TEXT_LIMITS). */
+  maxLength?: number;
 }) {
   const id = useId();
   return (
@@ -20,6 +23,7 @@ export function SmallInput({
       <Input
         id={id}
         className="h-9"
+        maxLength={maxLength}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />

@@ -2,6 +2,7 @@ import { createFormInput } from "@floow/domain/floow";
 import { FORM_INPUT_TYPES, OPTION_FORM_INPUT_TYPES } from "@floow/domain/form-input";
 import type { Step } from "@floow/domain/floow";
 import type { FormInput, FormInputType } from "@floow/domain/form-input";
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import { Button, PlusIcon, TrashIcon } from "@floow/ui";
 import { useEditor } from "../editor-context";
 import { humanize, Switch } from "../shared";
@@ -63,6 +64,7 @@ export function FormInputsEditor({ step }: { step: Step }) {
             </LabeledSelect>
             <SmallInput
               label="Label"
+              maxLength={TEXT_LIMITS.label}
               value={input.label}
               onChange={(label) => setInput(input.id, (f) => ({ ...f, label }))}
             />

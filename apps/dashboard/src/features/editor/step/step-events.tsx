@@ -1,5 +1,6 @@
 import { EVENT_VALUE_TYPES } from "@floow/domain/floow";
 import type { Step } from "@floow/domain/floow";
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import { useEditor } from "../editor-context";
 import { humanize } from "../shared";
 import { LabeledSelect, SmallInput } from "./fields";
@@ -18,6 +19,7 @@ export function StepEvents({ step }: { step: Step }) {
       <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
         <SmallInput
           label="Data layer key"
+          maxLength={TEXT_LIMITS.key}
           value={step.event.dataLayer.key}
           onChange={(key) => set((e) => ({ ...e, dataLayer: { ...e.dataLayer, key } }))}
         />
@@ -39,6 +41,7 @@ export function StepEvents({ step }: { step: Step }) {
         </LabeledSelect>
         <SmallInput
           label="Activation key"
+          maxLength={TEXT_LIMITS.key}
           value={step.event.activation.key}
           onChange={(key) => set((e) => ({ ...e, activation: { ...e.activation, key } }))}
         />

@@ -1,5 +1,6 @@
 import { EDITOR_PHASES } from "../state";
 import { FLOOW_CONFLICT_MESSAGE, FLOOW_TYPE_LABELS } from "@floow/domain/floow";
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import { VALIDATION_MESSAGES } from "@floow/domain/validation";
 import type { EditorPhase } from "../state";
 import {
@@ -57,6 +58,7 @@ export function EditorToolbar() {
         </Link>
         <input
           aria-label="Floow name"
+          maxLength={TEXT_LIMITS.name}
           value={name.draft}
           aria-invalid={name.empty || undefined}
           title={name.empty ? VALIDATION_MESSAGES.floow.nameRequired : undefined}

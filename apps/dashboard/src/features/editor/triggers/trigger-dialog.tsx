@@ -6,7 +6,7 @@
  */
 import { createTrigger } from "@floow/domain/floow";
 import { TOASTS } from "@floow/domain/messages";
-import { TRIGGER_DIALOG_STEPS } from "@floow/domain/shared";
+import { TEXT_LIMITS, TRIGGER_DIALOG_STEPS } from "@floow/domain/shared";
 import {
   ROUTE_TYPES,
   TRIGGER_ATTRIBUTES,
@@ -178,6 +178,7 @@ export function TriggerDialog({
               >
                 <Input
                   value={form.route}
+                  maxLength={TEXT_LIMITS.selector}
                   placeholder="/shop"
                   autoFocus
                   onChange={(event) => change("route", event.target.value)}
@@ -238,6 +239,7 @@ export function TriggerDialog({
                 }
               >
                 <Input
+                  maxLength={TEXT_LIMITS.selector}
                   value={form.value}
                   autoFocus
                   onChange={(event) => change("value", event.target.value)}
