@@ -4,7 +4,19 @@ import { createTRPCClient, httpLink } from "@trpc/client";
 import type { ReactNode } from "react";
 import { TRPCProvider } from "../lib/trpc";
 
-/** Answers of a fake API, by procedure path (`"user.get"`); a handler that throws is a 500. */
+/**
+ * An error a fake procedure throws to answer as the server's errorFormatter does, e.g. a 400
+ * VALIDATION naming its fields.
+ */
+export class FakeServerError extends Error {
+  readonly data: { code: string; trpcCode: string; httpStatus: number; fieldErrors: { path: (string | number)[]; message: string }[] };
+  constructor(message: string, data: Partial<FakeServerError["data"]> = {}) {
+    super(message);
+    this.data = { code: "VALIDATION", trpcCode: "BAD_REQUEST", httpStatus: 400, fieldErrors: [], ...data };
+  }
+}
+
+/** Answers of a fake API, by procedure path (`"user.get"`); a handler that throws is a 500 (a FakeServerError: its own answer). */
 export type FakeProcedures = Record<string, (input: unknown) => unknown>;
 
 /**
@@ -23,6 +35,7 @@ export function fakeTrpcWrapper(procedures: FakeProcedures) {
       return json({ result: { data: await handler(input) } });
     } catch (error) {
       const message = error instanceof Error ? error.message : "failed";
+      if (error instanceof FakeServerError) return json({ error: { message, code: -32600, data: error.data } }, error.data.httpStatus);
       return json({ error: { message, code: -32603, data: { code: "INTERNAL", trpcCode: "INTERNAL_SERVER_ERROR", httpStatus: 500, fieldErrors: [] } } }, 500);
     }
   };

@@ -9,6 +9,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useTRPC, type UserBundle } from "../../lib/trpc";
+import { applyFieldErrors } from "../../lib/trpc-errors";
 import { ImageField, type ImageValue } from "../forms/image-field";
 import { savedImageUrl } from "../forms/picked-image";
 
@@ -57,8 +58,10 @@ export function OrganizationForm({
       setLogo({ url: logoUrl, file: null });
       await queryClient.invalidateQueries({ queryKey: trpc.user.get.queryKey() });
       form.reset(values);
-    } catch {
-      toast.error(TOASTS.failure.organizationUpdate);
+    } catch (error) {
+      if (!applyFieldErrors(form, error, ["name", "display_name", "email", "sector"])) {
+        toast.error(TOASTS.failure.organizationUpdate);
+      }
     }
   });
   const { errors } = form.formState;

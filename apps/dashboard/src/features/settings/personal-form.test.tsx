@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeTrpcWrapper } from "../../test/fake-trpc";
+import { FakeServerError, fakeTrpcWrapper } from "../../test/fake-trpc";
 import { PersonalForm } from "./personal-form";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -42,5 +43,22 @@ describe("PersonalForm", () => {
     });
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Something went wrong updating your information"));
+  });
+
+  it("caps the fields at the server's limits and shows the server's refusal at its field, without a toast", async () => {
+    const message = `Title can be a maximum of ${TEXT_LIMITS.personTitle} characters.`;
+    render(<PersonalForm user={user} />, {
+      wrapper: fakeTrpcWrapper({
+        "user.update": () => {
+          throw new FakeServerError(message, { fieldErrors: [{ path: ["title"], message }] });
+        },
+      }),
+    });
+    expect(screen.getByLabelText("Name").getAttribute("maxlength")).toBe(String(TEXT_LIMITS.personName));
+    expect(screen.getByLabelText("Title").getAttribute("maxlength")).toBe(String(TEXT_LIMITS.personTitle));
+    await userEvent.type(screen.getByLabelText("Title"), "CMO");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(toast.error).not.toHaveBeenCalled();
   });
 });

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useTRPC, type UserBundle } from "../../lib/trpc";
+import { applyFieldErrors } from "../../lib/trpc-errors";
 import { ImageField, type ImageValue } from "../forms/image-field";
 import { savedImageUrl } from "../forms/picked-image";
 
@@ -43,8 +44,8 @@ export function PersonalForm({ user }: { user: User }) {
       setPicture({ url: saved.picture, file: null });
       form.reset({ name: saved.name, title: saved.title });
       await queryClient.invalidateQueries({ queryKey: trpc.user.get.queryKey() });
-    } catch {
-      toast.error(TOASTS.failure.userUpdate);
+    } catch (error) {
+      if (!applyFieldErrors(form, error, ["name", "title"])) toast.error(TOASTS.failure.userUpdate);
     }
   });
   const { errors } = form.formState;

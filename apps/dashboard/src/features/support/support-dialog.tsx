@@ -26,6 +26,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useTRPC } from "../../lib/trpc";
+import { applyFieldErrors } from "../../lib/trpc-errors";
 import { supportMailtoHref } from "./support-logic";
 
 type Values = SupportTicketInput;
@@ -71,7 +72,9 @@ export function SupportDialog({
 
   const send = useMutation(trpc.support.create.mutationOptions());
   const submit = form.handleSubmit(async (values) => {
-    const ticket = { ...values, category: values.category || undefined, url: window.location.href };
+    // The page's address, within the server's limit for a URL (a long query string is cut).
+    const url = window.location.href.slice(0, TEXT_LIMITS.url);
+    const ticket = { ...values, category: values.category || undefined, url };
     try {
       await send.mutateAsync(ticket);
       toast.success(TOASTS.success.ticketSend, {
@@ -79,7 +82,12 @@ export function SupportDialog({
       });
       form.reset(defaults());
       onOpenChange(false);
-    } catch {
+    } catch (error) {
+      // A field the server refused (one over its length) is shown at the field, no toast.
+      if (
+        applyFieldErrors(form, error, ["email", "name", "phone", "category", "subject", "comment"])
+      )
+        return;
       const email = supportEmail ?? "";
       toast.error(TOASTS.failure.ticketSend, {
         description: TOASTS.failure.ticketSendDescription(email),
