@@ -17,7 +17,9 @@
  * dist/embed.js, dist/floow.js and the renderer's chunk. Needs the API, dashboard and runtime built first.
  *
  * Options (environment): RUNS (default 20), CHROMIUM_PATH (default /usr/bin/chromium),
- * BENCH_NO_WRITE=1 to print without writing the docs.
+ * API_START_S (how long the API may take to start, default 60: a fresh database is migrated
+ * first, which takes minutes on a loaded machine), BENCH_NO_WRITE=1 to print without writing
+ * the docs.
  */
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
@@ -334,7 +336,8 @@ async function startApi(port: number, dataDir: string): Promise<ChildProcess> {
   });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 60_000;
+  const startSeconds = Number(process.env.API_START_S ?? 60);
+  const deadline = Date.now() + startSeconds * 1000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}): ${stderr}`);
     try {
@@ -344,7 +347,7 @@ async function startApi(port: number, dataDir: string): Promise<ChildProcess> {
     }
     if (Date.now() > deadline) {
       child.kill("SIGTERM");
-      throw new Error(`the API did not start within 60 s: ${stderr}`);
+      throw new Error(`the API did not start within ${startSeconds} s: ${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
