@@ -56,7 +56,7 @@ describe("the hosted page", () => {
     );
     const host = screen.getByTestId("hosted-floow").querySelector("[data-floow-host]")!;
     expect(host.shadowRoot!.textContent).toContain("Join our newsletter");
-    expect(host.shadowRoot!.querySelector("[role=dialog]")).toBeNull();
+    expect(host.shadowRoot!.querySelector("dialog")).toBeNull();
     const layer = (window as unknown as { dataLayer: { event: string; type: string }[] }).dataLayer;
     expect(layer.map((e) => [e.event, e.type])).toEqual([["floows", "mount"]]);
     unmount();
