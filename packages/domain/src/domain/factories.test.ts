@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ID_PATTERN } from "../shared/ids";
 import { DEFAULT_PALETTE, DOMAIN_TYPES, FONT_HELP_URL, PALETTE_FAMILIES } from "./constants";
 import { createColor, createDomain, createFont, defaultPalette } from "./factories";
-import { colorHex, fontImportsCss, normalizeDomainHost, stripHash } from "./logic";
+import { fontImportsCss, normalizeDomainHost, stripHash } from "./logic";
 
 describe("createDomain", () => {
   it("starts with Dark Grey and White as favourites and the fonts Bai Jamjuree and Poppins", () => {
@@ -109,14 +109,4 @@ describe("domain helpers", () => {
     ).toBe('@import url("https://a.nl/x.css");\n@import url("https://b.nl/y");');
   });
 
-  it("colorHex resolves a colour id to CSS", () => {
-    const colors = [
-      { id: "a", hex: "ff0000" },
-      { id: "b", hex: "" },
-    ];
-    expect(colorHex(colors, "a")).toBe("#FF0000");
-    expect(colorHex(colors, "b")).toBeUndefined();
-    expect(colorHex(colors, null)).toBeUndefined();
-    expect(colorHex(colors, "zzz")).toBeUndefined();
-  });
 });

@@ -23,11 +23,3 @@ export function fontImportsCss(fonts: readonly { url: string }[]): string {
     .join("\n");
 }
 
-/** The colour of a domain or palette by id, as CSS (`#RRGGBB`), or undefined. */
-export function colorHex(
-  colors: readonly { id: string; hex: string }[],
-  colorId: string | null | undefined,
-): string | undefined {
-  const hex = colorId ? colors.find((c) => c.id === colorId)?.hex : undefined;
-  return hex && /^[0-9a-f]{6}$/i.test(hex) ? `#${hex.toUpperCase()}` : undefined;
-}

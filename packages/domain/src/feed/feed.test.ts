@@ -7,7 +7,7 @@ import {
   FEED_VARIABLE_KEYS,
 } from "./constants";
 import { createFeed } from "./factories";
-import { mapProduct, productAttributes, sanitizeProductText } from "./logic";
+import { mapProduct, sanitizeProductText } from "./logic";
 import { feedFormSchema, feedInputSchema, feedPreviewSchema, feedSchema, productListSchema } from "./schema";
 
 describe("feed constants and defaults", () => {
@@ -128,15 +128,6 @@ describe("products", () => {
     expect(productListSchema.parse({})).toEqual({ sort: "position", direction: "asc", offset: 0, limit: 50 });
     expect(productListSchema.safeParse({ limit: 201 }).success).toBe(false);
     expect(productListSchema.safeParse({ sort: "brand" }).success).toBe(false);
-  });
-
-  it("productAttributes lists attribute names in first-seen order", () => {
-    expect(
-      productAttributes([
-        { a: 1, b: 2 },
-        { b: 3, c: 4 },
-      ]),
-    ).toEqual(["a", "b", "c"]);
   });
 
   it("sanitizeProductText leaves plain text only", () => {

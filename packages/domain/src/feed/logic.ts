@@ -68,13 +68,6 @@ function lookupAttribute(product: Product, attribute: string): unknown {
   return undefined;
 }
 
-/** The attribute names found in a feed's products, in first-seen order (for filter fields). */
-export function productAttributes(products: readonly Product[]): string[] {
-  const seen = new Set<string>();
-  for (const product of products) for (const key of Object.keys(product)) seen.add(key);
-  return [...seen];
-}
-
 /**
  * Plain text from a feed's product text: common entities decoded ONCE, then tags removed
  * (until none is left, so `<<b>script>` cannot reassemble one) and whitespace collapsed. An

@@ -205,18 +205,6 @@ export function groupSubtreeIds(groups: readonly GroupLike[], groupId: string): 
   return ids;
 }
 
-/** Removes a filter group, its descendant groups and all their filters. */
-export function removeFilterGroup<G extends GroupLike, F extends FilterLike>(
-  state: { filterGroups: readonly G[]; filters: readonly F[] },
-  groupId: string,
-): { filterGroups: G[]; filters: F[] } {
-  const removed = groupSubtreeIds(state.filterGroups, groupId);
-  return {
-    filterGroups: state.filterGroups.filter((g) => !removed.has(g.id)),
-    filters: state.filters.filter((f) => !removed.has(f.filterGroupId)),
-  };
-}
-
 /**
  * Removes a filter. Removing the last filter of a group removes the group; a parent left
  * with neither filters nor child groups goes too, up the tree.

@@ -10,11 +10,9 @@ import {
 import {
   cssEscape,
   findTriggerElement,
-  matchingTriggers,
   matchTrigger,
   parseRoute,
   removeTriggerAt,
-  triggerMount,
   triggerPosition,
   triggerSelector,
 } from "./logic";
@@ -116,14 +114,6 @@ describe("matchTrigger", () => {
     });
   });
 
-  it("matchingTriggers keeps the matching ones in order", () => {
-    const triggers = [
-      { route: "/a", routeType: "strict" as const },
-      { route: "/", routeType: "startsWith" as const },
-      { route: "/b", routeType: "strict" as const },
-    ];
-    expect(matchingTriggers(triggers, "https://x.nl/a")).toEqual([triggers[0], triggers[1]]);
-  });
 });
 
 describe("where a trigger mounts", () => {
@@ -174,10 +164,6 @@ describe("where a trigger mounts", () => {
     });
     expect(triggerPosition({ target: "before" })).toBe("beforebegin");
     expect(triggerPosition({ target: "nowhere" as "inside" })).toBe("beforeend");
-    expect(triggerMount({ attribute: "id", value: "x", target: "after" })).toEqual({
-      selector: "#x",
-      position: "afterend",
-    });
   });
 
   it("pins the trigger constants", () => {

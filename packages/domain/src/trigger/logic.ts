@@ -124,14 +124,6 @@ export function matchTrigger(
     : { matches: false, reason: `The path "${page.path}" does not start with "${route.path}".` };
 }
 
-/** The triggers of a list that match a page URL, in order. */
-export function matchingTriggers<T extends Pick<Trigger, "route" | "routeType">>(
-  triggers: readonly T[],
-  url: string,
-): T[] {
-  return triggers.filter((t) => matchTrigger(t, url).matches);
-}
-
 /** Escapes a CSS identifier (the CSSOM `CSS.escape` algorithm), without needing a DOM. */
 export function cssEscape(value: string): string {
   let out = "";
@@ -203,14 +195,6 @@ export function findTriggerElement<E>(
 /** Where the floow goes relative to the target element (an `insertAdjacentElement` position). */
 export function triggerPosition(trigger: Pick<Trigger, "target">): TriggerPosition {
   return TRIGGER_POSITIONS[trigger.target] ?? TRIGGER_POSITIONS.inside;
-}
-
-/** Selector and position in one: where a trigger mounts its floow. */
-export function triggerMount(trigger: Pick<Trigger, "attribute" | "value" | "target">): {
-  selector: string;
-  position: TriggerPosition;
-} {
-  return { selector: triggerSelector(trigger), position: triggerPosition(trigger) };
 }
 
 /**
