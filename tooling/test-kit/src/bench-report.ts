@@ -28,7 +28,8 @@ export function writeBenchmarkSection(heading: string, section: string, file = B
   } else {
     const start = current.startsWith(heading) ? 0 : found + 1;
     const after = current.indexOf("\n## ", start + 1);
-    next = current.slice(0, start) + section + (after === -1 ? "" : `\n${current.slice(after + 1)}`);
+    next =
+      current.slice(0, start) + section + (after === -1 ? "" : `\n${current.slice(after + 1)}`);
   }
   writeFileSync(file, `${next.trimEnd()}\n`);
 }
