@@ -17,8 +17,8 @@ export const EVENT_CURSOR_PATTERN =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z~[^~\s]{1,100}$/;
 
 /** A real UTC date and time (the pattern alone lets `2026-02-30` through, which PostgreSQL refuses). */
-/** A cursor is an ISO instant: far shorter than this. */
-const EVENT_CURSOR_MAX = 40;
+/** A cursor is a microsecond instant, `~` and an event id (EVENT_CURSOR_PATTERN): at most 128 characters. */
+const EVENT_CURSOR_MAX = 160;
 
 function isRealInstant(cursor: string): boolean {
   const match = EVENT_CURSOR_PATTERN.exec(cursor);
