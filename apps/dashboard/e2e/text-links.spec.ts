@@ -81,3 +81,29 @@ test("a dialog floow on a merchant page: the merchant's own link opens in this t
   await expect(page.getByRole("heading", { name: "Velo size chart" })).toBeVisible();
   expect(popups).toEqual([]);
 });
+
+test("the floow's hosted page: the merchant's own link opens in this tab, another site's in a new one", async ({
+  page,
+  context,
+}) => {
+  await serveSites(context);
+  // The hosted page runs the npm build's `mount` (its own sanitizer), not the script tag.
+  await page.goto(`${API}/floow/${floow.id}`);
+  await page.getByRole("button", { name: SELLING.startButton }).click();
+  await expect(page.getByText(SELLING.riding.text)).toBeVisible();
+
+  const opened = page.waitForEvent("popup");
+  await page.getByRole("link", { name: LINKS.other }).click();
+  const review = await opened;
+  await expect(review).toHaveURL(`${OTHER}/velo-road`);
+  expect(await review.evaluate(() => window.opener === null)).toBe(true);
+  await expect(page).toHaveURL(`${API}/floow/${floow.id}`);
+  await review.close();
+
+  const popups: string[] = [];
+  context.on("page", (other) => popups.push(other.url()));
+  await page.getByRole("link", { name: LINKS.own }).click();
+  await expect(page).toHaveURL(`${OWN}/sizes`);
+  await expect(page.getByRole("heading", { name: "Velo size chart" })).toBeVisible();
+  expect(popups).toEqual([]);
+});

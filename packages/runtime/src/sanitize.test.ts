@@ -61,3 +61,18 @@ describe("safeUrl", () => {
     expect(safeUrl(undefined)).toBeNull();
   });
 });
+
+describe("sanitizeHtml: links the public API marked for the shopper's own tab", () => {
+  const html = '<p><a href="https://www.velo.example/sizes" target="_top">Sizes</a> <a href="https://other.example/" target="_blank">Other</a></p>';
+
+  it("keep _top on a live floow (the hosted page, mount), other links open in a new tab", () => {
+    expect(sanitizeHtml(html, true)).toBe(
+      '<p><a href="https://www.velo.example/sizes" target="_top" rel="noopener">Sizes</a> <a href="https://other.example/" target="_blank" rel="noopener noreferrer nofollow">Other</a></p>',
+    );
+  });
+
+  it("open every link in a new tab in the editor's preview", () => {
+    expect(sanitizeHtml(html)).not.toContain("_top");
+    expect(sanitizeHtml(html).match(/target="_blank"/g)).toHaveLength(2);
+  });
+});

@@ -14,7 +14,7 @@ const DROPPED = /* @__PURE__ */ new Set(RICH_TEXT_DROPPED);
 
 export { safeUrl };
 
-function clean(parent: ParentNode): void {
+function clean(parent: ParentNode, top: boolean): void {
   for (const node of Array.from(parent.childNodes)) {
     if (node.nodeType === 3) continue; // text
     if (node.nodeType !== 1) {
@@ -27,11 +27,12 @@ function clean(parent: ParentNode): void {
       el.remove();
       continue;
     }
-    clean(el);
+    clean(el, top);
     if (!ALLOWED.has(tag)) {
       el.replaceWith(...Array.from(el.childNodes));
       continue;
     }
+    const sameTab = top && el.getAttribute("target") === "_top";
     for (const attr of Array.from(el.attributes)) {
       const name = attr.name.toLowerCase();
       if (!ATTRIBUTES.has(name)) {
@@ -42,26 +43,38 @@ function clean(parent: ParentNode): void {
       }
     }
     if (tag === "a") {
-      el.setAttribute("target", "_blank");
-      el.setAttribute("rel", "noopener noreferrer nofollow");
+      // The public API marks a link to the merchant's own site `_top` (docs/editor.md, "Links
+      // in texts"): kept where the caller allows it (a live floow, not the editor's preview,
+      // which never leaves the editor); every other link opens in a new tab.
+      if (sameTab) {
+        el.setAttribute("target", "_top");
+        el.setAttribute("rel", "noopener");
+      } else {
+        el.setAttribute("target", "_blank");
+        el.setAttribute("rel", "noopener noreferrer nofollow");
+      }
     }
   }
 }
 
 const cache = new Map<string, string>();
 
-/** HTML with only allow-listed elements and attributes and safe URLs. */
-export function sanitizeHtml(html: unknown): string {
+/**
+ * HTML with only allow-listed elements and attributes and safe URLs. With `top`, a link the
+ * public API marked `target="_top"` (the merchant's own site) keeps it.
+ */
+export function sanitizeHtml(html: unknown, top = false): string {
   if (typeof html !== "string" || html === "") return "";
-  let out = cache.get(html);
+  const key = top ? `top:${html}` : html;
+  let out = cache.get(key);
   if (out === undefined) {
     const template = document.createElement("template");
     template.innerHTML = html;
-    clean(template.content);
+    clean(template.content, top);
     out = template.innerHTML;
     // Rendering repeats the same texts: keep the last few hundred.
     if (cache.size > 300) cache.clear();
-    cache.set(html, out);
+    cache.set(key, out);
   }
   return out;
 }

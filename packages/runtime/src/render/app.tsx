@@ -18,7 +18,7 @@ function StartView({ ui, onStart }: { ui: Ui; onStart: () => void }) {
       {start.type !== "none" ? (
         <>
           <Img src={start.image} class="media" />
-          <Rich html={start.text} class="intro" />
+          <Rich html={start.text} class="intro" top={!ui.preview} />
         </>
       ) : null}
       <Button ui={ui} config={buttons.next} text={start.button.text} onClick={onStart} />

@@ -93,7 +93,7 @@ export function FinishView({ ui }: UiProps) {
   const { floow } = ui;
   return (
     <div class="block">
-      <Rich html={floow.finish.text} class="question" />
+      <Rich html={floow.finish.text} class="question" top={!ui.preview} />
       <Img src={floow.finish.image} class="media" />
       {floow.type === "selling" && floow.finish.type === "results" ? <Results ui={ui} /> : null}
     </div>

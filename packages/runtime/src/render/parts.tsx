@@ -7,12 +7,24 @@ import type { Ui } from "./ui";
 
 /**
  * Rich text (HTML) from the configuration or a feed, through the allow-list sanitizer (its
- * links open in a new tab, `noopener`, and the shopper keeps the floow); in the
+ * links open in a new tab, `noopener`, and the shopper keeps the floow, but for those to the
+ * merchant's own site that the public API marked `_top`, with `top`); in the
  * script-tag renderer as the public API sent it, which sanitized it with the same allow-list
  * (apps/api: `sanitizeRichText` for floows, `sanitizeDescription` for products).
  */
-export function Rich({ html, class: cls, id }: { html: unknown; class: string; id?: string }) {
-  const clean = __SCRIPT_TAG__ ? (typeof html == "string" ? html : "") : sanitizeHtml(html);
+export function Rich({
+  html,
+  class: cls,
+  id,
+  top,
+}: {
+  html: unknown;
+  class: string;
+  id?: string;
+  /** Links the public API marked for the shopper's own tab keep it (not in the preview). */
+  top?: boolean;
+}) {
+  const clean = __SCRIPT_TAG__ ? (typeof html == "string" ? html : "") : sanitizeHtml(html, top);
   return clean ? <div id={id} class={`rich ${cls}`} dangerouslySetInnerHTML={{ __html: clean }} /> : null;
 }
 

@@ -39,7 +39,7 @@ function ChoiceButton({
         <span class={multiple ? "mark check" : "mark dot"} aria-hidden="true">
           {selected && multiple ? <Icon ui={ui} name="check" /> : null}
         </span>
-        <Rich html={choice.text} class="text" />
+        <Rich html={choice.text} class="text" top={!ui.preview} />
       </span>
     </button>
   );
@@ -67,7 +67,7 @@ export function StepView({ ui, step }: { ui: Ui; step: Step }) {
         width: `${style.width}%`,
       }}
     >
-      <Rich html={step.text} class="question" id={questionId} />
+      <Rich html={step.text} class="question" id={questionId} top={!ui.preview} />
       <Img src={step.image} class="media" />
       {choices.length > 0 ? (
         <div
