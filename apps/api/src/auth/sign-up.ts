@@ -47,7 +47,8 @@ function credentialsProblem(body: Record<string, unknown>): AuthInputProblem | n
  */
 export function validateSignUpBody(body: Record<string, unknown>): AuthInputProblem | null {
   for (const key of Object.keys(body)) {
-    if (!ALLOWED_KEYS.has(key)) return { code: "VALIDATION", message: `Unknown field: ${key}.`, field: key };
+    if (!ALLOWED_KEYS.has(key))
+      return { code: "VALIDATION", message: `Unknown field: ${key}.`, field: key };
   }
   const name = typeof body.name === "string" ? body.name.trim() : "";
   if (!name) return { code: "VALIDATION", message: AUTH_FORM_MESSAGES.nameRequired, field: "name" };
@@ -56,9 +57,16 @@ export function validateSignUpBody(body: Record<string, unknown>): AuthInputProb
     return { code: "VALIDATION", message: AUTH_FORM_MESSAGES.emailInvalid, field: "email" };
   }
   if (body.image !== undefined && body.image !== null && body.image !== "") {
-    return { code: "VALIDATION", message: "A picture is added in the settings after signing up.", field: "image" };
+    return {
+      code: "VALIDATION",
+      message: "A picture is added in the settings after signing up.",
+      field: "image",
+    };
   }
-  if (body.title !== undefined && (typeof body.title !== "string" || body.title.length > TEXT_LIMITS.personTitle)) {
+  if (
+    body.title !== undefined &&
+    (typeof body.title !== "string" || body.title.length > TEXT_LIMITS.personTitle)
+  ) {
     return tooLong("title", TEXT_LIMITS.personTitle, "Title");
   }
   return credentialsProblem(body);

@@ -73,20 +73,46 @@ describe.each(testDbKinds)("auth endpoints' input (%s)", (kind) => {
   });
 
   it("refuses a sign-up or a sign-in field over its length (TEXT_LIMITS) with a 400 naming it", async () => {
-    const good = { name: "Len Limit", email: "len@example.com", password: "purple-otter-lantern-19" };
+    const good = {
+      name: "Len Limit",
+      email: "len@example.com",
+      password: "purple-otter-lantern-19",
+    };
     const cases: [string, Record<string, unknown>, string][] = [
       ["/sign-up/email", { ...good, name: "n".repeat(TEXT_LIMITS.personName + 1) }, "name"],
       ["/sign-up/email", { ...good, title: "t".repeat(TEXT_LIMITS.personTitle + 1) }, "title"],
-      ["/sign-up/email", { ...good, email: `${"e".repeat(TEXT_LIMITS.email)}@example.com` }, "email"],
+      [
+        "/sign-up/email",
+        { ...good, email: `${"e".repeat(TEXT_LIMITS.email)}@example.com` },
+        "email",
+      ],
       ["/sign-up/email", { ...good, password: "p".repeat(TEXT_LIMITS.password + 1) }, "password"],
-      ["/sign-in/email", { email: good.email, password: "p".repeat(TEXT_LIMITS.password + 1) }, "password"],
-      ["/sign-in/email", { email: `${"e".repeat(TEXT_LIMITS.email)}@example.com`, password: "x" }, "email"],
-      ["/sign-in/email", { ...good, callbackURL: `/${"c".repeat(TEXT_LIMITS.url)}` }, "callbackURL"],
+      [
+        "/sign-in/email",
+        { email: good.email, password: "p".repeat(TEXT_LIMITS.password + 1) },
+        "password",
+      ],
+      [
+        "/sign-in/email",
+        { email: `${"e".repeat(TEXT_LIMITS.email)}@example.com`, password: "x" },
+        "email",
+      ],
+      [
+        "/sign-in/email",
+        { ...good, callbackURL: `/${"c".repeat(TEXT_LIMITS.url)}` },
+        "callbackURL",
+      ],
     ];
     // Each from its own address: better-auth limits sign-ups and sign-ins per client address.
     for (const [index, [path, payload, field]] of cases.entries()) {
       const remoteAddress = `198.51.100.${index + 10}`;
-      const response = await server.app.inject({ method: "POST", url: `/api/auth${path}`, headers: jsonWrite, payload, remoteAddress });
+      const response = await server.app.inject({
+        method: "POST",
+        url: `/api/auth${path}`,
+        headers: jsonWrite,
+        payload,
+        remoteAddress,
+      });
       expect(response.statusCode, `${path} ${field}`).toBe(400);
       expect(response.json(), `${path} ${field}`).toMatchObject({ code: "VALIDATION", field });
     }

@@ -123,7 +123,9 @@ describe.each(testDbKinds)("account (%s)", (kind) => {
     // The owner of the address learns of the attempt; the mail holds no link that confirms anything.
     const notice = await smtp.next(owner.email, ownerMails);
     expect(notice.subject).toBe("Someone tried to use your e-mail address on Floow");
-    expect(notice.text).toContain(`The Floow account ${ann.email} asked to change its e-mail address to this address (${owner.email}).`);
+    expect(notice.text).toContain(
+      `The Floow account ${ann.email} asked to change its e-mail address to this address (${owner.email}).`,
+    );
     expect(notice.text).toContain("nothing was changed");
     expect(notice.text).not.toContain("confirm-email");
     expect(notice.html || "").not.toContain("token=");

@@ -53,10 +53,20 @@ type Row =
     };
 
 const L = TEXT_LIMITS;
-const text = (path: (string | number)[], max: number, kind: Kind = "text"): FieldRow => ({ path, max, kind });
+const text = (path: (string | number)[], max: number, kind: Kind = "text"): FieldRow => ({
+  path,
+  max,
+  kind,
+});
 const id = (...path: (string | number)[]) => text(path, L.id, "key");
 
-const trigger = { route: "/", routeType: "startsWith", attribute: "id", value: "floow", target: "inside" };
+const trigger = {
+  route: "/",
+  routeType: "startsWith",
+  attribute: "id",
+  value: "floow",
+  target: "inside",
+};
 const editedFloow = (f: Fixture) => ({
   ...f.floow,
   steps: [{ id: "step-1", text: "Which bike?", choices: [{ id: "choice-1", text: "Road" }] }],
@@ -88,14 +98,21 @@ const INPUT_LIMITS: Record<string, Row> = {
   "user.get": { none: "no input" },
   "user.update": {
     input: () => ({ name: "Ann", title: "", picture: null }),
-    fields: [text(["name"], L.personName), text(["title"], L.personTitle), text(["picture"], L.url, "url")],
+    fields: [
+      text(["name"], L.personName),
+      text(["title"], L.personTitle),
+      text(["picture"], L.url, "url"),
+    ],
   },
   "user.changeEmail": {
     input: (f) => ({ oldEmail: f.admin.email, newEmail: "new@example.com" }),
     fields: [text(["oldEmail"], L.email, "email"), text(["newEmail"], L.email, "email")],
     skipAtLimit: "the old address must be the caller's own",
   },
-  "user.confirmEmail": { input: () => ({ token: "t".repeat(40) }), fields: [text(["token"], L.token, "key")] },
+  "user.confirmEmail": {
+    input: () => ({ token: "t".repeat(40) }),
+    fields: [text(["token"], L.token, "key")],
+  },
   "user.requestPasswordChange": {
     input: (f) => ({ email: f.admin.email }),
     fields: [text(["email"], L.email, "email")],
@@ -108,7 +125,13 @@ const INPUT_LIMITS: Record<string, Row> = {
     as: "fresh",
   },
   "organization.update": {
-    input: () => ({ name: "Limits A", display_name: "", email: "", branding: { logo_url: null }, sector: null }),
+    input: () => ({
+      name: "Limits A",
+      display_name: "",
+      email: "",
+      branding: { logo_url: null },
+      sector: null,
+    }),
     fields: [
       text(["name"], L.name),
       text(["display_name"], L.name),
@@ -130,17 +153,35 @@ const INPUT_LIMITS: Record<string, Row> = {
     ],
   },
   "invitation.create": {
-    input: () => ({ name: "Ivy", email: `ivy-${randomBytes(4).toString("hex")}@example.com`, title: "", role: "member" }),
-    fields: [text(["name"], L.personName), text(["email"], L.email, "email"), text(["title"], L.personTitle)],
+    input: () => ({
+      name: "Ivy",
+      email: `ivy-${randomBytes(4).toString("hex")}@example.com`,
+      title: "",
+      role: "member",
+    }),
+    fields: [
+      text(["name"], L.personName),
+      text(["email"], L.email, "email"),
+      text(["title"], L.personTitle),
+    ],
   },
   "invitation.resend": { input: (f) => ({ id: f.invitationId }), fields: [id("id")] },
   "invitation.revoke": {
     input: () => ({ id: "no-such-invitation", email: "x@example.com" }),
     fields: [id("id"), text(["email"], L.email, "email")],
   },
-  "invitation.lookup": { input: () => ({ token: "t".repeat(40) }), fields: [text(["token"], L.token, "key")] },
-  "invitation.accept": { input: () => ({ token: "t".repeat(40) }), fields: [text(["token"], L.token, "key")] },
-  "team.updateRole": { input: () => ({ userId: "nobody", role: "member" }), fields: [id("userId")] },
+  "invitation.lookup": {
+    input: () => ({ token: "t".repeat(40) }),
+    fields: [text(["token"], L.token, "key")],
+  },
+  "invitation.accept": {
+    input: () => ({ token: "t".repeat(40) }),
+    fields: [text(["token"], L.token, "key")],
+  },
+  "team.updateRole": {
+    input: () => ({ userId: "nobody", role: "member" }),
+    fields: [id("userId")],
+  },
   "team.remove": { input: () => ({ userId: "nobody" }), fields: [id("userId")] },
 
   "domain.list": { none: "no input" },
@@ -160,7 +201,12 @@ const INPUT_LIMITS: Record<string, Row> = {
   },
   "domain.update": {
     input: domain,
-    fields: [id("id"), text(["name"], L.name), text(["description"], L.description), text(["fonts", 0, "url"], L.url, "url")],
+    fields: [
+      id("id"),
+      text(["name"], L.name),
+      text(["description"], L.description),
+      text(["fonts", 0, "url"], L.url, "url"),
+    ],
   },
   "domain.remove": { input: () => ({ id: "no-such-domain" }), fields: [id("id")] },
 
@@ -192,8 +238,17 @@ const INPUT_LIMITS: Record<string, Row> = {
   },
   "floow.duplicate": { input: (f) => ({ id: f.floow.id }), fields: [id("id"), id("domainId")] },
   "floow.previewResults": {
-    input: (f) => ({ id: f.floow.id, choiceIds: ["choice-1"], steps: [{ id: "step-1", choices: [{ id: "choice-1", text: "Road" }] }] }),
-    fields: [id("id"), id("choiceIds", 0), id("steps", 0, "id"), text(["steps", 0, "choices", 0, "text"], L.label)],
+    input: (f) => ({
+      id: f.floow.id,
+      choiceIds: ["choice-1"],
+      steps: [{ id: "step-1", choices: [{ id: "choice-1", text: "Road" }] }],
+    }),
+    fields: [
+      id("id"),
+      id("choiceIds", 0),
+      id("steps", 0, "id"),
+      text(["steps", 0, "choices", 0, "text"], L.label),
+    ],
   },
   "floow.publish": {
     input: () => ({ id: "no-such-floow", note: "First" }),
@@ -227,7 +282,13 @@ const INPUT_LIMITS: Record<string, Row> = {
     skipAtLimit: "it would fetch the URL",
   },
   "feed.upsert": {
-    input: (f) => ({ id: f.feedId, name: "Bikes", url: "https://feeds.example/products.xml", type: "channable", description: "" }),
+    input: (f) => ({
+      id: f.feedId,
+      name: "Bikes",
+      url: "https://feeds.example/products.xml",
+      type: "channable",
+      description: "",
+    }),
     fields: [
       id("id"),
       text(["name"], L.name),
@@ -239,7 +300,10 @@ const INPUT_LIMITS: Record<string, Row> = {
   },
   "feed.refresh": { input: () => ({ id: "no-such-feed" }), fields: [id("id")] },
   "feed.remove": { input: () => ({ id: "no-such-feed" }), fields: [id("id")] },
-  "product.list": { input: (f) => ({ feedId: f.feedId, search: "road" }), fields: [id("feedId"), text(["search"], L.search)] },
+  "product.list": {
+    input: (f) => ({ feedId: f.feedId, search: "road" }),
+    fields: [id("feedId"), text(["search"], L.search)],
+  },
   "event.recent": { input: (f) => ({ floowId: f.floow.id }), fields: [id("floowId")] },
   "event.live": { input: (f) => ({ floowId: f.floow.id, after: "" }), fields: [id("floowId")] },
 
@@ -256,11 +320,19 @@ const INPUT_LIMITS: Record<string, Row> = {
   },
   "webhook.update": {
     input: (f) => ({ ...webhook(f), id: f.webhookId }),
-    fields: [id("id"), text(["name"], L.name), text(["url"], L.url, "url"), text(["headers", "X-Team"], L.headerValue)],
+    fields: [
+      id("id"),
+      text(["name"], L.name),
+      text(["url"], L.url, "url"),
+      text(["headers", "X-Team"], L.headerValue),
+    ],
   },
   "webhook.remove": { input: () => ({ id: "no-such-webhook" }), fields: [id("id")] },
   "webhook.rotateSecret": { input: () => ({ id: "no-such-webhook" }), fields: [id("id")] },
-  "webhook.deliveries": { input: (f) => ({ webhookId: f.webhookId }), fields: [id("webhookId"), id("before")] },
+  "webhook.deliveries": {
+    input: (f) => ({ webhookId: f.webhookId }),
+    fields: [id("webhookId"), id("before")],
+  },
   "webhook.sendTest": { input: () => ({ id: "no-such-webhook" }), fields: [id("id")] },
   "webhook.replay": { input: () => ({ id: "no-such-delivery" }), fields: [id("id")] },
   "integration.list": { none: "no input" },
@@ -270,12 +342,18 @@ const INPUT_LIMITS: Record<string, Row> = {
   },
   "integration.remove": { input: () => ({ id: "no-such-integration" }), fields: [id("id")] },
 
-  "analytics.overview": { input: (f) => ({ ...range, domainId: f.domainId }), fields: [id("domainId")] },
+  "analytics.overview": {
+    input: (f) => ({ ...range, domainId: f.domainId }),
+    fields: [id("domainId")],
+  },
   "analytics.floow": { input: (f) => ({ ...range, id: f.floow.id }), fields: [id("id")] },
   "analytics.exportCsv": { input: (f) => ({ ...range, id: f.floow.id }), fields: [id("id")] },
   "analytics.settings": { none: "no input" },
   "analytics.updateSettings": { none: "a number of months only" },
-  "analytics.eraseShopper": { input: () => ({ email: "shopper@example.com" }), fields: [text(["email"], L.email, "email")] },
+  "analytics.eraseShopper": {
+    input: () => ({ email: "shopper@example.com" }),
+    fields: [text(["email"], L.email, "email")],
+  },
 };
 
 /** A value of exactly `length` characters that is otherwise valid for its kind. */
@@ -287,7 +365,11 @@ function valueOf(kind: Kind, length: number): string {
   return "a".repeat(length);
 }
 
-function withValue(input: Record<string, unknown>, path: (string | number)[], value: string): Record<string, unknown> {
+function withValue(
+  input: Record<string, unknown>,
+  path: (string | number)[],
+  value: string,
+): Record<string, unknown> {
   const copy = structuredClone(input);
   let node = copy as Record<string | number, unknown>;
   for (const key of path.slice(0, -1)) {
@@ -308,7 +390,9 @@ function unboundedStrings(schema: unknown, path = "", seen = new Set<unknown>())
     case "string":
       return (schema as { maxLength: number | null }).maxLength === null ? [path || "(input)"] : [];
     case "object":
-      return Object.entries(def.shape as Record<string, unknown>).flatMap(([key, child]) => inner(child, `${path}.${key}`));
+      return Object.entries(def.shape as Record<string, unknown>).flatMap(([key, child]) =>
+        inner(child, `${path}.${key}`),
+      );
     case "array":
       return inner(def.element, `${path}[]`);
     case "record":
@@ -318,7 +402,9 @@ function unboundedStrings(schema: unknown, path = "", seen = new Set<unknown>())
     case "pipe": {
       // What comes out of a bounded string is bounded by it (`.max(320).pipe(z.email())`).
       const from = def.in as { _zod: { def: { type: string } } };
-      return from._zod.def.type === "string" ? inner(def.in) : [...inner(def.in), ...inner(def.out)];
+      return from._zod.def.type === "string"
+        ? inner(def.in)
+        : [...inner(def.in), ...inner(def.out)];
     }
     case "optional":
     case "nullable":
@@ -335,18 +421,31 @@ function unboundedStrings(schema: unknown, path = "", seen = new Set<unknown>())
 
 const procedures = Object.keys(appRouter._def.procedures).sort();
 const procedureOf = (path: string) =>
-  (appRouter._def.procedures as unknown as Record<string, { _def: { type: string; inputs: unknown[] } }>)[path]!._def;
+  (
+    appRouter._def.procedures as unknown as Record<
+      string,
+      { _def: { type: string; inputs: unknown[] } }
+    >
+  )[path]!._def;
 
 describe("the input limits table", () => {
   it("has exactly one row per procedure of the app router", () => {
     const rows = Object.keys(INPUT_LIMITS).sort();
-    expect(procedures.filter((p) => !rows.includes(p)), "procedures without a row in input-limits.test.ts").toEqual([]);
-    expect(rows.filter((r) => !procedures.includes(r)), "rows of procedures that do not exist").toEqual([]);
+    expect(
+      procedures.filter((p) => !rows.includes(p)),
+      "procedures without a row in input-limits.test.ts",
+    ).toEqual([]);
+    expect(
+      rows.filter((r) => !procedures.includes(r)),
+      "rows of procedures that do not exist",
+    ).toEqual([]);
   });
 
   it("finds no string without a maximum length in any procedure's input schema", () => {
     const unbounded = procedures.flatMap((path) =>
-      procedureOf(path).inputs.flatMap((schema) => unboundedStrings(schema).map((at) => `${path} ${at}`)),
+      procedureOf(path).inputs.flatMap((schema) =>
+        unboundedStrings(schema).map((at) => `${path} ${at}`),
+      ),
     );
     expect(unbounded).toEqual([]);
   });
@@ -379,8 +478,17 @@ describe.each(testDbKinds)("free-text inputs over their limit (%s)", (kind) => {
             url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
             headers: { cookie },
           })
-        : await server.app.inject({ method: "POST", url: `/trpc/${path}`, headers: { ...jsonWrite, cookie }, payload: JSON.stringify(input) });
-    const body = response.json() as { error?: { data: { code: string; fieldErrors: { path: (string | number)[]; message: string }[] } } };
+        : await server.app.inject({
+            method: "POST",
+            url: `/trpc/${path}`,
+            headers: { ...jsonWrite, cookie },
+            payload: JSON.stringify(input),
+          });
+    const body = response.json() as {
+      error?: {
+        data: { code: string; fieldErrors: { path: (string | number)[]; message: string }[] };
+      };
+    };
     return { status: response.statusCode, error: body.error?.data };
   }
 
@@ -413,7 +521,17 @@ describe.each(testDbKinds)("free-text inputs over their limit (%s)", (kind) => {
     const webhookId = `hook-${randomBytes(4).toString("hex")}`;
     await db
       .insertInto("webhook")
-      .values({ id: webhookId, organization_id: organizationId, domain_id: domainId, floow_id: null, name: "Hook", url: "https://hooks.example/a", secret: "whsec_x", headers: "{}", events: '["finish"]' })
+      .values({
+        id: webhookId,
+        organization_id: organizationId,
+        domain_id: domainId,
+        floow_id: null,
+        name: "Hook",
+        url: "https://hooks.example/a",
+        secret: "whsec_x",
+        headers: "{}",
+        events: '["finish"]',
+      })
       .execute();
     fixture = { admin, organizationId, domainId, floow, feedId, invitationId, webhookId };
     cookies.admin = await cookieOf(admin);
@@ -424,26 +542,45 @@ describe.each(testDbKinds)("free-text inputs over their limit (%s)", (kind) => {
     await smtp.close();
   });
 
-  const rows = Object.entries(INPUT_LIMITS).flatMap(([path, row]) => ("fields" in row ? [[path, row] as const] : []));
+  const rows = Object.entries(INPUT_LIMITS).flatMap(([path, row]) =>
+    "fields" in row ? [[path, row] as const] : [],
+  );
 
-  it.each(rows)("%s: one character over each field's limit is a 400 naming the field", async (path, row) => {
-    for (const field of row.fields) {
-      const over = withValue(row.input(fixture), field.path, valueOf(field.kind ?? "text", field.max + 1));
-      const { status, error } = await call(path, over, row.as);
-      expect(status, `${path} ${field.path.join(".")}: ${JSON.stringify(error)}`).toBe(400);
-      expect(named(error, field.path), `${path}: the error names ${field.path.join(".")}`).not.toEqual([]);
-    }
-  });
+  it.each(rows)(
+    "%s: one character over each field's limit is a 400 naming the field",
+    async (path, row) => {
+      for (const field of row.fields) {
+        const over = withValue(
+          row.input(fixture),
+          field.path,
+          valueOf(field.kind ?? "text", field.max + 1),
+        );
+        const { status, error } = await call(path, over, row.as);
+        expect(status, `${path} ${field.path.join(".")}: ${JSON.stringify(error)}`).toBe(400);
+        expect(
+          named(error, field.path),
+          `${path}: the error names ${field.path.join(".")}`,
+        ).not.toEqual([]);
+      }
+    },
+  );
 
   // The call may still fail for another reason (an id that does not exist is NOT_FOUND), never
   // with a 400 at a field that is at its limit.
-  it.each(rows.filter(([, row]) => !row.skipAtLimit))("%s: every field at its limit is not refused for its length", async (path, row) => {
-    let input = row.input(fixture);
-    for (const field of row.fields) input = withValue(input, field.path, valueOf(field.kind ?? "text", field.max));
-    const { status, error } = await call(path, input, row.as);
-    if (status !== 400) return;
-    for (const field of row.fields) {
-      expect(named(error, field.path), `${path} ${field.path.join(".")} at ${field.max} (status ${status})`).toEqual([]);
-    }
-  });
+  it.each(rows.filter(([, row]) => !row.skipAtLimit))(
+    "%s: every field at its limit is not refused for its length",
+    async (path, row) => {
+      let input = row.input(fixture);
+      for (const field of row.fields)
+        input = withValue(input, field.path, valueOf(field.kind ?? "text", field.max));
+      const { status, error } = await call(path, input, row.as);
+      if (status !== 400) return;
+      for (const field of row.fields) {
+        expect(
+          named(error, field.path),
+          `${path} ${field.path.join(".")} at ${field.max} (status ${status})`,
+        ).toEqual([]);
+      }
+    },
+  );
 });

@@ -64,10 +64,16 @@ async function sendInvitation(
 
 /** The mailer's failure stays the error's cause, for the log. */
 const notSent = (cause: unknown) =>
-  Object.assign(new DomainError("INTERNAL", "The invitation e-mail could not be sent. Please try again."), { cause });
+  Object.assign(
+    new DomainError("INTERNAL", "The invitation e-mail could not be sent. Please try again."),
+    { cause },
+  );
 
 const invalidLink = () =>
-  new DomainError("NOT_FOUND", "This invitation link is not valid. Ask an admin of the organization for a new one.");
+  new DomainError(
+    "NOT_FOUND",
+    "This invitation link is not valid. Ask an admin of the organization for a new one.",
+  );
 
 const notFound = () => new DomainError("NOT_FOUND", "Invitation not found.");
 

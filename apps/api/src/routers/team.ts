@@ -17,18 +17,19 @@ function check(result: TeamChange): void {
  * removed. A user of another organization is NOT_FOUND.
  */
 export const teamRouter = router({
-  updateRole: adminProcedure
-    .input(teamRoleUpdateSchema)
-    .mutation(async ({ ctx, input }) => {
-      check(await changeMemberRole(ctx.db, ctx.org.id, input.userId, input.role));
-      return { userId: input.userId, role: input.role };
-    }),
+  updateRole: adminProcedure.input(teamRoleUpdateSchema).mutation(async ({ ctx, input }) => {
+    check(await changeMemberRole(ctx.db, ctx.org.id, input.userId, input.role));
+    return { userId: input.userId, role: input.role };
+  }),
 
   /** Remove Teammember: admins remove anyone, members only themselves. Cannot be undone. */
   remove: orgProcedure.input(teamMemberSchema).mutation(async ({ ctx, input }) => {
     const self = input.userId === ctx.session.user.id;
     if (!self && ctx.org.role !== "admin") {
-      throw new DomainError("FORBIDDEN", "Only an admin of the organization can remove a teammember.");
+      throw new DomainError(
+        "FORBIDDEN",
+        "Only an admin of the organization can remove a teammember.",
+      );
     }
     check(await removeMember(ctx.db, ctx.org.id, input.userId));
     if (self) ctx.session.session.activeOrganizationId = null;

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { HEX_CODE_LENGTH } from "../shared/constants";
-import { boundedString, httpUrlString, idSchema, imageSchema, requiredString } from "../shared/schema";
+import {
+  boundedString,
+  httpUrlString,
+  idSchema,
+  imageSchema,
+  requiredString,
+} from "../shared/schema";
 import { FIELD_MESSAGES } from "../validation/checkers";
 import { VALIDATION_MESSAGES } from "../validation/messages";
 import { DOMAIN_HOST_PATTERN, normalizeDomainHost, stripHash } from "./logic";

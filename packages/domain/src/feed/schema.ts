@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { boundedString, httpUrlString, idSchema, imageSchema, requiredString } from "../shared/schema";
+import {
+  boundedString,
+  httpUrlString,
+  idSchema,
+  imageSchema,
+  requiredString,
+} from "../shared/schema";
 import { VALIDATION_MESSAGES } from "../validation/messages";
 import { DEFAULT_FEED_TYPE, DEFAULT_FEED_VARIABLES, FEED_TYPES } from "./constants";
 

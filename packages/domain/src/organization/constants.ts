@@ -57,4 +57,5 @@ export function sectorName(id: number | null | undefined): SectorName | undefine
 }
 
 /** Not in the spec: a logo is an uploaded image or a web address, never `javascript:` or `data:` (issue 25). */
-export const LOGO_INVALID_MESSAGE = "The logo should be an uploaded image or a web address (https://…).";
+export const LOGO_INVALID_MESSAGE =
+  "The logo should be an uploaded image or a web address (https://…).";

@@ -8,7 +8,11 @@ import type { TextLimit } from "./limits";
  * A text of at most `TEXT_LIMITS[limit]` characters (after trimming when `trim`), refused
  * with the spec-style message ("Name can be a maximum of 200 characters.").
  */
-export const boundedString = (limit: TextLimit, label?: string, options: { trim?: boolean } = {}) => {
+export const boundedString = (
+  limit: TextLimit,
+  label?: string,
+  options: { trim?: boolean } = {},
+) => {
   const max = TEXT_LIMITS[limit];
   const base = options.trim ? z.string().trim() : z.string();
   return base.max(max, { error: tooLongMessage(max, label) });

@@ -48,7 +48,9 @@ export const webhookInputSchema = webhookSchema
       .default(() => [...WEBHOOK_DEFAULT_EVENTS]),
     headers: z
       .record(
-        z.string().max(TEXT_LIMITS.key, { error: tooLongMessage(TEXT_LIMITS.key, "A header name") }),
+        z
+          .string()
+          .max(TEXT_LIMITS.key, { error: tooLongMessage(TEXT_LIMITS.key, "A header name") }),
         boundedString("headerValue", "A header value"),
       )
       .default(() => ({}))
