@@ -43,11 +43,7 @@ const layers = [
  */
 const oneErrorStyle = {
   files: ["src/**/*.ts", "test/**/*.ts"],
-  ignores: [
-    "src/trpc/errors.ts",
-    // Still to convert (issue 25's router renovation, in progress): remove each once it throws DomainError.
-    "src/routers/organization.ts",
-  ],
+  ignores: ["src/trpc/errors.ts"],
   rules: {
     "no-restricted-syntax": [
       "error",

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { TRPCError } from "@trpc/server";
 import { APIError } from "better-auth/api";
 import { findOrganization, isSlugTaken, updateOrganization } from "../db/queries/organization";
 import { setActiveOrganization } from "../db/queries/session";
-import { createOrganizationSchema, updateOrganizationSchema } from "@floow/domain";
+import { DomainError, createOrganizationSchema, updateOrganizationSchema } from "@floow/domain";
 import { adminProcedure, authedProcedure, rateLimit, router } from "../trpc/init";
 
 /** A URL-safe slug from the name: "Acme B.V." -> "acme-b-v". */
@@ -48,7 +47,10 @@ export const organizationRouter = router({
         created = result;
       } catch (error) {
         if (error instanceof APIError) {
-          throw new TRPCError({ code: error.status === "FORBIDDEN" ? "FORBIDDEN" : "BAD_REQUEST", message: error.message, cause: error });
+          throw Object.assign(
+            new DomainError(error.status === "FORBIDDEN" ? "FORBIDDEN" : "BAD_REQUEST", error.message),
+            { cause: error },
+          );
         }
         throw error;
       }
@@ -67,7 +69,7 @@ export const organizationRouter = router({
       logoUrl: input.branding.logo_url,
       sector: input.sector,
     });
-    if (!organization) throw new TRPCError({ code: "NOT_FOUND", message: "Organization not found." });
+    if (!organization) throw new DomainError("NOT_FOUND", "Organization not found.");
     return organization;
   }),
 });
