@@ -55,7 +55,7 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  // Switched on once /tmp/codemod-domain-imports.mjs has rewritten the imports (issue 25);
-  // packages/runtime/eslint.config.js then adds domainImports({ runtime: true }) after base.
-  // domainImports(),
+  // One import style for @floow/domain (issue 25; docs/architecture.md): concern subpaths.
+  // packages/runtime/eslint.config.js adds domainImports({ runtime: true }) after base.
+  domainImports(),
 );

@@ -21,7 +21,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createChoice, createEventMessage, createStep } from "@floow/domain";
+import { createChoice, createStep } from "@floow/domain/floow";
+import { createEventMessage } from "@floow/domain/events";
 import autocannon from "autocannon";
 import Fastify from "fastify";
 import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";

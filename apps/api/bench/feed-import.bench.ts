@@ -186,7 +186,7 @@ async function worker(url: string, items: number, target: Target): Promise<void>
     };
   } else {
     const { sql } = await import("kysely");
-    const { DEFAULT_FEED_VARIABLES } = await import("@floow/domain");
+    const { DEFAULT_FEED_VARIABLES } = await import("@floow/domain/feed");
     const { createDb } = await import("../src/db/client");
     const { migrateToLatest } = await import("../src/db/migrate");
     const { findFeed, upsertFeed } = await import("../src/db/queries/feed");

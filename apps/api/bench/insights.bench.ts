@@ -14,16 +14,12 @@
  * in apps/api (or `pnpm exec tsx bench/insights.bench.ts`).
  */
 import { cpus, freemem, totalmem } from "node:os";
-import {
-  choiceMatchCounts,
-  createChoice,
-  createFilter,
-  createFilterGroup,
-  createResultsIndex,
-  createStep,
-  findDeadEnds,
-} from "@floow/domain";
-import type { Filter, FilterGroup, Product, Step } from "@floow/domain";
+import { choiceMatchCounts, findDeadEnds } from "@floow/domain/insights";
+import { createChoice, createFilter, createFilterGroup, createStep } from "@floow/domain/floow";
+import { createResultsIndex } from "@floow/domain/results";
+import type { Filter, FilterGroup } from "@floow/domain/filter";
+import type { Product } from "@floow/domain/feed";
+import type { Step } from "@floow/domain/floow";
 import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import { makeFloow, makeProducts } from "./lib/catalog";
 

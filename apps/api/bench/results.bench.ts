@@ -14,7 +14,7 @@
 import { spawn } from "node:child_process";
 import { cpus, freemem, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
-import { computeResults, createResultsIndex } from "@floow/domain";
+import { computeResults, createResultsIndex } from "@floow/domain/results";
 import autocannon from "autocannon";
 import Fastify from "fastify";
 import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";

@@ -6,8 +6,11 @@
  * seed gives the same data. Used by `pnpm seed:demo` (scripts/seed-demo.ts) and the analytics
  * benchmark (bench/analytics.bench.ts).
  */
-import { createChoice, createDomain, createEventMessage, createFloow, createFormInput, createStep } from "@floow/domain";
-import type { FloowEventMessage, FloowEventPayload, FloowEventType, Step } from "@floow/domain";
+import { createChoice, createFloow, createFormInput, createStep } from "@floow/domain/floow";
+import { createDomain } from "@floow/domain/domain";
+import { createEventMessage } from "@floow/domain/events";
+import type { FloowEventMessage, FloowEventPayload, FloowEventType } from "@floow/domain/events";
+import type { Step } from "@floow/domain/floow";
 import type { Kysely } from "kysely";
 import type { DB } from "../src/db/database";
 import { insertDomain } from "../src/db/queries/domain";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { Role } from "@floow/domain";
+import type { Role } from "@floow/domain/user";
 import { appRouter } from "../src/trpc/app-router";
 import { createInnerContext } from "../src/trpc/context";
 import type { SessionData } from "../src/auth/session";

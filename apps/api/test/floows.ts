@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { createDomain, createFloow, DEFAULT_FEED_VARIABLES } from "@floow/domain";
-import type { Domain, Floow, FloowType, VersionedFloow } from "@floow/domain";
+import { createDomain } from "@floow/domain/domain";
+import { createFloow } from "@floow/domain/floow";
+import { DEFAULT_FEED_VARIABLES } from "@floow/domain/feed";
+import type { Domain } from "@floow/domain/domain";
+import type { Floow, FloowType, VersionedFloow } from "@floow/domain/floow";
 import type { Kysely } from "kysely";
 import type { DB } from "../src/db/database";
 import { insertDomain } from "../src/db/queries/domain";

@@ -1,4 +1,4 @@
-import { createChoice, createStep } from "@floow/domain";
+import { createChoice, createStep } from "@floow/domain/floow";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HOST_ATTR } from "./host";
 import { destroy, mount } from "./index";

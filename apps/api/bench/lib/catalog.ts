@@ -1,6 +1,8 @@
 /** The benchmarks' generated catalog: a deterministic feed and a selling floow of five questions. */
-import { createChoice, createFilter, createFilterGroup, createStep } from "@floow/domain";
-import type { Choice, Filter, FilterGroup, Product, Step } from "@floow/domain";
+import { createChoice, createFilter, createFilterGroup, createStep } from "@floow/domain/floow";
+import type { Choice, Step } from "@floow/domain/floow";
+import type { Filter, FilterGroup } from "@floow/domain/filter";
+import type { Product } from "@floow/domain/feed";
 
 // A deterministic generator, so every run measures the same feed.
 export function rng(seed: number) {

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from "@floow/domain";
+import { PASSWORD_MIN_LENGTH } from "@floow/domain/user";
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { BetterAuthOptions } from "better-auth";

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from "@floow/domain";
+import { PASSWORD_MIN_LENGTH } from "@floow/domain/user";
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 
 /**

@@ -1,4 +1,5 @@
-import { AUTH_FORM_MESSAGES, TEXT_LIMITS, tooLongMessage } from "@floow/domain";
+import { AUTH_FORM_MESSAGES } from "@floow/domain/user";
+import { TEXT_LIMITS, tooLongMessage } from "@floow/domain/shared";
 import { z } from "zod";
 
 const isEmail = (value: string) => z.email().safeParse(value).success;

@@ -1,4 +1,4 @@
-import { TEXT_LIMITS } from "@floow/domain";
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";
 import { createTestServer, jsonWrite } from "../../test/server";

@@ -1,5 +1,5 @@
 import { crc32 } from "node:zlib";
-import { BLOB_MESSAGES } from "@floow/domain";
+import { BLOB_MESSAGES } from "@floow/domain/blob";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";
 import { createOrganization, createUser } from "../../test/factories";

@@ -1,4 +1,4 @@
-import { BLOB_MAX_BYTES } from "@floow/domain";
+import { BLOB_MAX_BYTES } from "@floow/domain/blob";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";
 import { createOrganization, createUser } from "../../test/factories";

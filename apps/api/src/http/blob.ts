@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { BLOB_MAX_BYTES, BLOB_MAX_PIXELS, BLOB_MESSAGES, blobUploadSchema } from "@floow/domain";
+import { BLOB_MAX_BYTES, BLOB_MAX_PIXELS, BLOB_MESSAGES, blobUploadSchema } from "@floow/domain/blob";
 import { imageSize } from "image-size";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";

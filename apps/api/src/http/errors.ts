@@ -1,5 +1,5 @@
-import type { FieldError } from "@floow/domain";
-import { fieldErrorsFrom } from "@floow/domain";
+import type { FieldError } from "@floow/domain/errors";
+import { fieldErrorsFrom } from "@floow/domain/errors";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableReason } from "../db/unavailable";
 

@@ -4,7 +4,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createEventMessage } from "@floow/domain";
+import { createEventMessage } from "@floow/domain/events";
 import { describe, expect, it } from "vitest";
 import { seedDomain, seedFloow, seedOrganization } from "../../test/floows";
 import { createServer as createHttpServer } from "node:http";

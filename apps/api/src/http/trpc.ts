@@ -1,4 +1,4 @@
-import type { ErrorCode } from "@floow/domain";
+import type { ErrorCode } from "@floow/domain/errors";
 import type { FastifyInstance } from "fastify";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";

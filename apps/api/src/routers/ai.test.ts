@@ -1,7 +1,8 @@
 import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
-import { computeResults, floowPartsFromSuggestion } from "@floow/domain";
+import { computeResults } from "@floow/domain/results";
+import { floowPartsFromSuggestion } from "@floow/domain/insights";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";

@@ -1,5 +1,7 @@
-import { aiRequestSchema, DomainError, suggestFromFeed } from "@floow/domain";
-import type { SuggestedQuestion } from "@floow/domain";
+import { aiRequestSchema } from "@floow/domain/floow";
+import { DomainError } from "@floow/domain/errors";
+import { suggestFromFeed } from "@floow/domain/insights";
+import type { SuggestedQuestion } from "@floow/domain/insights";
 import { findFloow } from "../db/queries/floow";
 import { listFeedProductRecords } from "../db/queries/product";
 import { feedAttributes, suggestWithModel } from "../services/ai-suggest";

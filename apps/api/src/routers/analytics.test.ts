@@ -1,5 +1,7 @@
-import { createChoice, createEventMessage, createStep } from "@floow/domain";
-import type { FloowEventMessage, FloowEventPayload, FloowEventType, FloowAnalytics } from "@floow/domain";
+import { createChoice, createStep } from "@floow/domain/floow";
+import { createEventMessage } from "@floow/domain/events";
+import type { FloowEventMessage, FloowEventPayload, FloowEventType } from "@floow/domain/events";
+import type { FloowAnalytics } from "@floow/domain/analytics";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";

@@ -1,19 +1,6 @@
-import {
-  analyticsFloowSchema,
-  analyticsRangeSchema,
-  analyticsSettingsSchema,
-  daysInRange,
-  DomainError,
-  eraseShopperSchema,
-} from "@floow/domain";
-import type {
-  AnalyticsCsv,
-  AnalyticsOverview,
-  AnalyticsPeriod,
-  AnalyticsSettingsView,
-  FloowAnalytics,
-  ShopperErasure,
-} from "@floow/domain";
+import { analyticsFloowSchema, analyticsRangeSchema, analyticsSettingsSchema, daysInRange, eraseShopperSchema } from "@floow/domain/analytics";
+import { DomainError } from "@floow/domain/errors";
+import type { AnalyticsCsv, AnalyticsOverview, AnalyticsPeriod, AnalyticsSettingsView, FloowAnalytics, ShopperErasure } from "@floow/domain/analytics";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/database";
 import {

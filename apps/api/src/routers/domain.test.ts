@@ -1,4 +1,5 @@
-import { createColor, fieldErrorsFrom } from "@floow/domain";
+import { createColor } from "@floow/domain/domain";
+import { fieldErrorsFrom } from "@floow/domain/errors";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";

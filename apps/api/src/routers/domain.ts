@@ -1,5 +1,7 @@
-import { byIdSchema, createDomain, createId, DomainError, domainCreateSchema, domainUpdateSchema } from "@floow/domain";
-import type { Domain } from "@floow/domain";
+import { byIdSchema, createId } from "@floow/domain/shared";
+import { createDomain, domainCreateSchema, domainUpdateSchema } from "@floow/domain/domain";
+import { DomainError } from "@floow/domain/errors";
+import type { Domain } from "@floow/domain/domain";
 import { deleteDomain, findDomain, insertDomain, listDomains, updateDomain } from "../db/queries/domain";
 import { adminProcedure, orgProcedure, router } from "../trpc/init";
 

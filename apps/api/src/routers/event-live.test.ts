@@ -1,5 +1,5 @@
-import { createEventMessage } from "@floow/domain";
-import type { FloowEventType } from "@floow/domain";
+import { createEventMessage } from "@floow/domain/events";
+import type { FloowEventType } from "@floow/domain/events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";
 import { callerFor, createOrganization, createUser } from "../../test/factories";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { createEventMessage, fieldErrorsFrom } from "@floow/domain";
-import type { FloowEventType, InspectedEvent } from "@floow/domain";
+import { createEventMessage } from "@floow/domain/events";
+import { fieldErrorsFrom } from "@floow/domain/errors";
+import type { FloowEventType, InspectedEvent } from "@floow/domain/events";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";

@@ -1,5 +1,5 @@
-import { eventLiveSchema, eventRecentSchema } from "@floow/domain";
-import type { InspectedEventPage, LiveEventPage } from "@floow/domain";
+import { eventLiveSchema, eventRecentSchema } from "@floow/domain/events";
+import type { InspectedEventPage, LiveEventPage } from "@floow/domain/events";
 import { listEventsAfter, listRecentEvents } from "../db/queries/event";
 import { waitForEvents } from "../services/events/stored-signal";
 import { orgProcedure, router } from "../trpc/init";

@@ -1,7 +1,8 @@
 import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
-import { createFeed, fieldErrorsFrom } from "@floow/domain";
+import { createFeed } from "@floow/domain/feed";
+import { fieldErrorsFrom } from "@floow/domain/errors";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";
 import { addMember, callerFor, createOrganization, createUser } from "../../test/factories";

@@ -1,4 +1,6 @@
-import { byIdSchema, DomainError, feedPreviewSchema, feedUpsertSchema } from "@floow/domain";
+import { byIdSchema } from "@floow/domain/shared";
+import { DomainError } from "@floow/domain/errors";
+import { feedPreviewSchema, feedUpsertSchema } from "@floow/domain/feed";
 import { deleteFeed, findFeed, listFeeds, upsertFeed } from "../db/queries/feed";
 import type { FeedView } from "../db/queries/feed";
 import { findDomain } from "../db/queries/domain";

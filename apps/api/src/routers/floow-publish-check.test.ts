@@ -1,5 +1,5 @@
-import { createChoice, createFilter, createFilterGroup, createStep } from "@floow/domain";
-import type { Floow, VersionedFloow } from "@floow/domain";
+import { createChoice, createFilter, createFilterGroup, createStep } from "@floow/domain/floow";
+import type { Floow, VersionedFloow } from "@floow/domain/floow";
 import { sql } from "kysely";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,18 +1,8 @@
-import {
-  createChoice,
-  createEventMessage,
-  createFilter,
-  createFilterGroup,
-  createStep,
-  fieldErrorsFrom,
-  FLOOW_VERSIONS_KEPT,
-} from "@floow/domain";
-import type {
-  PublicFloow,
-  PublicFloowResponse,
-  PublicResults,
-  VersionedFloow,
-} from "@floow/domain";
+import { createChoice, createFilter, createFilterGroup, createStep, FLOOW_VERSIONS_KEPT } from "@floow/domain/floow";
+import { createEventMessage } from "@floow/domain/events";
+import { fieldErrorsFrom } from "@floow/domain/errors";
+import type { PublicFloow, PublicFloowResponse, PublicResults } from "@floow/domain/public";
+import type { VersionedFloow } from "@floow/domain/floow";
 import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";
 import { randomUUID } from "node:crypto";

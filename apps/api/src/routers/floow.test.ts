@@ -1,5 +1,6 @@
-import { createChoice, createFilter, createFilterGroup, createStep, createTrigger, fieldErrorsFrom } from "@floow/domain";
-import type { VersionedFloow } from "@floow/domain";
+import { createChoice, createFilter, createFilterGroup, createStep, createTrigger } from "@floow/domain/floow";
+import { fieldErrorsFrom } from "@floow/domain/errors";
+import type { VersionedFloow } from "@floow/domain/floow";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";

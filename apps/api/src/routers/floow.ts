@@ -1,20 +1,11 @@
-import {
-  applyFloowInvariants,
-  byIdSchema,
-  createFloow,
-  DomainError,
-  duplicateFloow,
-  duplicateFloowSchema,
-  FLOOW_CONFLICT_MESSAGE,
-  floowCreateSchema,
-  floowListSchema,
-  floowUpdateSchema,
-  floowVersionRefSchema,
-  hasErrors,
-  previewResultsSchema,
-  publishFloowSchema,
-} from "@floow/domain";
-import type { FloowStatus, FloowVersionList, PublicResults, PublishCheck, VersionedFloow } from "@floow/domain";
+import { applyFloowInvariants, createFloow, duplicateFloow, duplicateFloowSchema, FLOOW_CONFLICT_MESSAGE, floowCreateSchema, floowListSchema, floowUpdateSchema, floowVersionRefSchema, publishFloowSchema } from "@floow/domain/floow";
+import { byIdSchema } from "@floow/domain/shared";
+import { DomainError } from "@floow/domain/errors";
+import { hasErrors } from "@floow/domain/publish";
+import { previewResultsSchema } from "@floow/domain/filter";
+import type { FloowStatus, FloowVersionList, VersionedFloow } from "@floow/domain/floow";
+import type { PublicResults } from "@floow/domain/public";
+import type { PublishCheck } from "@floow/domain/publish";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/database";
 import { findDomain } from "../db/queries/domain";

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { AI_PROMPT_MAX_LENGTH, TEXT_LIMITS, VERSION_NOTE_MAX } from "@floow/domain";
-import type { VersionedFloow } from "@floow/domain";
+import { AI_PROMPT_MAX_LENGTH, TEXT_LIMITS } from "@floow/domain/shared";
+import { VERSION_NOTE_MAX } from "@floow/domain/floow";
+import type { VersionedFloow } from "@floow/domain/floow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";
 import { createOrganization, createUser } from "../../test/factories";

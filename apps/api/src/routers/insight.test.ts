@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { createChoice, createFilter, createFilterGroup, createStep } from "@floow/domain";
-import type { Filter, FilterGroup, Step, VersionedFloow } from "@floow/domain";
+import { createChoice, createFilter, createFilterGroup, createStep } from "@floow/domain/floow";
+import type { Filter, FilterGroup } from "@floow/domain/filter";
+import type { Step, VersionedFloow } from "@floow/domain/floow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";
 import { callerFor, createOrganization, createUser } from "../../test/factories";

@@ -1,5 +1,7 @@
-import { byIdSchema, DomainError, matchCountsSchema } from "@floow/domain";
-import type { DeadEndReport, MatchCounts } from "@floow/domain";
+import { byIdSchema } from "@floow/domain/shared";
+import { DomainError } from "@floow/domain/errors";
+import { matchCountsSchema } from "@floow/domain/insights";
+import type { DeadEndReport, MatchCounts } from "@floow/domain/insights";
 import { findFeed } from "../db/queries/feed";
 import { findFloow } from "../db/queries/floow";
 import { findDeadEnds, listDeadEndCounts } from "../db/queries/insight";

@@ -1,12 +1,7 @@
-import {
-  byIdSchema,
-  createId,
-  DomainError,
-  INTEGRATION_MESSAGES,
-  KLAVIYO_INTEGRATION_ID,
-  klaviyoSetupSchema,
-} from "@floow/domain";
-import type { IntegrationDetails } from "@floow/domain";
+import { byIdSchema, createId } from "@floow/domain/shared";
+import { DomainError } from "@floow/domain/errors";
+import { INTEGRATION_MESSAGES, KLAVIYO_INTEGRATION_ID, klaviyoSetupSchema } from "@floow/domain/integration";
+import type { IntegrationDetails } from "@floow/domain/integration";
 import {
   deleteIntegration,
   listIntegrationDetails,

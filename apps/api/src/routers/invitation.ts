@@ -1,10 +1,5 @@
-import {
-  DomainError,
-  invitationIdSchema,
-  invitationTokenSchema,
-  inviteSchema,
-  removeInvitationSchema,
-} from "@floow/domain";
+import { DomainError } from "@floow/domain/errors";
+import { invitationIdSchema, invitationTokenSchema, inviteSchema, removeInvitationSchema } from "@floow/domain/user";
 import {
   acceptInvitation,
   cancelInvitation,

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { findOrganization, isSlugTaken, updateOrganization } from "../db/queries/organization";
 import { setActiveOrganization } from "../db/queries/session";
-import { DomainError, createOrganizationSchema, updateOrganizationSchema } from "@floow/domain";
+import { DomainError } from "@floow/domain/errors";
+import { createOrganizationSchema, updateOrganizationSchema } from "@floow/domain/organization";
 import { adminProcedure, authedProcedure, rateLimit, router } from "../trpc/init";
 
 /** A URL-safe slug from the name: "Acme B.V." -> "acme-b-v". */

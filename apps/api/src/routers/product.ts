@@ -1,4 +1,5 @@
-import { DomainError, productListSchema } from "@floow/domain";
+import { DomainError } from "@floow/domain/errors";
+import { productListSchema } from "@floow/domain/feed";
 import { findFeed } from "../db/queries/feed";
 import { listProducts } from "../db/queries/product";
 import type { ProductView } from "../db/queries/product";

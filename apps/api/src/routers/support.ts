@@ -1,4 +1,4 @@
-import { supportTicketSchema } from "@floow/domain";
+import { supportTicketSchema } from "@floow/domain/support";
 import { insertSupportTicket } from "../db/queries/support";
 import { authedProcedure, rateLimit, router } from "../trpc/init";
 

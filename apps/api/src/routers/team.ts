@@ -1,4 +1,5 @@
-import { DomainError, teamMemberSchema, teamRoleUpdateSchema } from "@floow/domain";
+import { DomainError } from "@floow/domain/errors";
+import { teamMemberSchema, teamRoleUpdateSchema } from "@floow/domain/user";
 import { changeMemberRole, removeMember } from "../db/queries/team";
 import type { TeamChange } from "../db/queries/team";
 import { adminProcedure, orgProcedure, router } from "../trpc/init";

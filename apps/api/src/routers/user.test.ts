@@ -1,4 +1,5 @@
-import { fieldErrorsFrom, TEXT_LIMITS } from "@floow/domain";
+import { fieldErrorsFrom } from "@floow/domain/errors";
+import { TEXT_LIMITS } from "@floow/domain/shared";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";

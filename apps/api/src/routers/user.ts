@@ -1,16 +1,7 @@
 import type { Kysely } from "kysely";
-import {
-  changeEmailInputSchema,
-  changeEmailSchema,
-  changePasswordSchema,
-  confirmEmailSchema,
-  DomainError,
-  passwordChangeRequestSchema,
-  removeUserSchema,
-  userUpdateSchema,
-  validationError,
-} from "@floow/domain";
-import type { Role } from "@floow/domain";
+import { changeEmailInputSchema, changeEmailSchema, changePasswordSchema, confirmEmailSchema, passwordChangeRequestSchema, removeUserSchema, userUpdateSchema } from "@floow/domain/user";
+import { DomainError, validationError } from "@floow/domain/errors";
+import type { Role } from "@floow/domain/user";
 import type { DB } from "../db/database";
 import { listDomains } from "../db/queries/domain";
 import { createEmailChange, EMAIL_CHANGE_TTL_MS, takeEmailChange } from "../db/queries/email-change";

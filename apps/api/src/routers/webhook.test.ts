@@ -1,4 +1,4 @@
-import { createId } from "@floow/domain";
+import { createId } from "@floow/domain/shared";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";

@@ -1,10 +1,7 @@
-import {
-  byIdSchema,
-  DomainError,
-  webhookDeliveriesQuerySchema,
-  webhookInputSchema,
-} from "@floow/domain";
-import type { WebhookDelivery, WebhookDetails } from "@floow/domain";
+import { byIdSchema } from "@floow/domain/shared";
+import { DomainError } from "@floow/domain/errors";
+import { webhookDeliveriesQuerySchema, webhookInputSchema } from "@floow/domain/webhook";
+import type { WebhookDelivery, WebhookDetails } from "@floow/domain/webhook";
 import {
   deleteWebhook,
   findWebhook,

@@ -1,5 +1,10 @@
-import { AI_PROMPT_MAX_LENGTH, aiResponseSchema, DomainError, suggestFromFeed } from "@floow/domain";
-import type { Language, Product, SuggestedQuestion } from "@floow/domain";
+import { AI_PROMPT_MAX_LENGTH } from "@floow/domain/shared";
+import { aiResponseSchema } from "@floow/domain/floow";
+import { DomainError } from "@floow/domain/errors";
+import { suggestFromFeed } from "@floow/domain/insights";
+import type { Language } from "@floow/domain/shared";
+import type { Product } from "@floow/domain/feed";
+import type { SuggestedQuestion } from "@floow/domain/insights";
 
 /** The OpenAI-compatible model of the AI Suggestion (AI_BASE_URL, AI_API_KEY, AI_MODEL). */
 export interface AiModelConfig {

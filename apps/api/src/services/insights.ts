@@ -1,11 +1,7 @@
-import { choiceMatchCounts, createResultsIndex, findDeadEnds } from "@floow/domain";
-import type {
-  DeadEndReport,
-  MatchCounts,
-  PathFloow,
-  ResultsFloow,
-  ResultsIndex,
-} from "@floow/domain";
+import { choiceMatchCounts, findDeadEnds } from "@floow/domain/insights";
+import { createResultsIndex } from "@floow/domain/results";
+import type { DeadEndReport, MatchCounts, PathFloow } from "@floow/domain/insights";
+import type { ResultsFloow, ResultsIndex } from "@floow/domain/results";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/database";
 import { findFloow } from "../db/queries/floow";

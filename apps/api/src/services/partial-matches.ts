@@ -1,5 +1,7 @@
-import { answersMet, plainLabel } from "@floow/domain";
-import type { PartialResultMode, Product, ResultsFloow, ResultsOutcome } from "@floow/domain";
+import { answersMet, plainLabel } from "@floow/domain/insights";
+import type { PartialResultMode } from "@floow/domain/floow";
+import type { Product } from "@floow/domain/feed";
+import type { ResultsFloow, ResultsOutcome } from "@floow/domain/results";
 
 /** A floow as the results read it, with what "Matches: …" needs when it has it. */
 export type PartialMatchesFloow = ResultsFloow & {

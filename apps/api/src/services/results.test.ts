@@ -1,5 +1,5 @@
-import { createChoice, createFilter, createFilterGroup, createStep } from "@floow/domain";
-import type { Product } from "@floow/domain";
+import { createChoice, createFilter, createFilterGroup, createStep } from "@floow/domain/floow";
+import type { Product } from "@floow/domain/feed";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDb, testDbKinds } from "../../test/db";

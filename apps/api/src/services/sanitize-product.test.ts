@@ -1,4 +1,4 @@
-import { readCard } from "@floow/domain";
+import { readCard } from "@floow/domain/results";
 import { describe, expect, it } from "vitest";
 import { productCard, safeHttpUrl, sanitizeDescription, sanitizeProduct } from "./sanitize-product";
 

@@ -1,5 +1,7 @@
-import { DEFAULT_FEED_VARIABLES, compactCard, resultProduct, sanitizeProductText } from "@floow/domain";
-import type { Product, ResultCard, ResultDisplaySettings } from "@floow/domain";
+import { DEFAULT_FEED_VARIABLES, sanitizeProductText } from "@floow/domain/feed";
+import { compactCard, resultProduct } from "@floow/domain/results";
+import type { Product } from "@floow/domain/feed";
+import type { ResultCard, ResultDisplaySettings } from "@floow/domain/results";
 import sanitizeHtml from "sanitize-html";
 
 /**

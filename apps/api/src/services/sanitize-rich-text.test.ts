@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createChoice, createFloow, createStep, siteHostOf } from "@floow/domain";
-import type { PublicFloow } from "@floow/domain";
+import { createChoice, createFloow, createStep } from "@floow/domain/floow";
+import { siteHostOf } from "@floow/domain/shared";
+import type { PublicFloow } from "@floow/domain/public";
 import { sanitizeFloowTexts, sanitizeRichText } from "./sanitize-rich-text";
 
 describe("sanitizeRichText (a floow's published rich text)", () => {

@@ -1,4 +1,4 @@
-import { DomainError } from "@floow/domain";
+import { DomainError } from "@floow/domain/errors";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-import { DomainError, TRPC_ERROR_CODE } from "@floow/domain";
+import { DomainError, TRPC_ERROR_CODE } from "@floow/domain/errors";
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableReason } from "../db/unavailable";

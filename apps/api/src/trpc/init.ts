@@ -1,5 +1,5 @@
-import { DomainError, fieldErrorsFrom } from "@floow/domain";
-import type { ErrorCode, FieldError } from "@floow/domain";
+import { DomainError, fieldErrorsFrom } from "@floow/domain/errors";
+import type { ErrorCode, FieldError } from "@floow/domain/errors";
 import { initTRPC } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { isDatabaseUnavailable } from "../db/unavailable";

@@ -14,7 +14,8 @@
  *   that holds none of A's ids (`expect: "none of A"`, for lists and filters). Leave it out
  *   only when the procedure takes no ids of organization data.
  */
-import type { Domain, VersionedFloow } from "@floow/domain";
+import type { Domain } from "@floow/domain/domain";
+import type { VersionedFloow } from "@floow/domain/floow";
 
 export type MatrixCaller = "admin" | "member" | "removed" | "anonymous";
 

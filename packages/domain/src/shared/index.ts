@@ -5,3 +5,4 @@ export * from "./ids";
 export * from "./limits";
 export * from "./routes";
 export * from "./schema";
+export * from "./rich-text";

@@ -2,15 +2,10 @@
  * Test floows built with the domain's own factories (dev-only: tests may import the full
  * `@floow/domain`; the runtime's code imports only `@floow/domain/logic`).
  */
-import {
-  createChoice,
-  createCondition,
-  createFloow,
-  createFormInput,
-  createStep,
-  createTrigger,
-} from "@floow/domain";
-import type { Floow, PublicDomain, Trigger } from "@floow/domain";
+import { createChoice, createCondition, createFloow, createFormInput, createStep, createTrigger } from "@floow/domain/floow";
+import type { Floow } from "@floow/domain/floow";
+import type { PublicDomain } from "@floow/domain/public";
+import type { Trigger } from "@floow/domain/trigger";
 
 export const domain: PublicDomain = {
   id: "d1",

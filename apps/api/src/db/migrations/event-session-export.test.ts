@@ -1,5 +1,5 @@
-import { createEventMessage } from "@floow/domain";
-import type { FloowEventPayload, FloowEventType } from "@floow/domain";
+import { createEventMessage } from "@floow/domain/events";
+import type { FloowEventPayload, FloowEventType } from "@floow/domain/events";
 import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

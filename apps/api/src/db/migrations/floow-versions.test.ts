@@ -1,5 +1,5 @@
-import { createChoice, createFloow, createStep } from "@floow/domain";
-import type { Floow } from "@floow/domain";
+import { createChoice, createFloow, createStep } from "@floow/domain/floow";
+import type { Floow } from "@floow/domain/floow";
 import { Migrator } from "kysely";
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";

@@ -1,15 +1,5 @@
-import { ANALYTICS_PRODUCTS_MAX, ANALYTICS_TIME_ZONE, RETENTION_MONTHS_DEFAULT } from "@floow/domain";
-import type {
-  AnalyticsDay,
-  AnalyticsFloowRow,
-  AnalyticsTotals,
-  ChoiceCount,
-  FormInputCompletion,
-  FunnelStep,
-  ProductResults,
-  SessionShare,
-  StepChoices,
-} from "@floow/domain";
+import { ANALYTICS_PRODUCTS_MAX, ANALYTICS_TIME_ZONE, RETENTION_MONTHS_DEFAULT } from "@floow/domain/analytics";
+import type { AnalyticsDay, AnalyticsFloowRow, AnalyticsTotals, ChoiceCount, FormInputCompletion, FunnelStep, ProductResults, SessionShare, StepChoices } from "@floow/domain/analytics";
 import { sql } from "kysely";
 import type { Kysely, RawBuilder } from "kysely";
 import type { DB } from "../database";

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Domain } from "@floow/domain";
+import type { Domain } from "@floow/domain/domain";
 import type { DB } from "../database";
 import type { DomainTable } from "../tables/domain";
 

@@ -1,4 +1,4 @@
-import { ANALYTICS_TIME_ZONE } from "@floow/domain";
+import { ANALYTICS_TIME_ZONE } from "@floow/domain/analytics";
 import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import type { DB } from "../database";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Kysely, RawBuilder } from "kysely";
-import type { FloowEventMessage } from "@floow/domain";
+import type { FloowEventMessage } from "@floow/domain/events";
 import type { DB } from "../database";
 import type { StoredEvent } from "./event";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Kysely } from "kysely";
-import type { EventRecentQuery, FloowEventMessage, FloowEventType, InspectedEvent, InspectedEventPage } from "@floow/domain";
+import type { EventRecentQuery, FloowEventMessage, FloowEventType, InspectedEvent, InspectedEventPage } from "@floow/domain/events";
 import type { DB } from "../database";
 import { inKeyOrder } from "./lock-order";
 

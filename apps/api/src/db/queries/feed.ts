@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Kysely, Selectable } from "kysely";
-import type { FeedType, FeedVariables } from "@floow/domain";
+import type { FeedType, FeedVariables } from "@floow/domain/feed";
 import type { DB } from "../database";
 import type { FeedRefreshStatus, FeedTable } from "../tables/feed";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import { floowContent, floowSchema } from "@floow/domain";
-import type { Floow, FloowContent, FloowListFilter, FloowStatus, VersionedFloow } from "@floow/domain";
+import { floowContent, floowSchema } from "@floow/domain/floow";
+import type { Floow, FloowContent, FloowListFilter, FloowStatus, VersionedFloow } from "@floow/domain/floow";
 import type { DB } from "../database";
 import type { FloowConfig, FloowTable } from "../tables/floow";
 

@@ -1,4 +1,4 @@
-import type { DeadEndReport } from "@floow/domain";
+import type { DeadEndReport } from "@floow/domain/insights";
 import type { Kysely } from "kysely";
 import type { DB } from "../database";
 

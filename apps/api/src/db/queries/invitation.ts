@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Role } from "@floow/domain";
+import type { Role } from "@floow/domain/user";
 import type { DB } from "../database";
 import { toRole } from "./member";
 

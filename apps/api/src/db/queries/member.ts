@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { ROLES } from "@floow/domain";
-import type { Role } from "@floow/domain";
+import { ROLES } from "@floow/domain/user";
+import type { Role } from "@floow/domain/user";
 import type { DB } from "../database";
 import { setActiveOrganization } from "./session";
 

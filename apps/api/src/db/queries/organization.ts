@@ -1,4 +1,4 @@
-import type { Organization } from "@floow/domain";
+import type { Organization } from "@floow/domain/organization";
 import type { Kysely, Selectable } from "kysely";
 import type { DB } from "../database";
 import type { OrganizationTable } from "../tables/auth";

@@ -1,5 +1,5 @@
-import { DEFAULT_FEED_VARIABLES } from "@floow/domain";
-import type { Product } from "@floow/domain";
+import { DEFAULT_FEED_VARIABLES } from "@floow/domain/feed";
+import type { Product } from "@floow/domain/feed";
 import { sql } from "kysely";
 import type { Kysely, OrderByItemBuilder } from "kysely";
 import type { DB } from "../database";

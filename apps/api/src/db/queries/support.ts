@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { SupportTicket } from "@floow/domain";
+import type { SupportTicket } from "@floow/domain/support";
 import type { DB } from "../database";
 
 /** Stores a support ticket of a signed-in user; returns its id. */

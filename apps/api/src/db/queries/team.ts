@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Role } from "@floow/domain";
+import type { Role } from "@floow/domain/user";
 import type { DB } from "../database";
 import { toRole } from "./member";
 

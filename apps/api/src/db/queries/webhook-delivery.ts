@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Kysely, Selectable } from "kysely";
-import type { FloowEventMessage, FloowEventType, WebhookDelivery, WebhookDeliveryStatus } from "@floow/domain";
+import type { FloowEventMessage, FloowEventType } from "@floow/domain/events";
+import type { WebhookDelivery, WebhookDeliveryStatus } from "@floow/domain/webhook";
 import type { DB } from "../database";
 import type { IntegrationTable, WebhookDeliveryTable, WebhookTable } from "../tables/webhook";
 

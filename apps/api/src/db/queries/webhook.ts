@@ -1,11 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import type {
-  Integration,
-  IntegrationDetails,
-  Webhook,
-  WebhookDetails,
-  WebhookInput,
-} from "@floow/domain";
+import type { Integration, IntegrationDetails } from "@floow/domain/integration";
+import type { Webhook, WebhookDetails, WebhookInput } from "@floow/domain/webhook";
 import type { DB } from "../database";
 import type { IntegrationTable, WebhookTable } from "../tables/webhook";
 

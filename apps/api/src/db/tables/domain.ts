@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { Color, Font } from "@floow/domain";
+import type { Color, Font } from "@floow/domain/domain";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** jsonb: read as the value, written as its JSON text (pg would turn an array into a SQL array). */

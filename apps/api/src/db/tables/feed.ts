@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { FeedType, FeedVariables } from "@floow/domain";
+import type { FeedType, FeedVariables } from "@floow/domain/feed";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** jsonb: read as the value, written as its JSON text. */

@@ -1,5 +1,5 @@
 import type { ColumnType } from "kysely";
-import type { FloowContent } from "@floow/domain";
+import type { FloowContent } from "@floow/domain/floow";
 
 /** A floow's published version (migrations/20261125230000): immutable once written. */
 export interface FloowVersionTable {

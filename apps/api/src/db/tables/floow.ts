@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
-import type { Floow, FloowStatus, FloowType, Language } from "@floow/domain";
+import type { Floow, FloowStatus, FloowType } from "@floow/domain/floow";
+import type { Language } from "@floow/domain/shared";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { DeadEndReport } from "@floow/domain";
+import type { DeadEndReport } from "@floow/domain/insights";
 
 /** The last dead-end check of a floow (migrations/*_floow_insight). */
 export interface FloowInsightTable {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { SupportCategory } from "@floow/domain";
+import type { SupportCategory } from "@floow/domain/support";
 
 export interface SupportTicketTable {
   id: string;

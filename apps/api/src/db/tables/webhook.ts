@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
-import type { FloowEventType, WebhookDeliveryStatus, WebhookMethod, WebhookStatus } from "@floow/domain";
+import type { FloowEventType } from "@floow/domain/events";
+import type { WebhookDeliveryStatus, WebhookMethod, WebhookStatus } from "@floow/domain/webhook";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** jsonb: read as the value, written as its JSON text. */

@@ -1,4 +1,5 @@
-import { createChoice, createEventMessage, createFormInput, createStep } from "@floow/domain";
+import { createChoice, createFormInput, createStep } from "@floow/domain/floow";
+import { createEventMessage } from "@floow/domain/events";
 import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

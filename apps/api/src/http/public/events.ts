@@ -1,5 +1,8 @@
-import { eventBatchEnvelopeSchema, fieldErrorsFrom, floowEventMessageSchema } from "@floow/domain";
-import type { FieldError, FloowEventMessage, PublicEventsAccepted } from "@floow/domain";
+import { eventBatchEnvelopeSchema, floowEventMessageSchema } from "@floow/domain/events";
+import { fieldErrorsFrom } from "@floow/domain/errors";
+import type { FieldError } from "@floow/domain/errors";
+import type { FloowEventMessage } from "@floow/domain/events";
+import type { PublicEventsAccepted } from "@floow/domain/public";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";

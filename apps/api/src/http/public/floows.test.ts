@@ -1,14 +1,7 @@
-import {
-  createChoice,
-  createFilter,
-  createFilterGroup,
-  createFloow,
-  createStep,
-  brandPaints,
-  floowIcons,
-  floowTexts,
-} from "@floow/domain";
-import type { PublicFloow } from "@floow/domain";
+import { createChoice, createFilter, createFilterGroup, createFloow, createStep, floowIcons } from "@floow/domain/floow";
+import { brandPaints } from "@floow/domain/domain";
+import { floowTexts } from "@floow/domain/public";
+import type { PublicFloow } from "@floow/domain/public";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";

@@ -2,14 +2,12 @@
 // Types the routes' `compress: false` also where this file is compiled without server.ts
 // (the dashboard's typecheck reaches it through the router's types).
 import { createHash } from "node:crypto";
-import type {
-  Domain,
-  PublicDomain,
-  PublicDomainFloows,
-  PublicFloow,
-  PublicFloowResponse,
-} from "@floow/domain";
-import { brandPaints, floowIcons, floowTexts, siteHostOf } from "@floow/domain";
+import type { Domain } from "@floow/domain/domain";
+import type { PublicDomain, PublicDomainFloows, PublicFloow, PublicFloowResponse } from "@floow/domain/public";
+import { brandPaints } from "@floow/domain/domain";
+import { floowIcons } from "@floow/domain/floow";
+import { floowTexts } from "@floow/domain/public";
+import { siteHostOf } from "@floow/domain/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";

@@ -1,7 +1,7 @@
 /// <reference types="@fastify/compress" />
 // Types the routes' `compress: false` also where this file is compiled without server.ts
 // (the dashboard's typecheck reaches it through the router's types).
-import { resultsRequestSchema } from "@floow/domain";
+import { resultsRequestSchema } from "@floow/domain/floow";
 import type { FastifyInstance } from "fastify";
 import { pickEncoding } from "../../services/encoded-body";
 import type { ResultsService } from "../../services/results";

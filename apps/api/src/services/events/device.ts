@@ -1,4 +1,4 @@
-import { detectOs } from "@floow/domain";
+import { detectOs } from "@floow/domain/shared";
 import type { EventDevice } from "../../db/queries/event";
 
 /** The browser's preferred language (`nl`, `en`, …) from Accept-Language, or unknown. */

@@ -1,4 +1,4 @@
-import { createEventMessage } from "@floow/domain";
+import { createEventMessage } from "@floow/domain/events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, testDbKinds } from "../../../test/db";
 import { seedDomain, seedFloow, seedOrganization } from "../../../test/floows";

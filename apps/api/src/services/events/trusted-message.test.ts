@@ -1,11 +1,7 @@
-import {
-  createChoice,
-  createEventMessage,
-  createFormInput,
-  createId,
-  createStep,
-} from "@floow/domain";
-import type { FloowEventMessage } from "@floow/domain";
+import { createChoice, createFormInput, createStep } from "@floow/domain/floow";
+import { createEventMessage } from "@floow/domain/events";
+import { createId } from "@floow/domain/shared";
+import type { FloowEventMessage } from "@floow/domain/events";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../../test/db";

@@ -1,4 +1,5 @@
-import type { FloowContent, FloowEventMessage } from "@floow/domain";
+import type { FloowContent } from "@floow/domain/floow";
+import type { FloowEventMessage } from "@floow/domain/events";
 
 /**
  * What an event's message may name of one published version: its steps, and per step the

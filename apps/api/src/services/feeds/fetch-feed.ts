@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { DEFAULT_FEED_TYPE, type FeedType } from "@floow/domain/constants";
+import { DEFAULT_FEED_TYPE, type FeedType } from "@floow/domain/feed";
 import { isSafeFetchError, safeFetch, type SafeFetchOptions } from "../safe-fetch";
 import { FeedError } from "./errors";
 import {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
-import { DEFAULT_FEED_VARIABLES } from "@floow/domain";
+import { DEFAULT_FEED_VARIABLES } from "@floow/domain/feed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedOrganization } from "../../../test/floows";
 import { createTestServer, type TestServer } from "../../../test/server";

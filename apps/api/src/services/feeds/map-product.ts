@@ -1,5 +1,5 @@
-import type { FeedVariableKey } from "@floow/domain/constants";
-import { mapProduct as mapFields } from "@floow/domain";
+import type { FeedVariableKey } from "@floow/domain/feed";
+import { mapProduct as mapFields } from "@floow/domain/feed";
 import type { FeedRecord } from "./record";
 
 export type FeedVariablesInput = Partial<Record<FeedVariableKey, string>>;

@@ -1,6 +1,6 @@
 import { Readable, pipeline } from "node:stream";
 import zlib from "node:zlib";
-import type { FeedType } from "@floow/domain/constants";
+import type { FeedType } from "@floow/domain/feed";
 import { ByteLimit } from "../safe-fetch/body";
 import { parseCsv } from "./csv";
 import { decodeText, rechunk } from "./decode";

@@ -1,20 +1,7 @@
-import {
-  checkDraft,
-  checkFeedPaths,
-  diffFloows,
-  floowSchema,
-  floowUrls,
-  isHttpAddress,
-} from "@floow/domain";
-import type {
-  CheckItem,
-  DiffFloow,
-  FeedCheckFloow,
-  Floow,
-  FloowContent,
-  PublishCheck,
-  VersionedFloow,
-} from "@floow/domain";
+import { checkDraft, checkFeedPaths, diffFloows, floowUrls, isHttpAddress } from "@floow/domain/publish";
+import { floowSchema } from "@floow/domain/floow";
+import type { CheckItem, DiffFloow, FeedCheckFloow, PublishCheck } from "@floow/domain/publish";
+import type { Floow, FloowContent, VersionedFloow } from "@floow/domain/floow";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import { findFeed } from "../../db/queries/feed";

@@ -1,4 +1,4 @@
-import type { FloowUrl } from "@floow/domain";
+import type { FloowUrl } from "@floow/domain/publish";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver, type Receiver } from "../../../test/webhook-receiver";
 import { checkUrls, URL_CHECK_LIMITS } from "./url-check";

@@ -1,4 +1,4 @@
-import type { CheckItem, FloowUrl } from "@floow/domain";
+import type { CheckItem, FloowUrl } from "@floow/domain/publish";
 import { CACHES, createTtlCache } from "../cache";
 import { isSafeFetchError, safeFetch, type SafeFetchOptions } from "../safe-fetch";
 

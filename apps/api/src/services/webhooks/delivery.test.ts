@@ -1,10 +1,9 @@
-import {
-  createEventMessage,
-  createId,
-  KLAVIYO_API_REVISION,
-  WEBHOOK_RETRY_SCHEDULE_MS,
-} from "@floow/domain";
-import type { FloowEventMessage, FloowEventType, WebhookInput } from "@floow/domain";
+import { createEventMessage } from "@floow/domain/events";
+import { createId } from "@floow/domain/shared";
+import { KLAVIYO_API_REVISION } from "@floow/domain/integration";
+import { WEBHOOK_RETRY_SCHEDULE_MS } from "@floow/domain/webhook";
+import type { FloowEventMessage, FloowEventType } from "@floow/domain/events";
+import type { WebhookInput } from "@floow/domain/webhook";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { testDbKinds } from "../../../test/db";

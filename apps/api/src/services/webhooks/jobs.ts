@@ -1,4 +1,4 @@
-import { WEBHOOK_DELIVERY_RETENTION_DAYS } from "@floow/domain";
+import { WEBHOOK_DELIVERY_RETENTION_DAYS } from "@floow/domain/webhook";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import type { Job } from "../../db/queries/job";

@@ -1,5 +1,6 @@
-import { isEmail, KLAVIYO_API_REVISION } from "@floow/domain";
-import type { FloowEventMessage } from "@floow/domain";
+import { isEmail } from "@floow/domain/validation";
+import { KLAVIYO_API_REVISION } from "@floow/domain/integration";
+import type { FloowEventMessage } from "@floow/domain/events";
 
 /** Klaviyo's API; only tests point the delivery service elsewhere (a fake on 127.0.0.1). */
 export const KLAVIYO_BASE_URL = "https://a.klaviyo.com";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createEventMessage } from "@floow/domain";
+import { createEventMessage } from "@floow/domain/events";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import { findDelivery, insertDeliveries } from "../../db/queries/webhook-delivery";

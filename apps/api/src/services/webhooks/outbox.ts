@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { FloowEventMessage } from "@floow/domain";
+import type { FloowEventMessage } from "@floow/domain/events";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import { enqueueJob } from "../../db/queries/job";

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { WEBHOOK_SECRET_PREFIX } from "@floow/domain";
+import { WEBHOOK_SECRET_PREFIX } from "@floow/domain/webhook";
 
 /** A new signing secret: `whsec_` + base64 of 24 random bytes (Standard Webhooks' format). */
 export function generateWebhookSecret(): string {

@@ -1,4 +1,4 @@
-import { DomainError } from "@floow/domain";
+import { DomainError } from "@floow/domain/errors";
 import type { SessionData } from "../../auth/session";
 import type { InnerContext } from "../context";
 

@@ -1,6 +1,6 @@
-import { DomainError } from "@floow/domain";
+import { DomainError } from "@floow/domain/errors";
 import type { Kysely } from "kysely";
-import type { Role } from "@floow/domain";
+import type { Role } from "@floow/domain/user";
 import type { DB } from "../../db/database";
 import { resolveActiveMembership } from "../../db/queries/member";
 import type { SessionData } from "../../auth/session";

@@ -1,4 +1,4 @@
-import { DomainError } from "@floow/domain";
+import { DomainError } from "@floow/domain/errors";
 import { createRateLimitStore } from "../../services/rate-limit";
 import type { RateLimitRule } from "../../services/rate-limit";
 import { withRetryAfter } from "../errors";

@@ -4,16 +4,9 @@
  * `floow.previewResults` and `product.list` (filter field names); the editor's
  * components never talk to tRPC directly, so its tests swap in a fake `EditorApi`.
  */
-import type {
-  AiRequest,
-  DeadEndReport,
-  Floow,
-  FloowInput,
-  MatchCounts,
-  PublicResults,
-  SuggestedQuestion,
-  VersionedFloow,
-} from "@floow/domain";
+import type { AiRequest, Floow, FloowInput, VersionedFloow } from "@floow/domain/floow";
+import type { DeadEndReport, MatchCounts, SuggestedQuestion } from "@floow/domain/insights";
+import type { PublicResults } from "@floow/domain/public";
 import type { QueryClient } from "@tanstack/react-query";
 import type { TRPCClient } from "@trpc/client";
 import type { AppRouter } from "@floow/api";

@@ -1,8 +1,8 @@
 /**
  * Side navigation rules from spec section 2. The profile block's initials and role label
- * are shared product logic and come from `@floow/domain/logic`.
+ * are shared product logic and come from `@floow/domain/user`.
  */
-export { hasRole, initials, roleLabel } from "@floow/domain/logic";
+export { hasRole, initials, roleLabel } from "@floow/domain/user";
 
 /** Paths starting with /floow/ or /domain/ are floow routes: no side navigation there. */
 export function isFloowRoute(pathname: string): boolean {
