@@ -1,11 +1,16 @@
 import base from "@floow/eslint-config/base";
 
 const arrowsPointDown =
-  "Arrows point down (docs/architecture.md, \"Layers\"): http → trpc/routers → services → db; auth sits beside services.";
+  'Arrows point down (docs/architecture.md, "Layers"): http → trpc/routers → services → db; auth sits beside services.';
 
 /** `no-restricted-imports` patterns: what a layer may not import. */
 const forbid = (layers, why) => ({
-  patterns: [{ group: layers.flatMap((layer) => [`**/${layer}`, `**/${layer}/**`]), message: `${arrowsPointDown} ${why}` }],
+  patterns: [
+    {
+      group: layers.flatMap((layer) => [`**/${layer}`, `**/${layer}/**`]),
+      message: `${arrowsPointDown} ${why}`,
+    },
+  ],
 });
 
 /**
@@ -31,7 +36,10 @@ const layers = [
     rules: {
       "no-restricted-imports": [
         "error",
-        forbid(["http", "trpc", "routers"], "Put a shared type or helper in the lower module (auth/session.ts, services/mail)."),
+        forbid(
+          ["http", "trpc", "routers"],
+          "Put a shared type or helper in the lower module (auth/session.ts, services/mail).",
+        ),
       ],
     },
   },
@@ -49,7 +57,8 @@ const oneErrorStyle = {
       "error",
       {
         selector: "NewExpression[callee.name='TRPCError']",
-        message: "Throw a DomainError from @floow/domain: trpc/errors.ts turns it into a TRPCError.",
+        message:
+          "Throw a DomainError from @floow/domain: trpc/errors.ts turns it into a TRPCError.",
       },
     ],
   },

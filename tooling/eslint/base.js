@@ -45,14 +45,25 @@ export function domainImports({ runtime = false } = {}) {
 
 /** Shared lint rules: correctness first, style is prettier's job. */
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/coverage/**", "**/storybook-static/**", "**/*.gen.ts", "**/.data/**"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "**/coverage/**",
+      "**/storybook-static/**",
+      "**/*.gen.ts",
+      "**/.data/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       "@typescript-eslint/consistent-type-imports": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
     },
   },
   // One import style for @floow/domain (issue 25; docs/architecture.md): concern subpaths.

@@ -46,7 +46,6 @@ const TARGET_P95_MS = 300;
 const INGEST = { connections: 16, durationSeconds: 10, batch: 50 };
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
-
 /**
  * `BENCH_REUSE_DIR`: keep the generated databases and reuse them on the next run (migrated to
  * the latest first): PGlite in `<dir>/pglite`, and on the server the DATABASE_URL's own
@@ -56,12 +55,20 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
  */
 const reuseDir = process.env.BENCH_REUSE_DIR;
 
-async function openDb(kind: DbKind, reuse = false): Promise<{ database: DbHandle; cleanup: () => Promise<void> }> {
+async function openDb(
+  kind: DbKind,
+  reuse = false,
+): Promise<{ database: DbHandle; cleanup: () => Promise<void> }> {
   if (reuse && reuseDir) {
-    const database = await createDb(kind === "postgres" ? { databaseUrl: serverUrl } : { dataDir: reuseDir });
+    const database = await createDb(
+      kind === "postgres" ? { databaseUrl: serverUrl } : { dataDir: reuseDir },
+    );
     const start = performance.now();
     const applied = await migrateToLatest(database.db);
-    if (applied.length > 0) console.log(`${kind}: migrated (${applied.join(", ")}) in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    if (applied.length > 0)
+      console.log(
+        `${kind}: migrated (${applied.join(", ")}) in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+      );
     return { database, cleanup: async () => undefined };
   }
   if (kind === "postgres") {
@@ -91,7 +98,9 @@ async function measureAnalytics(kind: DbKind) {
     let run: { user: TestUser; demo: DemoResult; seedSeconds: number; now: number };
     if (kept && existsSync(kept)) {
       run = JSON.parse(readFileSync(kept, "utf8")) as typeof run;
-      console.log(`${kind}: reusing ${run.demo.events} events, ${run.demo.sessions} sessions generated ${new Date(run.now).toISOString()}`);
+      console.log(
+        `${kind}: reusing ${run.demo.events} events, ${run.demo.sessions} sessions generated ${new Date(run.now).toISOString()}`,
+      );
     } else {
       const user = await createUser(app, "Bench Member");
       const organization = await createOrganization(app, user, "Bench shop");
@@ -101,30 +110,58 @@ async function measureAnalytics(kind: DbKind) {
         organizationId: organization.id,
         events: EVENTS,
         now: new Date(now),
-        onProgress: (written) => written % 100_000 < 2_000 && process.stdout.write(`\r${kind}: ${written.toLocaleString("en")} events`),
+        onProgress: (written) =>
+          written % 100_000 < 2_000 &&
+          process.stdout.write(`\r${kind}: ${written.toLocaleString("en")} events`),
       });
       const seedSeconds = (performance.now() - seedStart) / 1000;
-      console.log(`\n${kind}: ${demo.events} events, ${demo.sessions} sessions in ${seedSeconds.toFixed(1)} s`);
+      console.log(
+        `\n${kind}: ${demo.events} events, ${demo.sessions} sessions in ${seedSeconds.toFixed(1)} s`,
+      );
       run = { user, demo, seedSeconds, now };
       if (kept) writeFileSync(kept, JSON.stringify(run));
     }
     const { user, demo, seedSeconds } = run;
-    if (kind === "postgres") await database.db.executeQuery({ sql: "analyze", parameters: [], query: { kind: "RawNode" } } as never).catch(() => undefined);
+    if (kind === "postgres")
+      await database.db
+        .executeQuery({ sql: "analyze", parameters: [], query: { kind: "RawNode" } } as never)
+        .catch(() => undefined);
     const caller = callerFor(app, user);
     // The days are those of the data's generation (a reused database keeps its dates).
     const today = new Date(run.now).toISOString().slice(0, 10);
-    const back = (days: number) => new Date(run.now - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+    const back = (days: number) =>
+      new Date(run.now - (days - 1) * 86_400_000).toISOString().slice(0, 10);
     const busiest = demo.floowIds[0]!;
     const calls: [string, () => Promise<unknown>][] = [
       ["overview, 30 days", () => caller.analytics.overview({ from: back(30), to: today })],
       ["overview, 90 days", () => caller.analytics.overview({ from: back(90), to: today })],
-      ["overview, 30 days, one domain", () => caller.analytics.overview({ from: back(30), to: today, domainId: demo.domainId })],
-      ["floow (busiest), 30 days", () => caller.analytics.floow({ id: busiest, from: back(30), to: today })],
-      ["floow (busiest), 90 days", () => caller.analytics.floow({ id: busiest, from: back(90), to: today })],
-      ["floow (quietest), 90 days", () => caller.analytics.floow({ id: demo.floowIds.at(-1)!, from: back(90), to: today })],
-      ["exportCsv (busiest), 30 days", () => caller.analytics.exportCsv({ id: busiest, from: back(30), to: today })],
-      ["exportCsv (busiest), 90 days", () => caller.analytics.exportCsv({ id: busiest, from: back(90), to: today })],
-    ].filter(([label]) => !(process.env.BENCH_SKIP_EXPORT && String(label).startsWith("exportCsv"))) as [string, () => Promise<unknown>][];
+      [
+        "overview, 30 days, one domain",
+        () => caller.analytics.overview({ from: back(30), to: today, domainId: demo.domainId }),
+      ],
+      [
+        "floow (busiest), 30 days",
+        () => caller.analytics.floow({ id: busiest, from: back(30), to: today }),
+      ],
+      [
+        "floow (busiest), 90 days",
+        () => caller.analytics.floow({ id: busiest, from: back(90), to: today }),
+      ],
+      [
+        "floow (quietest), 90 days",
+        () => caller.analytics.floow({ id: demo.floowIds.at(-1)!, from: back(90), to: today }),
+      ],
+      [
+        "exportCsv (busiest), 30 days",
+        () => caller.analytics.exportCsv({ id: busiest, from: back(30), to: today }),
+      ],
+      [
+        "exportCsv (busiest), 90 days",
+        () => caller.analytics.exportCsv({ id: busiest, from: back(90), to: today }),
+      ],
+    ].filter(
+      ([label]) => !(process.env.BENCH_SKIP_EXPORT && String(label).startsWith("exportCsv")),
+    ) as [string, () => Promise<unknown>][];
     const figures: CallFigures[] = [];
     for (const [label, call] of calls) {
       for (let i = 0; i < WARMUP; i++) await call();
@@ -139,7 +176,14 @@ async function measureAnalytics(kind: DbKind) {
       figures.push({ label, p50: at(0.5), p95: at(0.95), max: times.at(-1)! });
       console.log(kind, label, figures.at(-1));
     }
-    return { kind, events: demo.events, sessions: demo.sessions, seedSeconds, figures, load: loadAverage() };
+    return {
+      kind,
+      events: demo.events,
+      sessions: demo.sessions,
+      seedSeconds,
+      figures,
+      load: loadAverage(),
+    };
   } finally {
     await app.close();
     await database.close();
@@ -156,8 +200,13 @@ interface Ready {
 
 function startIngestServer(kind: DbKind): Promise<{ child: ChildProcess; ready: Ready }> {
   // `BENCH_CPU_PROF=<dir>`: the ingest server writes a CPU profile (node --cpu-prof) there.
-  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = fork(fileURLToPath(import.meta.url), ["--serve", kind], { execArgv: ["--import", "tsx", ...profile], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const profile = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = fork(fileURLToPath(import.meta.url), ["--serve", kind], {
+    execArgv: ["--import", "tsx", ...profile],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   return new Promise((resolve, reject) => {
     child.once("message", (message) => resolve({ child, ready: message as Ready }));
     child.once("exit", (code) => reject(new Error(`ingest server exited with ${code}`)));
@@ -183,9 +232,23 @@ async function measureIngest(kind: DbKind) {
     let session = 0;
     const body = (count: number) => {
       session++;
-      const context = { organizationId: "", domainId: "", floowId: ready.floowId, sessionId: `bench-${session}` };
+      const context = {
+        organizationId: "",
+        domainId: "",
+        floowId: ready.floowId,
+        sessionId: `bench-${session}`,
+      };
       const events = Array.from({ length: count }, (_, i) =>
-        createEventMessage(context, i === 0 ? "mount" : "choice", i === 0 ? {} : { step: { id: `s${i % 5}`, text: "Which colour?" }, choices: [{ id: "c1", text: "Red", selected: true }] }),
+        createEventMessage(
+          context,
+          i === 0 ? "mount" : "choice",
+          i === 0
+            ? {}
+            : {
+                step: { id: `s${i % 5}`, text: "Which colour?" },
+                choices: [{ id: "c1", text: "Red", selected: true }],
+              },
+        ),
       );
       return JSON.stringify({ events });
     };
@@ -194,7 +257,13 @@ async function measureIngest(kind: DbKind) {
         url,
         connections: INGEST.connections,
         duration: durationSeconds,
-        requests: [{ method: "POST", headers, setupRequest: (request) => ({ ...request, body: body(count) }) }],
+        requests: [
+          {
+            method: "POST",
+            headers,
+            setupRequest: (request) => ({ ...request, body: body(count) }),
+          },
+        ],
       });
     await run(INGEST.batch, 2);
     const cpuBatchStart = await askCpu(child);
@@ -234,9 +303,16 @@ async function serve(kind: DbKind): Promise<void> {
   const domain = await seedDomain(database.db, organizationId);
   // The steps and choice the posted messages name (the ingest ignores ids its floow does not have).
   const steps = Array.from({ length: 5 }, (_, i) =>
-    createStep({ id: `s${i}`, text: "Which colour?", choices: [createChoice({ id: "c1", text: "Red" })] }),
+    createStep({
+      id: `s${i}`,
+      text: "Which colour?",
+      choices: [createChoice({ id: "c1", text: "Red" })],
+    }),
   );
-  const floow = await seedFloow(database.db, organizationId, domain.id, "selling", { status: "live", steps });
+  const floow = await seedFloow(database.db, organizationId, domain.id, "selling", {
+    status: "live",
+    steps,
+  });
   const app = Fastify({ logger: false });
   await registerPublicRoutes(app, { db: database.db, rateLimits: { events: 1_000_000_000 } });
   const address = await app.listen({ host: "127.0.0.1", port: 0 });
@@ -321,8 +397,7 @@ async function main(): Promise<void> {
   for (const kind of kinds) if (only !== "ingest") analytics.push(await measureAnalytics(kind));
   if (analytics.length > 0 && ingest.length > 0) {
     writeBenchmarkSection("## Analytics and events ingest", render(analytics, ingest, loadBefore));
-  }
-  else console.log(JSON.stringify({ analytics, ingest }, null, 2));
+  } else console.log(JSON.stringify({ analytics, ingest }, null, 2));
 }
 
 await main();

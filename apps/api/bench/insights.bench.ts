@@ -61,10 +61,18 @@ function sixByFive() {
     return step;
   };
   const steps = [
-    question(["shirts", "trousers", "jackets", "shoes", "accessories"].map((v) => ["category", "equals", v])),
+    question(
+      ["shirts", "trousers", "jackets", "shoes", "accessories"].map((v) => [
+        "category",
+        "equals",
+        v,
+      ]),
+    ),
     question(["red", "blue", "green", "black", "white"].map((v) => ["color", "equals", v])),
     question(["XS", "S", "M", "L", "XL"].map((v) => ["size", "equals", v])),
-    question(["cotton", "wool", "linen", "polyester", "leather"].map((v) => ["material", "equals", v])),
+    question(
+      ["cotton", "wool", "linen", "polyester", "leather"].map((v) => ["material", "equals", v]),
+    ),
     question(["40", "80", "120", "200", "300"].map((v) => ["price", "lessThan", v])),
     question(["1", "2", "3", "4", "5"].map((v) => ["rating", "greaterThanOrEquals", v])),
   ];
@@ -92,7 +100,9 @@ function main(): void {
   const priceFilter = floow.filters.find((f) => f.field === "price" && f.operator === "lessThan");
   for (let i = 0; i < CALLS; i++) {
     // A new value each call, as while typing it: one filter nobody asked for before.
-    const edited = floow.filters.map((f) => (f === priceFilter ? { ...f, value: String(20 + i * 0.37) } : f));
+    const edited = floow.filters.map((f) =>
+      f === priceFilter ? { ...f, value: String(20 + i * 0.37) } : f,
+    );
     typing.push(timed(() => choiceMatchCounts(index, { ...floow, filters: edited })));
   }
   const typingCpu = cpuSince(mark);

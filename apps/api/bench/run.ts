@@ -17,7 +17,9 @@ const files = readdirSync(here)
 let failed = false;
 for (const file of files) {
   console.log(`\n▶ ${file}`);
-  const result = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", join(here, file)], { stdio: "inherit" });
+  const result = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", join(here, file)], {
+    stdio: "inherit",
+  });
   if (result.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

@@ -47,15 +47,43 @@ function rng(seed: number) {
 }
 
 const FLOOW_NAMES = [
-  "Bike advisor", "Running shoe finder", "Coffee machine guide", "Laptop picker", "Mattress matcher", "Tent selector",
-  "Headphone helper", "Garden tool guide", "Skincare routine", "Wine pairing", "Paint finder", "Sofa chooser",
-  "Stroller advisor", "E-bike finder", "Ski boot fitter", "Camera guide",
+  "Bike advisor",
+  "Running shoe finder",
+  "Coffee machine guide",
+  "Laptop picker",
+  "Mattress matcher",
+  "Tent selector",
+  "Headphone helper",
+  "Garden tool guide",
+  "Skincare routine",
+  "Wine pairing",
+  "Paint finder",
+  "Sofa chooser",
+  "Stroller advisor",
+  "E-bike finder",
+  "Ski boot fitter",
+  "Camera guide",
 ];
-const DATA_NAMES = ["Newsletter sign-up", "Test ride request", "Size advice", "Store visit planner"];
+const DATA_NAMES = [
+  "Newsletter sign-up",
+  "Test ride request",
+  "Size advice",
+  "Store visit planner",
+];
 
 const PRODUCTS = Array.from({ length: 24 }, (_, i) => ({
   id: `DEMO-${String(i + 1).padStart(3, "0")}`,
-  name: ["Velo Aero", "Velo Sprint", "Velo Ridge", "Velo Trail", "Velo Commute", "Velo Cargo", "Terra One", "Terra Max"][i % 8] + (i >= 8 ? ` ${Math.floor(i / 8) + 1}` : ""),
+  name:
+    [
+      "Velo Aero",
+      "Velo Sprint",
+      "Velo Ridge",
+      "Velo Trail",
+      "Velo Commute",
+      "Velo Cargo",
+      "Terra One",
+      "Terra Max",
+    ][i % 8] + (i >= 8 ? ` ${Math.floor(i / 8) + 1}` : ""),
   price: [1499, 899, 1299, 749, 599, 1899, 2199, 349][i % 8]!,
   url: `https://demo-shop.example/p/${i + 1}`,
   image: `https://demo-shop.example/i/${i + 1}.jpg`,
@@ -65,19 +93,29 @@ const paragraph = (text: string) => `<p>${text}</p>`;
 
 function sellingSteps(floowId: string) {
   const ride = createStep({ floowId, text: paragraph("What kind of riding do you do?") });
-  ride.choices = ["Road", "Mountain", "City"].map((text) => createChoice({ stepId: ride.id, text }));
+  ride.choices = ["Road", "Mountain", "City"].map((text) =>
+    createChoice({ stepId: ride.id, text }),
+  );
   const often = createStep({ floowId, text: paragraph("How often do you ride?") });
-  often.choices = ["Every day", "Weekends", "Now and then"].map((text) => createChoice({ stepId: often.id, text }));
+  often.choices = ["Every day", "Weekends", "Now and then"].map((text) =>
+    createChoice({ stepId: often.id, text }),
+  );
   const terrain = createStep({ floowId, text: paragraph("Which terrain?") });
-  terrain.choices = ["Forest trails", "Rocky descents", "Gravel"].map((text) => createChoice({ stepId: terrain.id, text }));
+  terrain.choices = ["Forest trails", "Rocky descents", "Gravel"].map((text) =>
+    createChoice({ stepId: terrain.id, text }),
+  );
   const budget = createStep({ floowId, text: paragraph("What is your budget?") });
-  budget.choices = ["Under €1000", "€1000 – €2000", "More than €2000"].map((text) => createChoice({ stepId: budget.id, text }));
+  budget.choices = ["Under €1000", "€1000 – €2000", "More than €2000"].map((text) =>
+    createChoice({ stepId: budget.id, text }),
+  );
   return { ride, often, terrain, budget };
 }
 
 function dataSteps(floowId: string) {
   const interest = createStep({ floowId, text: paragraph("What are you interested in?") });
-  interest.choices = ["New arrivals", "Sales", "Events"].map((text) => createChoice({ stepId: interest.id, text }));
+  interest.choices = ["New arrivals", "Sales", "Events"].map((text) =>
+    createChoice({ stepId: interest.id, text }),
+  );
   const details = createStep({
     floowId,
     type: "form",
@@ -94,7 +132,11 @@ function dataSteps(floowId: string) {
 const eventStep = (step: Step) => ({ id: step.id, text: step.text.replace(/<[^>]+>/g, "") });
 const picked = (step: Step, index: number): FloowEventPayload => ({
   step: eventStep(step),
-  choices: step.choices.map((choice, i) => ({ id: choice.id, text: choice.text, selected: i === index })),
+  choices: step.choices.map((choice, i) => ({
+    id: choice.id,
+    text: choice.text,
+    selected: i === index,
+  })),
 });
 
 function weighted<T>(random: () => number, entries: readonly [T, number][]): T {
@@ -106,14 +148,38 @@ function weighted<T>(random: () => number, entries: readonly [T, number][]): T {
   return entries[entries.length - 1]![0];
 }
 
-const OS: [string, number][] = [["windows", 42], ["mac", 31], ["linux", 17], ["unix", 2], ["unknown", 8]];
-const LANGUAGES: [string, number][] = [["nl", 58], ["en", 20], ["de", 11], ["fr", 8], ["unknown", 3]];
+const OS: [string, number][] = [
+  ["windows", 42],
+  ["mac", 31],
+  ["linux", 17],
+  ["unix", 2],
+  ["unknown", 8],
+];
+const LANGUAGES: [string, number][] = [
+  ["nl", 58],
+  ["en", 20],
+  ["de", 11],
+  ["fr", 8],
+  ["unknown", 3],
+];
 
 /** Creates the demo domain and floows in the organization and writes the events. */
 export async function generateDemoData(db: Kysely<DB>, options: DemoOptions): Promise<DemoResult> {
-  const { organizationId, events: target, days = 90, floows: floowCount = 20, seed = 14, now = new Date(), batchSize = 2_000 } = options;
+  const {
+    organizationId,
+    events: target,
+    days = 90,
+    floows: floowCount = 20,
+    seed = 14,
+    now = new Date(),
+    batchSize = 2_000,
+  } = options;
   const random = rng(seed);
-  const domain = await insertDomain(db, organizationId, createDomain({ name: "Demo shop", host: "demo-shop.example" }));
+  const domain = await insertDomain(
+    db,
+    organizationId,
+    createDomain({ name: "Demo shop", host: "demo-shop.example" }),
+  );
   if (!domain) throw new Error("could not create the demo domain");
 
   interface DemoFloow {
@@ -126,15 +192,30 @@ export async function generateDemoData(db: Kysely<DB>, options: DemoOptions): Pr
   const floows: DemoFloow[] = [];
   for (let i = 0; i < floowCount; i++) {
     const data = i % 5 === 4;
-    const name = data ? DATA_NAMES[Math.floor(i / 5) % DATA_NAMES.length]! : FLOOW_NAMES[(i - Math.floor(i / 5)) % FLOOW_NAMES.length]!;
-    const base = createFloow(data ? "data" : "selling", { organizationId, domainId: domain.id, name, status: "live" });
+    const name = data
+      ? DATA_NAMES[Math.floor(i / 5) % DATA_NAMES.length]!
+      : FLOOW_NAMES[(i - Math.floor(i / 5)) % FLOOW_NAMES.length]!;
+    const base = createFloow(data ? "data" : "selling", {
+      organizationId,
+      domainId: domain.id,
+      name,
+      status: "live",
+    });
     const selling = data ? undefined : sellingSteps(base.id);
     const form = data ? dataSteps(base.id) : undefined;
-    const steps = selling ? [selling.ride, selling.often, selling.terrain, selling.budget] : [form!.interest, form!.details];
+    const steps = selling
+      ? [selling.ride, selling.often, selling.terrain, selling.budget]
+      : [form!.interest, form!.details];
     const saved = await insertFloow(db, organizationId, { ...base, steps });
     if (!saved) throw new Error("could not create a demo floow");
     // A few floows get most of the traffic, as in a real shop.
-    floows.push({ id: saved.id, type: data ? "data" : "selling", weight: 1 / (i + 1) ** 0.8, selling, data: form });
+    floows.push({
+      id: saved.id,
+      type: data ? "data" : "selling",
+      weight: 1 / (i + 1) ** 0.8,
+      selling,
+      data: form,
+    });
   }
   const floowPicks = floows.map((floow) => [floow, floow.weight] as [DemoFloow, number]);
 
@@ -164,21 +245,33 @@ export async function generateDemoData(db: Kysely<DB>, options: DemoOptions): Pr
         const { ride, often, terrain, budget } = floow.selling;
         let finished = false;
         if (random() < 0.86) {
-          const kind = weighted(random, [[0, 45], [1, 35], [2, 20]]);
+          const kind = weighted(random, [
+            [0, 45],
+            [1, 35],
+            [2, 20],
+          ]);
           plan.push(["choice", picked(ride, kind)]);
           // Branches: road → how often, mountain → terrain, city → straight to the budget.
           const second = kind === 0 ? often : kind === 1 ? terrain : null;
           const stays = second ? random() < (kind === 0 ? 0.82 : 0.7) : true;
           if (second && stays) plan.push(["choice", picked(second, Math.floor(random() * 3))]);
           if (stays && random() < 0.85) {
-            const price = weighted(random, [[0, 50], [1, 35], [2, 15]]);
+            const price = weighted(random, [
+              [0, 50],
+              [1, 35],
+              [2, 15],
+            ]);
             plan.push(["choice", picked(budget, price)]);
             if (random() < 0.93) {
               const offset = kind * 8 + price * 2;
               const products = [0, 1, 2].map((k) => PRODUCTS[(offset + k) % PRODUCTS.length]!);
               plan.push(["finish", { products, partial: random() < 0.22 }]);
               finished = true;
-              if (random() < 0.38) plan.push(["product", { product: products[random() < 0.6 ? 0 : random() < 0.6 ? 1 : 2] }]);
+              if (random() < 0.38)
+                plan.push([
+                  "product",
+                  { product: products[random() < 0.6 ? 0 : random() < 0.6 ? 1 : 2] },
+                ]);
             }
           }
         }
@@ -194,9 +287,24 @@ export async function generateDemoData(db: Kysely<DB>, options: DemoOptions): Pr
               {
                 step: eventStep(details),
                 formInputs: [
-                  { id: inputs[0]!.id, type: "email", text: "E-mail", value: `shopper${sessions}@example.com` },
-                  { id: inputs[1]!.id, type: "text", text: "First name", value: random() < 0.64 ? "Sam" : "" },
-                  { id: inputs[2]!.id, type: "checkbox", text: "Send me the newsletter", value: random() < 0.41 },
+                  {
+                    id: inputs[0]!.id,
+                    type: "email",
+                    text: "E-mail",
+                    value: `shopper${sessions}@example.com`,
+                  },
+                  {
+                    id: inputs[1]!.id,
+                    type: "text",
+                    text: "First name",
+                    value: random() < 0.64 ? "Sam" : "",
+                  },
+                  {
+                    id: inputs[2]!.id,
+                    type: "checkbox",
+                    text: "Send me the newsletter",
+                    value: random() < 0.41,
+                  },
                 ],
               },
             ]);
@@ -219,5 +327,10 @@ export async function generateDemoData(db: Kysely<DB>, options: DemoOptions): Pr
     if (batch.length >= batchSize) await flush();
   }
   await flush();
-  return { domainId: domain.id, floowIds: floows.map((floow) => floow.id), events: written, sessions };
+  return {
+    domainId: domain.id,
+    floowIds: floows.map((floow) => floow.id),
+    events: written,
+    sessions,
+  };
 }

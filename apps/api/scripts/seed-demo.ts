@@ -16,7 +16,11 @@ import { loadEnv } from "../src/env";
 import { generateDemoData } from "./demo-data";
 
 const { values } = parseArgs({
-  options: { email: { type: "string" }, events: { type: "string", default: "200000" }, days: { type: "string", default: "90" } },
+  options: {
+    email: { type: "string" },
+    events: { type: "string", default: "200000" },
+    days: { type: "string", default: "90" },
+  },
 });
 const events = Number(values.events);
 const days = Number(values.days);
@@ -29,7 +33,10 @@ const env = loadEnv();
 const database = await createDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
 try {
   await migrateToLatest(database.db);
-  let query = database.db.selectFrom("organization").select(["organization.id", "organization.name"]).orderBy("organization.created_at");
+  let query = database.db
+    .selectFrom("organization")
+    .select(["organization.id", "organization.name"])
+    .orderBy("organization.created_at");
   if (values.email) {
     query = query
       .innerJoin("member", "member.organization_id", "organization.id")
@@ -38,7 +45,11 @@ try {
   }
   const organization = await query.executeTakeFirst();
   if (!organization) {
-    console.error(values.email ? `No organization found for ${values.email}: sign up and create one first.` : "No organization yet: sign up and create one first.");
+    console.error(
+      values.email
+        ? `No organization found for ${values.email}: sign up and create one first.`
+        : "No organization yet: sign up and create one first.",
+    );
     process.exit(1);
   }
   const started = Date.now();

@@ -26,7 +26,11 @@ describe("loadEnv", () => {
       PUBLIC_URL: "https://app.floow.example/",
       TRUSTED_ORIGINS: " https://a.example , http://localhost:5173/path ",
     });
-    expect(env.trustedOrigins).toEqual(["https://app.floow.example", "https://a.example", "http://localhost:5173"]);
+    expect(env.trustedOrigins).toEqual([
+      "https://app.floow.example",
+      "https://a.example",
+      "http://localhost:5173",
+    ]);
   });
 
   it.each([
@@ -47,8 +51,12 @@ describe("loadEnv", () => {
 
   it("requires BETTER_AUTH_SECRET in production with a database server", () => {
     const source = { NODE_ENV: "production", DATABASE_URL: "postgres://db.example/floow" };
-    expect(() => loadEnv(source)).toThrow(/Invalid environment variable BETTER_AUTH_SECRET: is required in production/);
-    expect(loadEnv({ ...source, BETTER_AUTH_SECRET: "s".repeat(32) }).betterAuthSecret).toBe("s".repeat(32));
+    expect(() => loadEnv(source)).toThrow(
+      /Invalid environment variable BETTER_AUTH_SECRET: is required in production/,
+    );
+    expect(loadEnv({ ...source, BETTER_AUTH_SECRET: "s".repeat(32) }).betterAuthSecret).toBe(
+      "s".repeat(32),
+    );
     // Embedded production (no DATABASE_URL) generates and keeps its own secret.
     expect(() => loadEnv({ NODE_ENV: "production" })).not.toThrow();
   });
@@ -59,23 +67,45 @@ describe("loadEnv", () => {
   });
 
   it("switches OIDC on only with all three variables", () => {
-    const env = loadEnv({ OIDC_ISSUER: "https://id.example/realms/floow", OIDC_CLIENT_ID: "floow", OIDC_CLIENT_SECRET: "s3cret" });
-    expect(env.oidc).toEqual({ issuer: "https://id.example/realms/floow", clientId: "floow", clientSecret: "s3cret" });
+    const env = loadEnv({
+      OIDC_ISSUER: "https://id.example/realms/floow",
+      OIDC_CLIENT_ID: "floow",
+      OIDC_CLIENT_SECRET: "s3cret",
+    });
+    expect(env.oidc).toEqual({
+      issuer: "https://id.example/realms/floow",
+      clientId: "floow",
+      clientSecret: "s3cret",
+    });
   });
 
   it("asks an AI model only with all three AI_* variables, never on loopback outside tests", () => {
     expect(loadEnv({}).ai).toBeUndefined();
-    const ai = { AI_BASE_URL: "https://api.openai.example/v1", AI_API_KEY: "sk-test", AI_MODEL: "gpt-test" };
-    expect(loadEnv(ai).ai).toEqual({ baseUrl: "https://api.openai.example/v1", apiKey: "sk-test", model: "gpt-test" });
-    expect(() => loadEnv({ AI_MODEL: "gpt-test" })).toThrow(/AI_BASE_URL: is required when any AI_\* variable is set/);
+    const ai = {
+      AI_BASE_URL: "https://api.openai.example/v1",
+      AI_API_KEY: "sk-test",
+      AI_MODEL: "gpt-test",
+    };
+    expect(loadEnv(ai).ai).toEqual({
+      baseUrl: "https://api.openai.example/v1",
+      apiKey: "sk-test",
+      model: "gpt-test",
+    });
+    expect(() => loadEnv({ AI_MODEL: "gpt-test" })).toThrow(
+      /AI_BASE_URL: is required when any AI_\* variable is set/,
+    );
     const local = { ...ai, AI_BASE_URL: "http://127.0.0.1:9999/v1" };
     expect(() => loadEnv(local)).toThrow(/AI_BASE_URL: must not be a loopback address/);
-    expect(loadEnv({ ...local, FETCH_ALLOW_LOOPBACK: "true" }).ai?.baseUrl).toBe("http://127.0.0.1:9999/v1");
+    expect(loadEnv({ ...local, FETCH_ALLOW_LOOPBACK: "true" }).ai?.baseUrl).toBe(
+      "http://127.0.0.1:9999/v1",
+    );
   });
 
   it("takes SUPPORT_EMAIL, else support@ the PUBLIC_URL's host", () => {
     expect(loadEnv({ SUPPORT_EMAIL: "help@shop.example" }).supportEmail).toBe("help@shop.example");
-    expect(loadEnv({ PUBLIC_URL: "https://app.floow.example" }).supportEmail).toBe("support@app.floow.example");
+    expect(loadEnv({ PUBLIC_URL: "https://app.floow.example" }).supportEmail).toBe(
+      "support@app.floow.example",
+    );
   });
 
   it("reads the operations settings: database timeouts, shutdown, Redis, storage quota", () => {
@@ -109,13 +139,18 @@ describe("loadEnv", () => {
       ["STORAGE_QUOTA_MB", "-1"],
       ["REDIS_URL", "http://redis:6379"],
     ]) {
-      expect(() => loadEnv({ [name!]: value }), name).toThrow(new RegExp(`Invalid environment variable ${name}`));
+      expect(() => loadEnv({ [name!]: value }), name).toThrow(
+        new RegExp(`Invalid environment variable ${name}`),
+      );
     }
     // A Redis URL may hold a password: never echoed.
     expect(() => loadEnv({ REDIS_URL: "memcached://:hunter2@x" })).not.toThrow(/hunter2/);
   });
 
   it("treats empty variables as unset", () => {
-    expect(loadEnv({ PORT: "", DATABASE_URL: " ", LOG_LEVEL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
+    expect(loadEnv({ PORT: "", DATABASE_URL: " ", LOG_LEVEL: "" })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
   });
 });

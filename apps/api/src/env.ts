@@ -18,7 +18,15 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().trim().optional
 
 /** A whole number of milliseconds (or seconds, bytes, …) with a default. */
 const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess(emptyToUndefined, z.coerce.number().int("must be a whole number").min(1, "must be at least 1").max(max).default(fallback));
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(max)
+      .default(fallback),
+  );
 
 const origin = z
   .string()
@@ -43,7 +51,10 @@ const envSchema = z
         .default("")
         .transform((value, ctx) => {
           const origins: string[] = [];
-          for (const part of value.split(",").map((item) => item.trim()).filter(Boolean)) {
+          for (const part of value
+            .split(",")
+            .map((item) => item.trim())
+            .filter(Boolean)) {
             const parsed = origin.safeParse(part);
             if (!parsed.success) {
               ctx.addIssue({ code: "custom", message: `"${part}" is not an http(s) origin` });
@@ -74,14 +85,24 @@ const envSchema = z
     ),
     BETTER_AUTH_SECRET: z.preprocess(
       emptyToUndefined,
-      z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
+      z
+        .string()
+        .min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)")
+        .optional(),
     ),
-    OIDC_ISSUER: z.preprocess(emptyToUndefined, z.string().trim().url("must be the issuer URL").optional()),
+    OIDC_ISSUER: z.preprocess(
+      emptyToUndefined,
+      z.string().trim().url("must be the issuer URL").optional(),
+    ),
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
     AI_BASE_URL: z.preprocess(
       emptyToUndefined,
-      z.string().trim().url("must be the model API's base URL, e.g. https://api.openai.com/v1").optional(),
+      z
+        .string()
+        .trim()
+        .url("must be the model API's base URL, e.g. https://api.openai.com/v1")
+        .optional(),
     ),
     AI_API_KEY: optionalString,
     AI_MODEL: optionalString,
@@ -89,13 +110,19 @@ const envSchema = z
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
     ),
-    SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.string().trim().email("must be an e-mail address such as support@example.com").optional()),
+    SUPPORT_EMAIL: z.preprocess(
+      emptyToUndefined,
+      z.string().trim().email("must be an e-mail address such as support@example.com").optional(),
+    ),
     SMTP_URL: z.preprocess(
       emptyToUndefined,
       z
         .string()
         .trim()
-        .refine((value) => /^smtps?:\/\/[^/]/.test(value), "must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587")
+        .refine(
+          (value) => /^smtps?:\/\/[^/]/.test(value),
+          "must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587",
+        )
         .optional(),
     ),
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().optional()),
@@ -115,12 +142,17 @@ const envSchema = z
             const hops = Number(value);
             if (hops <= 10) return hops;
           }
-          const parts = value.split(",").map((part) => part.trim()).filter(Boolean);
-          const address = /^(loopback|linklocal|uniquelocal|[0-9.]+(\/\d{1,2})?|[0-9a-f:]*:[0-9a-f:.]*(\/\d{1,3})?)$/i;
+          const parts = value
+            .split(",")
+            .map((part) => part.trim())
+            .filter(Boolean);
+          const address =
+            /^(loopback|linklocal|uniquelocal|[0-9.]+(\/\d{1,2})?|[0-9a-f:]*:[0-9a-f:.]*(\/\d{1,3})?)$/i;
           if (parts.length > 0 && parts.every((part) => address.test(part))) return parts;
           ctx.addIssue({
             code: "custom",
-            message: 'must be a number of proxy hops (1 for one reverse proxy), or the proxies\' addresses/CIDRs comma-separated (e.g. "10.0.0.0/8,loopback"), or false',
+            message:
+              'must be a number of proxy hops (1 for one reverse proxy), or the proxies\' addresses/CIDRs comma-separated (e.g. "10.0.0.0/8,loopback"), or false',
           });
           return z.NEVER;
         }),
@@ -142,9 +174,15 @@ const envSchema = z
           // "30m", "6h", "1d", or minutes; "0" or "off": feeds refresh only on demand.
           if (/^(0|off)$/i.test(value)) return null;
           const match = /^(\d+)\s*([mhd]?)$/i.exec(value);
-          const minutes = match ? Number(match[1]) * ({ "": 1, m: 1, h: 60, d: 1440 } as Record<string, number>)[match[2]!.toLowerCase()]! : NaN;
+          const minutes = match
+            ? Number(match[1]) *
+              ({ "": 1, m: 1, h: 60, d: 1440 } as Record<string, number>)[match[2]!.toLowerCase()]!
+            : NaN;
           if (!Number.isInteger(minutes) || minutes < 1) {
-            ctx.addIssue({ code: "custom", message: 'must be a duration such as "30m", "6h" or "1d", or "off"' });
+            ctx.addIssue({
+              code: "custom",
+              message: 'must be a duration such as "30m", "6h" or "1d", or "off"',
+            });
             return z.NEVER;
           }
           return minutes;
@@ -163,10 +201,17 @@ const envSchema = z
     SHUTDOWN_TIMEOUT: positiveInt(30, 3600),
     REDIS_URL: z.preprocess(
       emptyToUndefined,
-      z.string().trim().refine((value) => /^rediss?:\/\//.test(value), "must be a redis:// or rediss:// URL").optional(),
+      z
+        .string()
+        .trim()
+        .refine((value) => /^rediss?:\/\//.test(value), "must be a redis:// or rediss:// URL")
+        .optional(),
     ),
     REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().trim().default("floow:")),
-    STORAGE_QUOTA_MB: z.preprocess(emptyToUndefined, z.coerce.number().int("must be a whole number").min(0).default(1024)),
+    STORAGE_QUOTA_MB: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int("must be a whole number").min(0).default(1024),
+    ),
     RUNTIME_DIST: z.preprocess(
       emptyToUndefined,
       z
@@ -180,12 +225,24 @@ const envSchema = z
     if (ai.some(Boolean) && !ai.every(Boolean)) {
       for (const key of ["AI_BASE_URL", "AI_API_KEY", "AI_MODEL"] as const) {
         if (!env[key]) {
-          ctx.addIssue({ code: "custom", path: [key], message: "is required when any AI_* variable is set (set all three or none)" });
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "is required when any AI_* variable is set (set all three or none)",
+          });
         }
       }
     }
-    if (env.AI_BASE_URL && !env.FETCH_ALLOW_LOOPBACK && /^(localhost|127\.|\[::1\])/.test(new URL(env.AI_BASE_URL).hostname)) {
-      ctx.addIssue({ code: "custom", path: ["AI_BASE_URL"], message: "must not be a loopback address (tests only, with FETCH_ALLOW_LOOPBACK=true)" });
+    if (
+      env.AI_BASE_URL &&
+      !env.FETCH_ALLOW_LOOPBACK &&
+      /^(localhost|127\.|\[::1\])/.test(new URL(env.AI_BASE_URL).hostname)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AI_BASE_URL"],
+        message: "must not be a loopback address (tests only, with FETCH_ALLOW_LOOPBACK=true)",
+      });
     }
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {
@@ -221,7 +278,11 @@ const envSchema = z
     betterAuthSecret: env.BETTER_AUTH_SECRET,
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
-        ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
+        ? {
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+          }
         : undefined,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     /** The OpenAI-compatible model the AI Suggestion asks; none: the offline suggester (docs/editor.md). */

@@ -13,7 +13,14 @@ async function main(): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
     const drainMs = env.shutdownTimeoutSeconds * 1000;
-    app.log.info({ signal, inFlight: app.gracefulShutdown.inFlight(), timeoutSeconds: env.shutdownTimeoutSeconds }, "shutting down: finishing in-flight requests");
+    app.log.info(
+      {
+        signal,
+        inFlight: app.gracefulShutdown.inFlight(),
+        timeoutSeconds: env.shutdownTimeoutSeconds,
+      },
+      "shutting down: finishing in-flight requests",
+    );
     const timer = setTimeout(() => {
       app.log.error("shutdown took too long: exiting");
       process.exit(1);

@@ -13,56 +13,82 @@ import { createServer } from "./server";
 const SLOW = 120_000;
 
 describe("shutdown", () => {
-  it("lets an in-flight request finish, then closes the database it opened", async () => {
-    const app = await createServer(testEnv({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "floow-close-")) }));
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.address();
-    if (!address || typeof address === "string") throw new Error("no port");
+  it(
+    "lets an in-flight request finish, then closes the database it opened",
+    async () => {
+      const app = await createServer(
+        testEnv({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "floow-close-")) }),
+      );
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const address = app.server.address();
+      if (!address || typeof address === "string") throw new Error("no port");
 
-    // Sign-up hashes a password, so it is still running when close() starts.
-    const arrived = new Promise((resolve) => app.server.once("request", resolve));
-    const inFlight = fetch(`http://127.0.0.1:${address.port}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: TEST_ORIGIN },
-      body: JSON.stringify({ email: "late@example.com", password: "correct horse battery", name: "Late" }),
-    });
-    await arrived;
-    const closed = app.close();
-    const response = await inFlight;
-    expect(response.status).toBe(200);
-    await closed;
-    await expect(app.database.db.selectFrom("user").select("id").execute()).rejects.toThrow();
-  }, SLOW);
+      // Sign-up hashes a password, so it is still running when close() starts.
+      const arrived = new Promise((resolve) => app.server.once("request", resolve));
+      const inFlight = fetch(`http://127.0.0.1:${address.port}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: TEST_ORIGIN },
+        body: JSON.stringify({
+          email: "late@example.com",
+          password: "correct horse battery",
+          name: "Late",
+        }),
+      });
+      await arrived;
+      const closed = app.close();
+      const response = await inFlight;
+      expect(response.status).toBe(200);
+      await closed;
+      await expect(app.database.db.selectFrom("user").select("id").execute()).rejects.toThrow();
+    },
+    SLOW,
+  );
 
-  it("leaves a database it was given open", async () => {
-    const database = await createTestDb("pglite");
-    const app = await createServer(testEnv(), { database });
-    await app.close();
-    await expect(database.db.selectFrom("user").select("id").execute()).resolves.toEqual([]);
-    await database.close();
-  }, SLOW);
+  it(
+    "leaves a database it was given open",
+    async () => {
+      const database = await createTestDb("pglite");
+      const app = await createServer(testEnv(), { database });
+      await app.close();
+      await expect(database.db.selectFrom("user").select("id").execute()).resolves.toEqual([]);
+      await database.close();
+    },
+    SLOW,
+  );
 });
 
 describe("main.ts", () => {
-  it("reports a bad variable by name and exits 1", async () => {
-    const { code, output } = await runMain({ PORT: "not-a-port" });
-    expect(code).toBe(1);
-    expect(output).toContain("Invalid environment variable PORT");
-  }, SLOW);
+  it(
+    "reports a bad variable by name and exits 1",
+    async () => {
+      const { code, output } = await runMain({ PORT: "not-a-port" });
+      expect(code).toBe(1);
+      expect(output).toContain("Invalid environment variable PORT");
+    },
+    SLOW,
+  );
 
-  it("starts, answers /healthz and exits 0 on SIGTERM", async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const { code, output } = await runMain(
-      { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: mkdtempSync(path.join(tmpdir(), "floow-main-")) },
-      async (child) => {
-        const health = await waitFor(`http://127.0.0.1:${port}/healthz`);
-        expect(health).toEqual({ status: "ok" });
-        child.kill("SIGTERM");
-      },
-    );
-    expect(output).toContain("shutting down");
-    expect(code).toBe(0);
-  }, SLOW);
+  it(
+    "starts, answers /healthz and exits 0 on SIGTERM",
+    async () => {
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const { code, output } = await runMain(
+        {
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), "floow-main-")),
+        },
+        async (child) => {
+          const health = await waitFor(`http://127.0.0.1:${port}/healthz`);
+          expect(health).toEqual({ status: "ok" });
+          child.kill("SIGTERM");
+        },
+      );
+      expect(output).toContain("shutting down");
+      expect(code).toBe(0);
+    },
+    SLOW,
+  );
 });
 
 const apiRoot = fileURLToPath(new URL("..", import.meta.url));

@@ -54,7 +54,14 @@ function loggerOptions(env: Env): FastifyServerOptions["logger"] {
   return {
     level: env.logLevel,
     redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-    ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } } : {}),
+    ...(pretty
+      ? {
+          transport: {
+            target: "pino-pretty",
+            options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" },
+          },
+        }
+      : {}),
   };
 }
 
@@ -74,7 +81,8 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     (await createDb({
       databaseUrl: env.databaseUrl,
       dataDir: env.dataDir,
-      onConnectionError: (error) => app.log.warn({ err: error }, "database connection lost; the pool reconnects"),
+      onConnectionError: (error) =>
+        app.log.warn({ err: error }, "database connection lost; the pool reconnects"),
       timeouts: env.dbTimeouts,
     }));
   if (!deps.database) app.addHook("onClose", async () => database.close());
@@ -84,18 +92,36 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
 
     // Several processes (REDIS_URL): shared rate limits and cache invalidation (docs/deployment.md).
     const redis = env.redisUrl
-      ? await startRedis({ url: env.redisUrl, prefix: env.redisKeyPrefix, logger: app.log.child({ module: "redis" }) })
+      ? await startRedis({
+          url: env.redisUrl,
+          prefix: env.redisKeyPrefix,
+          logger: app.log.child({ module: "redis" }),
+        })
       : undefined;
     if (redis) app.addHook("onClose", () => redis.close());
 
     const secret = resolveAuthSecret(env, (file) =>
-      app.log.warn({ file }, "BETTER_AUTH_SECRET is not set: generated one and stored it in DATA_DIR"),
+      app.log.warn(
+        { file },
+        "BETTER_AUTH_SECRET is not set: generated one and stored it in DATA_DIR",
+      ),
     );
-    const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, outboxDir: env.outboxDir, logger: app.log.child({ module: "mail" }) });
+    const mailer = createMailer({
+      smtpUrl: env.smtpUrl,
+      from: env.mailFrom,
+      outboxDir: env.outboxDir,
+      logger: app.log.child({ module: "mail" }),
+    });
     app.addHook("onClose", async () => mailer.close());
     const mail: MailContext = { mailer, publicUrl: env.publicUrl };
     app.decorate("mail", mail);
-    const auth = createAuth({ db: database.db, secret, env, mail, logger: app.log.child({ module: "better-auth" }) });
+    const auth = createAuth({
+      db: database.db,
+      secret,
+      env,
+      mail,
+      logger: app.log.child({ module: "better-auth" }),
+    });
     app.decorate("auth", auth);
     app.decorate("database", database);
     // The one background job worker; services register their job kinds with it before it
@@ -103,7 +129,8 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     const jobLog = app.log.child({ module: "jobs" });
     const jobs = createJobWorker(database.db, {
       start: false,
-      onError: (error, job) => jobLog.warn({ err: error, kind: job?.kind, job: job?.key }, "job failed"),
+      onError: (error, job) =>
+        jobLog.warn({ err: error, kind: job?.kind, job: job?.key }, "job failed"),
     });
     app.decorate("jobs", jobs);
     app.addHook("preClose", () => jobs.stop());
@@ -124,12 +151,18 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
 
     // gzip/brotli for every compressible answer over 1 kB: the runtime bundle's size budgets
     // are gzip sizes, and merchants' visitors should get them that small from us directly.
-    await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+    await app.register(fastifyCompress, {
+      global: true,
+      threshold: 1024,
+      encodings: ["br", "gzip"],
+    });
 
     // Every request's queries run with the short request timeout: a silent database server
     // gives a 503 within about two seconds instead of a hanging request (docs/deployment.md).
     if (database.kind === "postgres") {
-      app.addHook("onRequest", (_request, _reply, done) => withQueryTimeout(env.dbTimeouts.requestQueryMs, done));
+      app.addHook("onRequest", (_request, _reply, done) =>
+        withQueryTimeout(env.dbTimeouts.requestQueryMs, done),
+      );
     }
     // Anything outside the scopes with their own error body: a database outage is a 503, not a 500.
     app.setErrorHandler((error, request, reply) => {
@@ -143,26 +176,55 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     registerHealthRoutes(app, database.db, () => closing || gracefulShutdown.isDraining());
     await registerAuthRoutes(app, auth, env.publicUrl);
     const publicHost = new URL(env.publicUrl).hostname;
-    if (env.isProduction && env.publicUrl.startsWith("http://") && !["localhost", "127.0.0.1", "[::1]"].includes(publicHost)) {
+    if (
+      env.isProduction &&
+      env.publicUrl.startsWith("http://") &&
+      !["localhost", "127.0.0.1", "[::1]"].includes(publicHost)
+    ) {
       // Cookies are Secure only over https (docs/auth.md): say so loudly on a real server.
-      app.log.warn({ publicUrl: env.publicUrl }, "PUBLIC_URL is http:// in production: session cookies are not Secure; serve Floow over https");
+      app.log.warn(
+        { publicUrl: env.publicUrl },
+        "PUBLIC_URL is http:// in production: session cookies are not Secure; serve Floow over https",
+      );
     }
-    if (env.fetchAllowLoopback) app.log.warn("FETCH_ALLOW_LOOPBACK is on: feeds may be fetched from 127.0.0.1 (tests only)");
+    if (env.fetchAllowLoopback)
+      app.log.warn("FETCH_ALLOW_LOOPBACK is on: feeds may be fetched from 127.0.0.1 (tests only)");
     const fetch = env.fetchAllowLoopback ? { allowLoopback: true } : undefined;
-    await registerTrpcRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins, fetch, supportEmail: env.supportEmail, mail, ai: env.ai });
-    await registerBlobRoutes(app, { db: database.db, auth, trustedOrigins: env.trustedOrigins, storageQuotaBytes: env.storageQuotaBytes });
+    await registerTrpcRoutes(app, {
+      db: database.db,
+      auth,
+      trustedOrigins: env.trustedOrigins,
+      fetch,
+      supportEmail: env.supportEmail,
+      mail,
+      ai: env.ai,
+    });
+    await registerBlobRoutes(app, {
+      db: database.db,
+      auth,
+      trustedOrigins: env.trustedOrigins,
+      storageQuotaBytes: env.storageQuotaBytes,
+    });
     await registerPublicRoutes(app, { db: database.db, ...(redis && { redis }) });
     // Job kinds (docs/architecture.md, "Background jobs").
     registerInsightJobs(jobs, database.db);
     registerRetentionJob(jobs, database.db);
-    registerFeedJobs(jobs, database.db, { intervalMinutes: env.feedRefreshIntervalMinutes, ...(fetch && { fetch }) });
+    registerFeedJobs(jobs, database.db, {
+      intervalMinutes: env.feedRefreshIntervalMinutes,
+      ...(fetch && { fetch }),
+    });
     const webhookLog = app.log.child({ module: "webhooks" });
     const notifyAdmins = webhookDisabledNotifier(database.db, mail);
     registerWebhookJobs(jobs, database.db, {
       ...(fetch && { fetch }),
       secretBox: createSecretBox(secret),
       onWebhookDisabled: (webhook, reason) =>
-        notifyAdmins(webhook, reason).catch((error: unknown) => webhookLog.warn({ err: error, webhook: webhook.id }, "could not e-mail the admins about a disabled webhook")),
+        notifyAdmins(webhook, reason).catch((error: unknown) =>
+          webhookLog.warn(
+            { err: error, webhook: webhook.id },
+            "could not e-mail the admins about a disabled webhook",
+          ),
+        ),
     });
     await registerStaticRoutes(app, {
       runtimeDist: env.runtimeDist,
@@ -176,7 +238,11 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     throw error;
   }
   app.log.info(
-    { database: database.kind === "pglite" ? `PGlite in ${env.dataDir}` : "PostgreSQL (DATABASE_URL)", oidc: Boolean(env.oidc) },
+    {
+      database:
+        database.kind === "pglite" ? `PGlite in ${env.dataDir}` : "PostgreSQL (DATABASE_URL)",
+      oidc: Boolean(env.oidc),
+    },
     "api ready",
   );
   return app;

@@ -30,7 +30,10 @@ export async function createTestDb(kind: DbKind): Promise<DbHandle> {
   await sql`create database ${sql.id(name)}`.execute(admin);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await createDb({ databaseUrl: url.toString(), onConnectionError: () => undefined });
+  const handle = await createDb({
+    databaseUrl: url.toString(),
+    onConnectionError: () => undefined,
+  });
   await migrateToLatest(handle.db);
   return {
     ...handle,

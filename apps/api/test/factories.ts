@@ -18,7 +18,9 @@ export interface TestUser {
 /** Signs a user up through better-auth's server API (no HTTP, no rate limit) with a session. */
 export async function createUser(app: FastifyInstance, name = "Test User"): Promise<TestUser> {
   const email = `user-${randomBytes(5).toString("hex")}@example.com`;
-  const result = await app.auth.api.signUpEmail({ body: { email, password: "correct horse battery", name } });
+  const result = await app.auth.api.signUpEmail({
+    body: { email, password: "correct horse battery", name },
+  });
   const row = await app.database.db
     .selectFrom("session")
     .select(["id", "active_organization_id"])
@@ -38,7 +40,13 @@ export async function createUser(app: FastifyInstance, name = "Test User"): Prom
 /** A tRPC caller as this user (or anonymous), on the app's database and auth. */
 export function callerFor(app: FastifyInstance, user?: TestUser) {
   return createCaller(
-    createInnerContext({ db: app.database.db, auth: app.auth, session: user?.session ?? null, clientKey: "test", mail: app.mail }),
+    createInnerContext({
+      db: app.database.db,
+      auth: app.auth,
+      session: user?.session ?? null,
+      clientKey: "test",
+      mail: app.mail,
+    }),
   );
 }
 
@@ -48,6 +56,11 @@ export async function createOrganization(app: FastifyInstance, admin: TestUser, 
 }
 
 /** Adds a user to an organization with a role, the way an accepted invitation does. */
-export async function addMember(app: FastifyInstance, organizationId: string, user: TestUser, role: Role) {
+export async function addMember(
+  app: FastifyInstance,
+  organizationId: string,
+  user: TestUser,
+  role: Role,
+) {
   await app.auth.api.addMember({ body: { organizationId, userId: user.id, role } });
 }

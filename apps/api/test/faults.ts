@@ -40,12 +40,18 @@ export async function createServerTestDatabase(): Promise<ServerTestDatabase> {
     url: url.toString(),
     async terminateBackends() {
       const { rows } = await sql<{ pid: number }>`
-        select pid from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`.execute(admin);
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`.execute(admin);
+        select pid from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`.execute(
+        admin,
+      );
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`.execute(
+        admin,
+      );
       // Wait until they are gone, so "later" really is later.
       for (let attempt = 0; attempt < 100; attempt++) {
         const { rows: left } = await sql<{ n: number }>`
-          select count(*)::int as n from pg_stat_activity where pid = any(${rows.map((row) => row.pid)}::int[])`.execute(admin);
+          select count(*)::int as n from pg_stat_activity where pid = any(${rows.map((row) => row.pid)}::int[])`.execute(
+          admin,
+        );
         if (left[0]!.n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

@@ -21,7 +21,8 @@ export async function collect(
   options: ParseFeedOptions & { chunkSize?: number } = {},
 ): Promise<FeedRecord[]> {
   const records: FeedRecord[] = [];
-  for await (const record of parseFeed(bytes(input, options.chunkSize), options)) records.push(record);
+  for await (const record of parseFeed(bytes(input, options.chunkSize), options))
+    records.push(record);
   return records;
 }
 
@@ -38,7 +39,7 @@ export async function failure(promise: Promise<unknown>): Promise<Error & { code
 /** A stream of `total` characters produced lazily (for "endless" input). */
 export function endless(prefix: string, filler: string, total: number, suffix = ""): Readable {
   let produced = 0;
-  const block = filler.repeat(Math.ceil(64 * 1024 / filler.length));
+  const block = filler.repeat(Math.ceil((64 * 1024) / filler.length));
   return Readable.from(
     (function* () {
       yield Buffer.from(prefix);

@@ -14,13 +14,26 @@ export async function seedOrganization(db: Kysely<DB>, name = "Seeded"): Promise
   const id = randomUUID();
   await db
     .insertInto("organization")
-    .values({ id, name, slug: `${name.toLowerCase().replace(/\W+/g, "-")}-${id.slice(0, 8)}`, created_at: new Date() })
+    .values({
+      id,
+      name,
+      slug: `${name.toLowerCase().replace(/\W+/g, "-")}-${id.slice(0, 8)}`,
+      created_at: new Date(),
+    })
     .execute();
   return id;
 }
 
-export async function seedDomain(db: Kysely<DB>, organizationId: string, overrides: Partial<Domain> = {}): Promise<Domain> {
-  const domain = await insertDomain(db, organizationId, createDomain({ name: "Shop", host: "www.shop.example", ...overrides }));
+export async function seedDomain(
+  db: Kysely<DB>,
+  organizationId: string,
+  overrides: Partial<Domain> = {},
+): Promise<Domain> {
+  const domain = await insertDomain(
+    db,
+    organizationId,
+    createDomain({ name: "Shop", host: "www.shop.example", ...overrides }),
+  );
   if (!domain) throw new Error("domain id taken");
   return domain;
 }
@@ -33,7 +46,11 @@ export async function seedFloow(
   type: FloowType = "selling",
   overrides: Partial<Omit<Floow, "type">> = {},
 ): Promise<VersionedFloow> {
-  const floow = await insertFloow(db, organizationId, createFloow(type, { organizationId, domainId, name: "Seeded floow", ...overrides }));
+  const floow = await insertFloow(
+    db,
+    organizationId,
+    createFloow(type, { organizationId, domainId, name: "Seeded floow", ...overrides }),
+  );
   if (!floow) throw new Error("floow id taken");
   return floow;
 }
@@ -49,7 +66,11 @@ export interface SeedProduct {
 }
 
 /** A feed of the organization with these products, in this order; returns its id. */
-export async function seedFeed(db: Kysely<DB>, organizationId: string, products: readonly SeedProduct[] = []): Promise<string> {
+export async function seedFeed(
+  db: Kysely<DB>,
+  organizationId: string,
+  products: readonly SeedProduct[] = [],
+): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto("feed")

@@ -27,7 +27,10 @@ export interface TestServer {
 }
 
 /** The whole API on a fresh migrated database of the given kind. */
-export async function createTestServer(kind: DbKind, overrides: Record<string, string> = {}): Promise<TestServer> {
+export async function createTestServer(
+  kind: DbKind,
+  overrides: Record<string, string> = {},
+): Promise<TestServer> {
   const database = await createTestDb(kind);
   const app = await createServer(testEnv(overrides), { database });
   return {

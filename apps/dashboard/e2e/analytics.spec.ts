@@ -15,7 +15,12 @@ test.beforeAll(async () => {
   live = await setUpLiveFloows(API);
   live.shop.set(
     "/shop/bikes",
-    merchantPage({ title: "Bikes", body: `<main><h1>Our bikes</h1><div id="advisor"></div></main>`, apiUrl: API, domainId: live.domainId }),
+    merchantPage({
+      title: "Bikes",
+      body: `<main><h1>Our bikes</h1><div id="advisor"></div></main>`,
+      apiUrl: API,
+      domainId: live.domainId,
+    }),
   );
 });
 
@@ -27,7 +32,9 @@ test.afterAll(async () => {
 async function shop(browser: Browser, answers: string[] | null) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const stored = page.waitForResponse((response) => response.url().endsWith("/api/public/events") && response.status() === 202);
+  const stored = page.waitForResponse(
+    (response) => response.url().endsWith("/api/public/events") && response.status() === 202,
+  );
   await page.goto(`${live.shop.url}/shop/bikes`);
   const floow = page.getByRole("region", { name: ADVISOR.name });
   await expect(floow.getByText(ADVISOR.startText)).toBeVisible();
@@ -46,7 +53,10 @@ async function shop(browser: Browser, answers: string[] | null) {
 
 const figure = (page: Page, label: string) => page.getByTestId(`figure-${label}`);
 
-test("shoppers answer a live floow; its analytics show the counts and charts, and /inspect streams new events", async ({ page, browser }) => {
+test("shoppers answer a live floow; its analytics show the counts and charts, and /inspect streams new events", async ({
+  page,
+  browser,
+}) => {
   // Four shoppers' visits in their own browsers, and the dashboard between them.
   test.setTimeout(120_000);
   await page.goto("/login");
@@ -59,7 +69,9 @@ test("shoppers answer a live floow; its analytics show the counts and charts, an
   await page.goto(`/analytics/floow/${live.advisor.id}`);
   await expect(page.getByRole("heading", { name: ADVISOR.name })).toBeVisible();
   await expect(figure(page, "Views")).toHaveText("0");
-  await expect(page.getByText("No shopper started this floow in this period yet.", { exact: false })).toBeVisible();
+  await expect(
+    page.getByText("No shopper started this floow in this period yet.", { exact: false }),
+  ).toBeVisible();
 
   // Three shoppers: City → budget (skips "how often"), Road → how often → budget, and one who only looks.
   await shop(browser, ["City", "Under €1000"]);
@@ -77,11 +89,22 @@ test("shoppers answer a live floow; its analytics show the counts and charts, an
 
   // The funnel, in the floow's order: "how often" was reached by the road rider only.
   const funnel = page.getByRole("table", { name: "Funnel per step" });
-  await expect(funnel.getByRole("row", { name: new RegExp(`^${ADVISOR.riding.text}`) })).toContainText("2");
-  await expect(funnel.getByRole("row", { name: new RegExp(`^${ADVISOR.often.text}`) }).getByRole("cell").first()).toHaveText("1");
+  await expect(
+    funnel.getByRole("row", { name: new RegExp(`^${ADVISOR.riding.text}`) }),
+  ).toContainText("2");
+  await expect(
+    funnel
+      .getByRole("row", { name: new RegExp(`^${ADVISOR.often.text}`) })
+      .getByRole("cell")
+      .first(),
+  ).toHaveText("1");
   const riding = page.getByRole("table", { name: `Choices of ${ADVISOR.riding.text}` });
-  await expect(riding.getByRole("row", { name: /^City/ }).getByRole("cell").first()).toHaveText("1");
-  await expect(riding.getByRole("row", { name: /^Road/ }).getByRole("cell").first()).toHaveText("1");
+  await expect(riding.getByRole("row", { name: /^City/ }).getByRole("cell").first()).toHaveText(
+    "1",
+  );
+  await expect(riding.getByRole("row", { name: /^Road/ }).getByRole("cell").first()).toHaveText(
+    "1",
+  );
   // Results: one city bike and one road bike shown, none clicked.
   const products = page.getByRole("table", { name: "Products" });
   await expect(products.getByRole("row")).toHaveCount(3);
@@ -95,23 +118,35 @@ test("shoppers answer a live floow; its analytics show the counts and charts, an
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
   const file = readFileSync((await (await download).path())!, "utf8");
-  const rows = file.replace(/^\uFEFF/, "").trim().split("\r\n");
-  expect(rows[0]).toBe("session,started,finished,answers,clicked product,operating system,language");
+  const rows = file
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
+  expect(rows[0]).toBe(
+    "session,started,finished,answers,clicked product,operating system,language",
+  );
   expect(rows).toHaveLength(4);
   expect(file).toContain(`${ADVISOR.riding.text}: City`);
 
   // The overview lists the floow with the same counts.
   await page.getByRole("link", { name: "All floows" }).click();
-  const row = page.getByRole("table", { name: "Floows" }).getByRole("row", { name: new RegExp(ADVISOR.name) });
+  const row = page
+    .getByRole("table", { name: "Floows" })
+    .getByRole("row", { name: new RegExp(ADVISOR.name) });
   await expect(row).toContainText("3");
 
   // /inspect from the side navigation: a new shopper's events appear without a reload.
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Inspect" }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Inspect" })
+    .click();
   await expect(page.getByText("Live: new events appear as they arrive")).toBeVisible();
   await expect(page.getByRole("table")).toBeVisible();
   const before = await page.getByRole("table").getByRole("row").count();
   await shop(browser, null);
-  await expect.poll(() => page.getByRole("table").getByRole("row").count(), { timeout: 15_000 }).toBeGreaterThan(before);
+  await expect
+    .poll(() => page.getByRole("table").getByRole("row").count(), { timeout: 15_000 })
+    .toBeGreaterThan(before);
 
   // Another organization's (or no) floow: Page Not Found.
   await page.goto("/analytics/floow/6f1c8a52-3d1e-4a59-9d55-0c2b7c1e9a10");

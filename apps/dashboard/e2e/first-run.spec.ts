@@ -135,7 +135,10 @@ test("a new user meets the cookie banner and follows the guide from the introduc
   await expect(page.getByText("Guide turned off. Turn it on again in Settings.")).toBeVisible();
 
   // The desktop preview fits the canvas at 100 % on a 1440 px screen, and still zooms.
-  await page.getByRole("navigation", { name: "Editor phases" }).getByRole("button", { name: /Floow/ }).click();
+  await page
+    .getByRole("navigation", { name: "Editor phases" })
+    .getByRole("button", { name: /Floow/ })
+    .click();
   await page.getByTitle("Desktop").click();
   const frame = page.getByTestId("device-frame");
   const fits = () =>
@@ -189,27 +192,51 @@ async function cookiesAnswered(context: BrowserContext) {
   ]);
 }
 
-test("the guide's last stages: products, feeds, analytics, documentation and settings", async ({ page, context }) => {
+test("the guide's last stages: products, feeds, analytics, documentation and settings", async ({
+  page,
+  context,
+}) => {
   await cookiesAnswered(context);
   // A user who followed the guide up to the editor's launch (the stages before products done).
   const stages = ONBOARDING_STAGES.slice(0, ONBOARDING_STAGES.indexOf("products"));
-  const record = { id: "later", disabled: false, newUser: false, ...Object.fromEntries(stages.map((s) => [s, true])) };
+  const record = {
+    id: "later",
+    disabled: false,
+    newUser: false,
+    ...Object.fromEntries(stages.map((s) => [s, true])),
+  };
   await context.addCookies([
-    { name: "floows-onboarding", value: encodeURIComponent(JSON.stringify(record)), domain: "localhost", path: "/" },
+    {
+      name: "floows-onboarding",
+      value: encodeURIComponent(JSON.stringify(record)),
+      domain: "localhost",
+      path: "/",
+    },
   ]);
   await signUp(page, "Lotte Later");
   await expect(page.getByRole("heading", { name: "Welcome back, Lotte" })).toBeVisible();
   await expect(popover(page)).toHaveCount(0); // products belongs to /products
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Products" })
+    .click();
   await expectPopup(page, "Products", page.getByRole("heading", { name: "Products", exact: true }));
   await expect(popover(page)).toContainText("18 of 23");
   await popover(page).getByRole("button", { name: "Next" }).click();
-  await expectPopup(page, "Add a feed", page.getByRole("main").getByRole("button", { name: "Add Feed" }).first());
+  await expectPopup(
+    page,
+    "Add a feed",
+    page.getByRole("main").getByRole("button", { name: "Add Feed" }).first(),
+  );
   await popover(page).getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/\/analytics$/);
   await expectPopup(page, "Analytics");
   await popover(page).getByRole("button", { name: "Go to Documentation" }).click();
-  await expectPopup(page, "Documentation", page.getByRole("heading", { name: "Documentation", exact: true }));
+  await expectPopup(
+    page,
+    "Documentation",
+    page.getByRole("heading", { name: "Documentation", exact: true }),
+  );
   await popover(page).getByRole("button", { name: "Go to Settings" }).click();
   await expectPopup(page, "Settings", page.getByRole("heading", { name: "Settings", exact: true }));
   await popover(page).getByRole("button", { name: "Next" }).click();
@@ -351,13 +378,18 @@ test.describe("the shopper's widget", () => {
     await shot(page, "13-widget-results");
   });
 
-  test("the hosted page preloads its floow: one request, started with the page", async ({ page }) => {
+  test("the hosted page preloads its floow: one request, started with the page", async ({
+    page,
+  }) => {
     const requests: string[] = [];
     page.on("request", (request) => {
-      if (request.url().includes(`/api/public/floows/${live.advisor.id}`)) requests.push(request.url());
+      if (request.url().includes(`/api/public/floows/${live.advisor.id}`))
+        requests.push(request.url());
     });
     const response = await page.goto(`/floow/${live.advisor.id}`);
-    expect(response?.headers().link).toContain(`</api/public/floows/${live.advisor.id}>; rel=preload`);
+    expect(response?.headers().link).toContain(
+      `</api/public/floows/${live.advisor.id}>; rel=preload`,
+    );
     await expect(page.locator("[data-floow-host]").getByText(ADVISOR.startText)).toBeVisible();
     expect(requests).toHaveLength(1);
   });

@@ -19,7 +19,9 @@ test("sign up, create an organization, use the shell, reload, log out", async ({
   await page.getByLabel("Organization name").fill("Acme");
   await page.getByLabel("Display name").fill("Acme Inc.");
   await page.getByRole("button", { name: "Create organization" }).click();
-  await expect(page.getByText("Success: Organization Acme created successfully", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Success: Organization Acme created successfully", { exact: true }),
+  ).toBeVisible();
 
   // Home, with the side navigation expanded.
   await expect(page.getByRole("heading", { name: "Welcome back, Jane" })).toBeVisible();
@@ -43,12 +45,17 @@ test("sign up, create an organization, use the shell, reload, log out", async ({
   await expect(page.getByRole("heading", { name: "Floows", exact: true })).toBeVisible();
 
   await page.goto("/settings#organization");
-  await expect(page.getByRole("tab", { name: "Organization" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tab", { name: "Organization" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
   await expect(page.getByLabel("Display name")).toHaveValue("Acme Inc.");
   // The admin edits the organization's settings.
   await page.getByLabel("Sector").selectOption({ label: "Retail" });
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Organization information updated" })).toBeVisible();
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: "Organization information updated" }),
+  ).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Sector")).toHaveValue("9");
 
@@ -71,7 +78,9 @@ test("an unknown path shows the 404 page", async ({ page }) => {
   await page.goto("/this/path/does/not/exist");
   await expect(page.getByTestId("error-status")).toHaveText("404");
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
-  await expect(page.getByText("The page you are looking for does not exist or has been moved.")).toBeVisible();
+  await expect(
+    page.getByText("The page you are looking for does not exist or has been moved."),
+  ).toBeVisible();
 });
 
 test("a public floow route has no chrome and no guard", async ({ page }) => {

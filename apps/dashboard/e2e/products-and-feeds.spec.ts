@@ -14,10 +14,16 @@ const BIKES = [
   { id: "BK-300", title: "Velo City 300", price: "649.95 EUR", brand: "Stad", color: "Black" },
   { id: "BK-400", title: "Velo Cargo 400", price: "2499.00 EUR", brand: "Bakfiets", color: "Blue" },
 ];
-const EXTRA = { id: "BK-500", title: "Velo Kids 500", price: "299.00 EUR", brand: "Velo", color: "Yellow" };
+const EXTRA = {
+  id: "BK-500",
+  title: "Velo Kids 500",
+  price: "299.00 EUR",
+  brand: "Velo",
+  color: "Yellow",
+};
 
 /** A Google Merchant RSS 2.0 feed (`g:` namespace). */
-function merchantRss(base: string, bikes: readonly typeof EXTRA[]): string {
+function merchantRss(base: string, bikes: readonly (typeof EXTRA)[]): string {
   const items = bikes
     .map(
       (bike) => `
@@ -186,12 +192,20 @@ test("products and feeds: add with preview, refresh, list, search, open, fail, d
   // #feeds: both feeds with their product counts once the background refresh ran.
   await page.getByRole("tab", { name: "Feeds" }).click();
   await expect(page).toHaveURL(/\/products#feeds$/);
-  await expect(feedRow(page, "Velo bikes").getByTestId("feed-product-count")).toHaveText("4", { timeout: 30_000 });
-  await expect(feedRow(page, "Accessories").getByTestId("feed-product-count")).toHaveText("3", { timeout: 30_000 });
+  await expect(feedRow(page, "Velo bikes").getByTestId("feed-product-count")).toHaveText("4", {
+    timeout: 30_000,
+  });
+  await expect(feedRow(page, "Accessories").getByTestId("feed-product-count")).toHaveText("3", {
+    timeout: 30_000,
+  });
   await expect(feedRow(page, "Velo bikes").getByText("OK", { exact: true })).toBeVisible();
   await expect(feedRow(page, "Velo bikes").getByText("Channable")).toBeVisible();
   await expect(feedRow(page, "Velo bikes").getByText(`${base}/bikes.xml`)).toBeVisible();
-  const today = new Intl.DateTimeFormat("nl-NL", { day: "numeric", month: "numeric", year: "numeric" }).format(new Date());
+  const today = new Intl.DateTimeFormat("nl-NL", {
+    day: "numeric",
+    month: "numeric",
+    year: "numeric",
+  }).format(new Date());
   await expect(feedRow(page, "Velo bikes").getByTestId("feed-last-refresh")).toContainText(today);
   await shot(page, "products-feeds");
 
@@ -202,7 +216,9 @@ test("products and feeds: add with preview, refresh, list, search, open, fail, d
   await expect(products.getByTestId("product-row")).toHaveCount(7);
   await shot(page, "products-list");
   await expect(page.getByText("1–7 of 7 products")).toBeVisible();
-  await expect(products.getByTestId("product-row").filter({ hasText: "Helmet Aero" })).toContainText("Accessories");
+  await expect(
+    products.getByTestId("product-row").filter({ hasText: "Helmet Aero" }),
+  ).toContainText("Accessories");
 
   // Sorting by price, most expensive first.
   await products.getByRole("button", { name: "Price" }).click();
@@ -227,7 +243,9 @@ test("products and feeds: add with preview, refresh, list, search, open, fail, d
   rssBikes = [...BIKES, EXTRA];
   await page.getByRole("tab", { name: "Feeds" }).click();
   await feedRow(page, "Velo bikes").getByRole("button", { name: "Refresh Velo bikes" }).click();
-  await expect(feedRow(page, "Velo bikes").getByTestId("feed-product-count")).toHaveText("5", { timeout: 30_000 });
+  await expect(feedRow(page, "Velo bikes").getByTestId("feed-product-count")).toHaveText("5", {
+    timeout: 30_000,
+  });
   await expect(feedRow(page, "Velo bikes").getByText("OK", { exact: true })).toBeVisible();
   await page.getByRole("tab", { name: "Products" }).click();
   await page.getByRole("searchbox", { name: "Search products" }).fill("kids");
@@ -238,7 +256,9 @@ test("products and feeds: add with preview, refresh, list, search, open, fail, d
   rssBroken = true;
   await page.getByRole("tab", { name: "Feeds" }).click();
   await feedRow(page, "Velo bikes").getByRole("button", { name: "Refresh Velo bikes" }).click();
-  await expect(feedRow(page, "Velo bikes").getByText("Failed", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(feedRow(page, "Velo bikes").getByText("Failed", { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(feedRow(page, "Velo bikes")).toContainText("web page (HTML)");
   await expect(feedRow(page, "Velo bikes").getByTestId("feed-product-count")).toHaveText("5");
   await shot(page, "products-feed-failed");

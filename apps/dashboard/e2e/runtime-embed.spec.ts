@@ -43,7 +43,10 @@ test.beforeAll(async () => {
   live.shop.set("/spa", page("App", "<main><h1>App</h1></main>"));
   live.shop.set(
     "/sizes",
-    page("Sizes", `<main><h1>Frame sizes</h1><div id="sizes"></div><a href="/shop/bikes">All bikes</a></main>`),
+    page(
+      "Sizes",
+      `<main><h1>Frame sizes</h1><div id="sizes"></div><a href="/shop/bikes">All bikes</a></main>`,
+    ),
   );
   // Hostile CSS: every element reset, and every div hidden (the floow's host is a div too).
   live.shop.set(
@@ -79,7 +82,9 @@ interface Message {
 
 /** The floows messages in the page's data layer, in order. */
 async function dataLayer(page: Page): Promise<Message[]> {
-  const layer = await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer);
+  const layer = await page.evaluate(
+    () => (window as unknown as { dataLayer: unknown[] }).dataLayer,
+  );
   return (layer as Message[]).filter((entry) => entry.event === "floows");
 }
 
@@ -153,7 +158,9 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
   // shop's product page, and this page (with the floow) stays. A plain click opens it in this
   // tab: the next test.
   const tab = page.context().waitForEvent("page");
-  await floow.getByRole("link", { name: ADVISOR.productButton }).click({ modifiers: ["ControlOrMeta"] });
+  await floow
+    .getByRole("link", { name: ADVISOR.productButton })
+    .click({ modifiers: ["ControlOrMeta"] });
   await expect(await tab).toHaveURL(`${live.shop.url}/products/bike-5`);
 
   // Restart, and another way through: Road asks "How often" and ends on another bike.
@@ -197,14 +204,20 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
       floowId: advisor.id,
       sessionId,
     });
-    expect(message.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(message.id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(new Date(message.createdAt).toISOString()).toBe(message.createdAt);
   }
   expect(new Set(messages.map((m) => m.id)).size).toBe(messages.length);
 
   const [, , city, cheap, form, finish, product] = messages;
   expect(city).toMatchObject({
-    step: { id: advisor.riding.step, text: ADVISOR.riding.text, dataLayer: { key: "riding", type: "single" } },
+    step: {
+      id: advisor.riding.step,
+      text: ADVISOR.riding.text,
+      dataLayer: { key: "riding", type: "single" },
+    },
     choices: [
       { id: advisor.riding.choices.Road, text: "Road", selected: false },
       { id: advisor.riding.choices.Mountain, text: "Mountain", selected: false },
@@ -220,10 +233,19 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
   });
   const details = [
     { id: advisor.details.name, type: "text", text: ADVISOR.details.name, value: "Ada Lovelace" },
-    { id: advisor.details.email, type: "email", text: ADVISOR.details.email, value: "ada@example.com" },
+    {
+      id: advisor.details.email,
+      type: "email",
+      text: ADVISOR.details.email,
+      value: "ada@example.com",
+    },
   ];
   expect(form).toMatchObject({
-    step: { id: advisor.details.step, text: ADVISOR.details.text, dataLayer: { key: "details", type: "single" } },
+    step: {
+      id: advisor.details.step,
+      text: ADVISOR.details.text,
+      dataLayer: { key: "details", type: "single" },
+    },
   });
   expect(form!.formInputs).toEqual(details);
   expect(finish!.formInputs).toEqual(details);
@@ -232,13 +254,18 @@ test("an embedded floow at its trigger: answers, a skipped question, results, an
     ["Under €1000", true],
   ]);
   expect(finish!.products!.map((p) => p.title)).toEqual(["Velo Commute"]);
-  expect(product!.product).toMatchObject({ title: "Velo Commute", link: `${live.shop.url}/products/bike-5` });
+  expect(product!.product).toMatchObject({
+    title: "Velo Commute",
+    link: `${live.shop.url}/products/bike-5`,
+  });
   expect(messages[10]!.step!.text).toBe(ADVISOR.often.text);
   expect(messages[12]!.formInputs!.map((i) => i.value)).toEqual(["Ada", ""]);
   expect(messages[13]!.products!.map((p) => p.title)).toEqual(["Velo Sprint"]);
 
   // …and the ingest endpoint, in the same order, each batch taken (202) and every event stored.
-  await expect.poll(() => ingest.sent.map((m) => m.id), { timeout: 15_000 }).toEqual(messages.map((m) => m.id));
+  await expect
+    .poll(() => ingest.sent.map((m) => m.id), { timeout: 15_000 })
+    .toEqual(messages.map((m) => m.id));
   // The server's copy carries the products trimmed (docs/events.md), the rest as on the page.
   const sentFinish = ingest.sent.find((m) => m.id === finish!.id)!;
   expect(sentFinish.products).toEqual([
@@ -278,7 +305,9 @@ test("a product's button opens the product page in this tab, and its product eve
   await expect(page).toHaveURL(`${live.shop.url}/products/bike-5`);
   // Sent with a beacon during the click: the server has it though the page is gone.
   await expect
-    .poll(() => ingest.sent.filter((m) => m.type === "product").map((m) => m.floowId), { timeout: 15_000 })
+    .poll(() => ingest.sent.filter((m) => m.type === "product").map((m) => m.floowId), {
+      timeout: 15_000,
+    })
     .toEqual([live.advisor.id]);
 });
 
@@ -312,7 +341,9 @@ test("single-page navigation: the floow follows its route, and a target that app
   await expect(page.locator("[data-floow-host]")).toHaveCount(1);
 });
 
-test("?floowsDebug=true tells in the console why each floow did or did not show", async ({ page }) => {
+test("?floowsDebug=true tells in the console why each floow did or did not show", async ({
+  page,
+}) => {
   const logs: string[] = [];
   page.on("console", (message) => {
     if (message.text().startsWith("[floows]")) logs.push(message.text());
@@ -325,14 +356,21 @@ test("?floowsDebug=true tells in the console why each floow did or did not show"
   expect(logs.join("\n")).toContain(`The path "/help" starts with "/help".`);
 });
 
-test("events still queued when the shopper leaves the page are sent as it unloads", async ({ page }) => {
+test("events still queued when the shopper leaves the page are sent as it unloads", async ({
+  page,
+}) => {
   // The page loads the runtime through a recording proxy: the beacon sent while the page
   // unloads is seen where it arrives.
   const proxy = await startRecordingProxy(API);
   try {
     live.shop.set(
       "/shop/leave",
-      merchantPage({ title: "Bikes", body: '<div id="advisor"></div>', apiUrl: proxy.url, domainId: live.domainId }),
+      merchantPage({
+        title: "Bikes",
+        body: '<div id="advisor"></div>',
+        apiUrl: proxy.url,
+        domainId: live.domainId,
+      }),
     );
     await page.goto(`${live.shop.url}/shop/leave`);
     const floow = page.getByRole("region", { name: ADVISOR.name });
@@ -342,9 +380,14 @@ test("events still queued when the shopper leaves the page are sent as it unload
     expect(messages.map((m) => m.type)).toEqual(["mount", "start", "choice"]);
     // Leave at once: the batch's 1-second timer has not fired for the last ones.
     await page.goto("about:blank");
-    const batches = () => proxy.requests.filter((r) => r.method === "POST" && r.path === "/api/public/events");
+    const batches = () =>
+      proxy.requests.filter((r) => r.method === "POST" && r.path === "/api/public/events");
     await expect
-      .poll(() => batches().flatMap((r) => (JSON.parse(r.body) as { events: Message[] }).events.map((m) => m.id)))
+      .poll(() =>
+        batches().flatMap((r) =>
+          (JSON.parse(r.body) as { events: Message[] }).events.map((m) => m.id),
+        ),
+      )
       .toEqual(messages.map((m) => m.id));
     for (const batch of batches()) {
       expect(batch.status).toBe(202);
@@ -387,7 +430,14 @@ test("a dialog floow: opens from its start page, traps focus, closes with Escape
     expect(focused.inDialog).toBe(true);
     order.push(focused.label);
   }
-  expect(order).toEqual([HELP.choices[1], "Close", HELP.choices[0], HELP.choices[1], "Close", HELP.choices[0]]);
+  expect(order).toEqual([
+    HELP.choices[1],
+    "Close",
+    HELP.choices[0],
+    HELP.choices[1],
+    "Close",
+    HELP.choices[0],
+  ]);
   await page.keyboard.press("Shift+Tab");
   expect(await focusedLabel()).toEqual({ inDialog: true, label: "Close" });
   await page.keyboard.press("Shift+Tab");
@@ -426,7 +476,9 @@ test("a dialog that does not close on a click outside stays modal after one: Tab
   page,
 }) => {
   await page.goto(`${live.shop.url}/sizes`);
-  const opener = page.getByRole("region", { name: SIZES.name }).getByRole("button", { name: SIZES.startButton });
+  const opener = page
+    .getByRole("region", { name: SIZES.name })
+    .getByRole("button", { name: SIZES.startButton });
   await opener.click();
   const dialog = page.getByRole("dialog", { name: SIZES.name });
   await expect(dialog.getByText(SIZES.question)).toBeVisible();
@@ -440,7 +492,10 @@ test("a dialog that does not close on a click outside stays modal after one: Tab
     page.evaluate(() => {
       let active = document.activeElement;
       while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-      return { inDialog: !!active?.closest("dialog"), label: active?.getAttribute("aria-label") ?? active?.textContent?.trim() ?? "" };
+      return {
+        inDialog: !!active?.closest("dialog"),
+        label: active?.getAttribute("aria-label") ?? active?.textContent?.trim() ?? "",
+      };
     });
   expect((await focus()).inDialog).toBe(true);
 
@@ -491,11 +546,17 @@ test("hostile page CSS does not reach the floow (shadow DOM)", async ({ page }) 
   await floow.getByRole("radio", { name: "Mountain" }).click();
   await expect(floow.getByText(ADVISOR.often.text)).toBeVisible();
   if (process.env.FLOOW_E2E_SCREENSHOTS) {
-    await page.screenshot({ path: `${process.env.FLOOW_E2E_SCREENSHOTS}/runtime-hostile.png`, fullPage: true });
+    await page.screenshot({
+      path: `${process.env.FLOOW_E2E_SCREENSHOTS}/runtime-hostile.png`,
+      fullPage: true,
+    });
   }
 
   // A dialog floow opened from the page's code (its host is a div at the end of the body).
-  await page.evaluate((id) => (window as unknown as { floows: { show(id: string): void } }).floows.show(id), live.help.id);
+  await page.evaluate(
+    (id) => (window as unknown as { floows: { show(id: string): void } }).floows.show(id),
+    live.help.id,
+  );
   const dialog = page.getByRole("dialog", { name: HELP.name });
   await expect(dialog).toBeVisible();
   // It opens on its start page, focus on the start button; starting shows the question.
@@ -509,7 +570,9 @@ test("hostile page CSS does not reach the floow (shadow DOM)", async ({ page }) 
   await expect(dialog).toHaveCount(0);
 });
 
-test("the hosted page /floow/{id}: a live floow full-page, without chrome or sign-in", async ({ page }) => {
+test("the hosted page /floow/{id}: a live floow full-page, without chrome or sign-in", async ({
+  page,
+}) => {
   const ingest = recordIngest(page);
   await page.goto(`${API}/floow/${live.advisor.id}`);
   await expect(page).toHaveTitle(ADVISOR.name);
@@ -527,17 +590,33 @@ test("the hosted page /floow/{id}: a live floow full-page, without chrome or sig
 
   // Not a preview: the page's data layer and the ingest endpoint get the events.
   const messages = await dataLayer(page);
-  expect(messages.map((m) => m.type)).toEqual(["mount", "start", "choice", "choice", "form", "finish"]);
-  expect(messages.every((m) => m.floowId === live.advisor.id && m.domainId === live.domainId)).toBe(true);
-  await expect.poll(() => ingest.sent.map((m) => m.id), { timeout: 15_000 }).toEqual(messages.map((m) => m.id));
-  await expect.poll(() => ({ ...ingest.answers })).toEqual({ accepted: messages.length, ignored: 0 });
+  expect(messages.map((m) => m.type)).toEqual([
+    "mount",
+    "start",
+    "choice",
+    "choice",
+    "form",
+    "finish",
+  ]);
+  expect(messages.every((m) => m.floowId === live.advisor.id && m.domainId === live.domainId)).toBe(
+    true,
+  );
+  await expect
+    .poll(() => ingest.sent.map((m) => m.id), { timeout: 15_000 })
+    .toEqual(messages.map((m) => m.id));
+  await expect
+    .poll(() => ({ ...ingest.answers }))
+    .toEqual({ accepted: messages.length, ignored: 0 });
 
   // The browser's Back goes back a page in the floow, on the same URL, with the answers kept.
   await page.goBack();
   await expect(floow.getByLabel(ADVISOR.details.name)).toHaveValue("Grace");
   await page.goBack();
   await expect(floow.getByText(ADVISOR.budget.text)).toBeVisible();
-  await expect(floow.getByRole("radio", { name: "€1000 or more" })).toHaveAttribute("aria-checked", "true");
+  await expect(floow.getByRole("radio", { name: "€1000 or more" })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
   await expect(page).toHaveURL(`${API}/floow/${live.advisor.id}`);
 
   // A dialog floow shows inline on its hosted page: there is no page under it to cover.
@@ -548,7 +627,9 @@ test("the hosted page /floow/{id}: a live floow full-page, without chrome or sig
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
-test("the hosted page of an unknown or non-live floow says it is not available", async ({ page }) => {
+test("the hosted page of an unknown or non-live floow says it is not available", async ({
+  page,
+}) => {
   for (const id of [randomUUID(), "not-a-floow"]) {
     await page.goto(`${API}/floow/${id}`);
     await expect(page.getByRole("heading", { name: "This floow is not available" })).toBeVisible();
@@ -573,14 +654,16 @@ test("the hosted page in an iframe posts every event to the parent page", async 
   await floow.getByRole("radio", { name: "Road" }).click();
   await expect(floow.getByText(ADVISOR.often.text)).toBeVisible();
   const received = () =>
-    page.evaluate(() => (window as unknown as { received: Message[] }).received.map((m) => [m.type, m.floowId]));
-  await expect
-    .poll(received)
-    .toEqual([
-      ["mount", live.advisor.id],
-      ["start", live.advisor.id],
-      ["choice", live.advisor.id],
-    ]);
+    page.evaluate(() =>
+      (window as unknown as { received: Message[] }).received.map((m) => [m.type, m.floowId]),
+    );
+  await expect.poll(received).toEqual([
+    ["mount", live.advisor.id],
+    ["start", live.advisor.id],
+    ["choice", live.advisor.id],
+  ]);
   // The parent page's own data layer is the parent's business: the floow wrote only its own.
-  expect(await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer),
+  ).toBeUndefined();
 });

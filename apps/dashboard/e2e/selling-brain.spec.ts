@@ -127,7 +127,10 @@ test("feed in the editor, offline suggestion, match counts, a dead end, and Matc
 
   // Publish: the pre-publish check warns that road answers meet no product fully (shoppers
   // see the closest matches, so it does not block); then the floows list counts the dead end.
-  await page.getByLabel("Editor phases").getByRole("button", { name: /Launch/ }).click();
+  await page
+    .getByLabel("Editor phases")
+    .getByRole("button", { name: /Launch/ })
+    .click();
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   const publishDialog = page.getByRole("dialog", { name: "Publish version 1" });
   await expect(publishDialog.getByTestId("check-items")).toContainText(

@@ -13,19 +13,24 @@ test("a signed-in user sends a support ticket", async ({ page }) => {
   await page.getByRole("button", { name: "Create organization" }).click();
   await expect(page.getByRole("heading", { name: "Welcome back, Hanna" })).toBeVisible();
 
-  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Support" }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("button", { name: "Support" })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Support" });
   await expect(dialog.getByLabel("Email")).toHaveValue(email);
   await dialog.getByRole("button", { name: "Send ticket" }).click();
   await expect(dialog.getByText("Please provide a subject", { exact: true })).toBeVisible();
-  await expect(dialog.getByText("Please provide a short description", { exact: true })).toBeVisible();
+  await expect(
+    dialog.getByText("Please provide a short description", { exact: true }),
+  ).toBeVisible();
 
   await dialog.getByLabel("Category (optional)").selectOption({ label: "Help" });
   await dialog.getByLabel("Subject").fill("How do I add a feed?");
   await dialog.getByLabel("Description").fill("I cannot find the button.");
   await dialog.getByRole("button", { name: "Send ticket" }).click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Ticket sent successfully" })).toContainText(
-    "We will get in contact with you as soon as possible.",
-  );
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: "Ticket sent successfully" }),
+  ).toContainText("We will get in contact with you as soon as possible.");
   await expect(dialog).toHaveCount(0);
 });

@@ -34,7 +34,14 @@ import { chromium } from "playwright-core";
 import type { Browser, Page } from "playwright-core";
 import { ADVISOR, merchantPage, setUpLiveFloows } from "@floow/test-kit";
 import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
-import { ALL_BUDGET, ALL_GOAL, BUDGETS, CHUNK_BUDGETS, TOTAL_BUDGET, TOTAL_GOAL } from "../test/budgets";
+import {
+  ALL_BUDGET,
+  ALL_GOAL,
+  BUDGETS,
+  CHUNK_BUDGETS,
+  TOTAL_BUDGET,
+  TOTAL_GOAL,
+} from "../test/budgets";
 
 /** A byte count as the docs write it: 15,000. */
 const n = (bytes: number) => bytes.toLocaleString("en");
@@ -57,10 +64,16 @@ interface Timing {
 }
 
 async function main(): Promise<void> {
-  for (const file of ["apps/api/dist/main.js", "packages/runtime/dist/embed.js", "packages/runtime/dist/floow.js"]) {
-    if (!existsSync(join(root, file))) throw new Error(`${file} is missing: build first (see docs/benchmarks.md)`);
+  for (const file of [
+    "apps/api/dist/main.js",
+    "packages/runtime/dist/embed.js",
+    "packages/runtime/dist/floow.js",
+  ]) {
+    if (!existsSync(join(root, file)))
+      throw new Error(`${file} is missing: build first (see docs/benchmarks.md)`);
   }
-  const gz = (file: string) => gzipSync(readFileSync(join(here, "../dist", file)), { level: 9 }).length;
+  const gz = (file: string) =>
+    gzipSync(readFileSync(join(here, "../dist", file)), { level: 9 }).length;
   const sizes = {
     embed: gz("embed.js"),
     floow: gz("floow.js"),
@@ -163,7 +176,11 @@ async function loadOnce(page: Page, url: string, apiUrl: string): Promise<Timing
   await page.goto(url);
   await page.waitForFunction("window.__floowVisible !== undefined", null, { timeout: 15_000 });
   // The visible text is the floow's start page.
-  const text = await page.locator("[data-floow-host]").locator(".intro, .question").first().innerText();
+  const text = await page
+    .locator("[data-floow-host]")
+    .locator(".intro, .question")
+    .first()
+    .innerText();
   if (!text.includes(ADVISOR.startText)) throw new Error(`unexpected first page: ${text}`);
   // A string, not a function: tsx's helpers (\`__name\`) do not exist in the page.
   return (await page.evaluate(`(() => {
@@ -279,7 +296,10 @@ Bundle sizes (gzip level 9, budgets in \`packages/runtime/test/budgets.ts\`):
 ${n(sizes.floow)} bytes (budget ${n(BUDGETS["floow.js"])}): **before the start page shows, ${n(sizes.embed + sizes.floow)} bytes** (budget ${n(TOTAL_BUDGET)}; issue 21's goal is ${n(TOTAL_GOAL)}).
 The rest of the renderer, fetched once the start page shows:
 ${Object.entries(sizes.chunks)
-  .map(([file, size]) => `\`${file}\` ${n(size)} (budget ${n(CHUNK_BUDGETS[file as keyof typeof CHUNK_BUDGETS])})`)
+  .map(
+    ([file, size]) =>
+      `\`${file}\` ${n(size)} (budget ${n(CHUNK_BUDGETS[file as keyof typeof CHUNK_BUDGETS])})`,
+  )
   .join(", ")}; **everything any floow can need, ${n(
     sizes.embed + sizes.floow + Object.values(sizes.chunks).reduce((a, b) => a + b, 0),
   )} bytes** (budget ${n(ALL_BUDGET)}; issue 21's goal is ${n(ALL_GOAL)}). As the API serves them to a browser that
@@ -298,7 +318,7 @@ above, also without a CDN; other answers over 1 kB it compresses itself (\`@fast
 Machine:
 
 - CPUs (\`nproc\`): ${sh("nproc", "unknown")} (${cpus()[0]?.model ?? "unknown"})
-- Memory (\`free -h\`): ${sh("free -h | awk '/^Mem:/ {print $2\" total, \"$7\" available\"}'", "unknown")}
+- Memory (\`free -h\`): ${sh('free -h | awk \'/^Mem:/ {print $2" total, "$7" available"}\'', "unknown")}
 - Load average (1, 5, 15 min) before the timed loads: ${loadAverage(loadStart)}; after: ${loadAverage(loadEnd)}
   (other work shared the machine; figures on an idle machine are better)
 - Node: ${process.version}; Chromium: ${version}
@@ -313,7 +333,11 @@ function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      );
     });
   });
 }

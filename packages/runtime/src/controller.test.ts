@@ -23,7 +23,13 @@ describe("findTarget", () => {
   it("finds the element of the first trigger whose route matches, with its position", () => {
     const triggers = [
       trigger({ route: "/blog", attribute: "id", value: "hero" }),
-      trigger({ route: "/shop", routeType: "startsWith", attribute: "class", value: "product grid", target: "after" }),
+      trigger({
+        route: "/shop",
+        routeType: "startsWith",
+        attribute: "class",
+        value: "product grid",
+        target: "after",
+      }),
     ];
     const target = findTarget(rules, triggers, "https://shop.example/shop/bikes");
     expect(target?.element.tagName).toBe("SECTION");
@@ -34,10 +40,14 @@ describe("findTarget", () => {
 
   it("strict routes need the same path; a missing element finds nothing; reasons are logged", () => {
     const log = vi.fn();
-    const triggers = [trigger({ route: "/shop", routeType: "strict", value: "hero", target: "before" })];
+    const triggers = [
+      trigger({ route: "/shop", routeType: "strict", value: "hero", target: "before" }),
+    ];
     expect(findTarget(rules, triggers, "https://x.example/shop/bikes", document, log)).toBeNull();
     expect(log.mock.calls[0]![1]).toMatchObject({ matches: false });
-    expect(findTarget(rules, triggers, "https://x.example/shop", document, log)?.position).toBe("beforebegin");
+    expect(findTarget(rules, triggers, "https://x.example/shop", document, log)?.position).toBe(
+      "beforebegin",
+    );
     const missing = [trigger({ route: "/", value: "nope" })];
     expect(findTarget(rules, missing, "https://x.example/", document, log)).toBeNull();
     expect(log.mock.calls.at(-1)![2]).toBeNull();
@@ -45,7 +55,12 @@ describe("findTarget", () => {
 });
 
 describe("controller", () => {
-  let mounts: { element: Element | null; options: Parameters<RuntimeLike["mount"]>[1]; destroyed: boolean; opened: number }[];
+  let mounts: {
+    element: Element | null;
+    options: Parameters<RuntimeLike["mount"]>[1];
+    destroyed: boolean;
+    opened: number;
+  }[];
   let runtime: RuntimeLike;
 
   beforeEach(() => {
@@ -69,23 +84,43 @@ describe("controller", () => {
 
   function start(floows: PublicFloow[], load = () => Promise.resolve(runtime), debug = false) {
     const data: Promise<PublicDomainFloows> = Promise.resolve({ floows, domain });
-    const controller = createController({ apiUrl: "https://api.example", data, load, rules, host: createHost, debug });
+    const controller = createController({
+      apiUrl: "https://api.example",
+      data,
+      load,
+      rules,
+      host: createHost,
+      debug,
+    });
     started.push(controller);
     return controller;
   }
 
   it("mounts a floow at its trigger's target (inside, before, after)", async () => {
     const inside = sellingFloow({ id: "a", triggers: [trigger({ route: "/", value: "hero" })] });
-    const after = sellingFloow({ id: "b", triggers: [trigger({ route: "/", attribute: "class", value: "product", target: "after" })] });
-    const before = sellingFloow({ id: "c", triggers: [trigger({ route: "/", value: "p", target: "before" })] });
+    const after = sellingFloow({
+      id: "b",
+      triggers: [trigger({ route: "/", attribute: "class", value: "product", target: "after" })],
+    });
+    const before = sellingFloow({
+      id: "c",
+      triggers: [trigger({ route: "/", value: "p", target: "before" })],
+    });
     const controller = start([inside, after, before]);
     await settle();
     expect(mounts.map((m) => m.options.floowId)).toEqual(["a", "b", "c"]);
     const hero = document.getElementById("hero")!;
     expect(hero.lastElementChild?.getAttribute(HOST_ATTR)).toBe("a");
-    expect(document.querySelector("section")!.nextElementSibling?.getAttribute(HOST_ATTR)).toBe("b");
+    expect(document.querySelector("section")!.nextElementSibling?.getAttribute(HOST_ATTR)).toBe(
+      "b",
+    );
     expect(document.getElementById("p")!.previousElementSibling?.getAttribute(HOST_ATTR)).toBe("c");
-    expect(mounts[0]!.options).toMatchObject({ floow: inside, domain, apiUrl: "https://api.example", open: false });
+    expect(mounts[0]!.options).toMatchObject({
+      floow: inside,
+      domain,
+      apiUrl: "https://api.example",
+      open: false,
+    });
     expect(mounts[0]!.element).toBe(hero.lastElementChild);
     controller.destroy();
     expect(document.querySelectorAll(`[${HOST_ATTR}]`)).toHaveLength(0);
@@ -94,7 +129,11 @@ describe("controller", () => {
 
   it("starts skipTrigger floows without a trigger: a dialog opens, an embedded one goes into the body", async () => {
     const dialog = sellingFloow({ id: "dlg", skipTrigger: true });
-    const embedded = sellingFloow({ id: "emb", skipTrigger: true, container: { type: "embedded", radius: "md", padding: "md" } });
+    const embedded = sellingFloow({
+      id: "emb",
+      skipTrigger: true,
+      container: { type: "embedded", radius: "md", padding: "md" },
+    });
     const controller = start([dialog, embedded]);
     await settle();
     expect(mounts.map((m) => [m.options.floowId, m.element === null, m.options.open])).toEqual([
@@ -170,11 +209,16 @@ describe("controller", () => {
 
   it("?floowsDebug=true logs why each trigger did or did not match", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
-    const floow = sellingFloow({ name: "Advisor", triggers: [trigger({ route: "/shop", value: "hero" })] });
+    const floow = sellingFloow({
+      name: "Advisor",
+      triggers: [trigger({ route: "/shop", value: "hero" })],
+    });
     const controller = start([floow], undefined, true);
     await settle();
     const lines = info.mock.calls.map((call) => call.join(" "));
-    expect(lines.some((l) => l.includes("Advisor") && l.includes('does not start with "/shop"'))).toBe(true);
+    expect(
+      lines.some((l) => l.includes("Advisor") && l.includes('does not start with "/shop"')),
+    ).toBe(true);
     controller.destroy();
   });
 });

@@ -52,7 +52,14 @@ export interface Controller {
   destroy(): void;
 }
 
-export function createController({ apiUrl, data, load, rules, host: createHost, debug }: ControllerOptions): Controller {
+export function createController({
+  apiUrl,
+  data,
+  load,
+  rules,
+  host: createHost,
+  debug,
+}: ControllerOptions): Controller {
   const entries = new Map<string, Entry>();
   const log = (...args: unknown[]) => debug && console.info("[floows]", ...args);
   let floows: PublicFloow[] = [];
@@ -149,10 +156,13 @@ export function createController({ apiUrl, data, load, rules, host: createHost, 
         const entry = entries.get(id);
         if (stopped) return;
         if (entry?.instance) entry.instance.open();
-        else if (entry) entry.open = true; // still loading: open when it renders
+        else if (entry)
+          entry.open = true; // still loading: open when it renders
         else {
           const skeleton = document.body.appendChild(createHost(id, true));
-          load().finally(() => skeleton.remove()).catch(() => 0);
+          load()
+            .finally(() => skeleton.remove())
+            .catch(() => 0);
           render(id, {}, true);
         }
       });

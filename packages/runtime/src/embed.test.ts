@@ -79,7 +79,10 @@ describe("embed.js", () => {
       rules: [expect.any(Function), expect.any(Function), expect.any(Object)],
       host: expect.any(Function),
     });
-    expect(await (start.mock.calls[0] as unknown as [{ data: Promise<unknown> }])[0].data).toEqual({ floows: [floow], domain });
+    expect(await (start.mock.calls[0] as unknown as [{ data: Promise<unknown> }])[0].data).toEqual({
+      floows: [floow],
+      domain,
+    });
     expect(skeleton.isConnected).toBe(false);
     expect(w.floows).toBe(controller);
   });

@@ -69,22 +69,24 @@ if (!w.floows && domainId) {
 
   /** Whether a floow is to be shown now: one without a trigger, or a trigger's element is here. */
   const check = () =>
-    data.then(({ floows }) => {
-      for (const floow of controller ? [] : floows) {
-        if (floow.skipTrigger) {
-          document.body.append(skeleton(floow.id, floow.container.type === "dialog"));
-          return start();
-        }
-        for (const trigger of floow.triggers) {
-          const element =
-            matchTrigger(trigger, location.href).matches && findTriggerElement(trigger, document);
-          if (element) {
-            element.insertAdjacentElement(TRIGGER_POSITIONS[trigger.target], skeleton(floow.id));
+    data
+      .then(({ floows }) => {
+        for (const floow of controller ? [] : floows) {
+          if (floow.skipTrigger) {
+            document.body.append(skeleton(floow.id, floow.container.type === "dialog"));
             return start();
           }
+          for (const trigger of floow.triggers) {
+            const element =
+              matchTrigger(trigger, location.href).matches && findTriggerElement(trigger, document);
+            if (element) {
+              element.insertAdjacentElement(TRIGGER_POSITIONS[trigger.target], skeleton(floow.id));
+              return start();
+            }
+          }
         }
-      }
-    }).catch(console.warn);
+      })
+      .catch(console.warn);
 
   patchHistory();
   addEventListener(LOCATION_EVENT, check);

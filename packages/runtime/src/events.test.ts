@@ -63,8 +63,21 @@ describe("event messages", () => {
   });
 
   it("lowercases activation keys of choices and fills missing entries", () => {
-    const [choice] = eventChoices([{ id: "c", text: "<b>A</b>", event: { activation: { key: "MiXed", type: "multiple" } } as never }], []);
-    expect(choice).toMatchObject({ text: "A", selected: false, activation: { key: "mixed", type: "multiple" } });
+    const [choice] = eventChoices(
+      [
+        {
+          id: "c",
+          text: "<b>A</b>",
+          event: { activation: { key: "MiXed", type: "multiple" } } as never,
+        },
+      ],
+      [],
+    );
+    expect(choice).toMatchObject({
+      text: "A",
+      selected: false,
+      activation: { key: "mixed", type: "multiple" },
+    });
     expect(eventStep({ id: "s", text: "T" }).dataLayer).toEqual({ key: "", type: "single" });
   });
 
@@ -78,7 +91,17 @@ describe("event messages", () => {
   it("bare events (mount, start, …) have no payload fields", () => {
     const event = buildEvent(context, "mount");
     expect(Object.keys(event).sort()).toEqual(
-      ["createdAt", "domainId", "event", "floowId", "id", "organizationId", "sessionId", "type", "v"].sort(),
+      [
+        "createdAt",
+        "domainId",
+        "event",
+        "floowId",
+        "id",
+        "organizationId",
+        "sessionId",
+        "type",
+        "v",
+      ].sort(),
     );
   });
 });
@@ -142,10 +165,14 @@ describe("batching", () => {
 
   it("splits by count (100) and by size", () => {
     expect(toBatches(events(250)).map((b) => b.length)).toEqual([100, 100, 50]);
-    const big = events(10).map((e) => ({ ...e, step: { ...eventStep(q1), text: "x".repeat(10_000) } }));
+    const big = events(10).map((e) => ({
+      ...e,
+      step: { ...eventStep(q1), text: "x".repeat(10_000) },
+    }));
     const batches = toBatches(big as FloowEvent[]);
     expect(batches.length).toBeGreaterThan(1);
-    for (const batch of batches) expect(JSON.stringify({ events: batch }).length).toBeLessThan(32_000);
+    for (const batch of batches)
+      expect(JSON.stringify({ events: batch }).length).toBeLessThan(32_000);
   });
 
   describe("an oversized finish event (100 whole product records)", () => {
@@ -159,7 +186,12 @@ describe("batching", () => {
       try {
         const big = JSON.stringify({ events: [finish] });
         expect(await fetchTransport.send("https://api.example/api/public/events", big)).toBe(true);
-        expect(await fetchTransport.send("https://api.example/api/public/events", JSON.stringify({ events: [] }))).toBe(true);
+        expect(
+          await fetchTransport.send(
+            "https://api.example/api/public/events",
+            JSON.stringify({ events: [] }),
+          ),
+        ).toBe(true);
         const calls = fetch.mock.calls as unknown as [string, RequestInit][];
         expect(calls.map(([, init]) => init.keepalive)).toEqual([false, true]);
         expect(calls[0]![1].body).toBe(big);
@@ -199,7 +231,10 @@ describe("batching", () => {
       await vi.advanceTimersByTimeAsync(1000);
       expect(sent).toHaveLength(1);
       expect(sent[0]!.url).toBe("https://api.example/api/public/events");
-      expect(JSON.parse(sent[0]!.body).events.map((e: FloowEvent) => e.type)).toEqual(["mount", "start"]);
+      expect(JSON.parse(sent[0]!.body).events.map((e: FloowEvent) => e.type)).toEqual([
+        "mount",
+        "start",
+      ]);
       expect(queue.size).toBe(0);
       queue.close();
     });

@@ -6,8 +6,15 @@ import type { FloowEventPayload } from "./events";
 import { Flow, flowProgress } from "./flow";
 import { bigRecord, products, sellingFloow, settle } from "./test/fixtures";
 
-function setup(overrides: Parameters<typeof sellingFloow>[0] = {}, results?: (ids: string[]) => Promise<PublicResults>) {
-  const events: { type: FloowEventType; payload?: FloowEventPayload; server?: FloowEventPayload }[] = [];
+function setup(
+  overrides: Parameters<typeof sellingFloow>[0] = {},
+  results?: (ids: string[]) => Promise<PublicResults>,
+) {
+  const events: {
+    type: FloowEventType;
+    payload?: FloowEventPayload;
+    server?: FloowEventPayload;
+  }[] = [];
   const flow = new Flow(sellingFloow(overrides), {
     emit: (type, payload, server) => events.push({ type, payload, ...(server && { server }) }),
     results,
@@ -194,7 +201,11 @@ describe("Flow", () => {
 
     it("gives the page the records and the server id, name, price, url and image, under the keepalive limit", async () => {
       const floow = sellingFloow();
-      floow.finish.results = { ...floow.finish.results, labelAttribute: "title", imageAttribute: "image_link" };
+      floow.finish.results = {
+        ...floow.finish.results,
+        labelAttribute: "title",
+        imageAttribute: "image_link",
+      };
       const sent: { payload?: FloowEventPayload; server?: FloowEventPayload }[] = [];
       const flow = new Flow(floow, {
         emit: (type, payload, server) => type === "finish" && sent.push({ payload, server }),
@@ -215,10 +226,12 @@ describe("Flow", () => {
         url: "https://shop.example/p/3",
         image: "https://shop.example/i/3.png",
       });
-      expect(new TextEncoder().encode(JSON.stringify({ events: [payload] })).length).toBeGreaterThan(KEEPALIVE_MAX_BYTES);
-      expect(new TextEncoder().encode(JSON.stringify({ events: [{ ...payload, ...server }] })).length).toBeLessThan(
-        KEEPALIVE_MAX_BYTES,
-      );
+      expect(
+        new TextEncoder().encode(JSON.stringify({ events: [payload] })).length,
+      ).toBeGreaterThan(KEEPALIVE_MAX_BYTES);
+      expect(
+        new TextEncoder().encode(JSON.stringify({ events: [{ ...payload, ...server }] })).length,
+      ).toBeLessThan(KEEPALIVE_MAX_BYTES);
     });
   });
 });

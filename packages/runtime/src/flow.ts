@@ -372,7 +372,9 @@ export class Flow {
         this._options.emit(
           "finish",
           this._finishPayload(answer),
-          answer && { products: answer.products.map((_, i) => ({ ...eventProduct(this.card(i)) })) },
+          answer && {
+            products: answer.products.map((_, i) => ({ ...eventProduct(this.card(i)) })),
+          },
         );
     };
     if (floow.type === "selling" && floow.finish?.type === "results" && options.results) {

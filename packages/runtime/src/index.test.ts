@@ -11,7 +11,18 @@ afterEach(() => {
 describe("the npm API", () => {
   it("exports mount, open, on, destroy and the version", () => {
     expect(Object.keys(runtime).sort()).toEqual(
-      ["DESKTOP_MIN_WIDTH", "EVENTS_VERSION", "EVENT_NAME", "EVENT_TYPES", "destroy", "mount", "on", "open", "sanitizeHtml", "version"].sort(),
+      [
+        "DESKTOP_MIN_WIDTH",
+        "EVENTS_VERSION",
+        "EVENT_NAME",
+        "EVENT_TYPES",
+        "destroy",
+        "mount",
+        "on",
+        "open",
+        "sanitizeHtml",
+        "version",
+      ].sort(),
     );
     expect(runtime.version).toBe("0.1.0");
   });
@@ -23,7 +34,10 @@ describe("the npm API", () => {
       container: { type: "embedded", radius: "md", padding: "md" },
       triggers: [trigger({ route: "/shop", value: "hero" })],
     });
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ floows: [floow], domain: { ...domain, fonts: [] } })));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ floows: [floow], domain: { ...domain, fonts: [] } })),
+    );
     vi.stubGlobal("fetch", fetchMock);
     const handle = runtime.mount({ domainId: "d1", apiUrl: "https://api.example/" });
     await settle();
@@ -36,7 +50,10 @@ describe("the npm API", () => {
 
   it("open(id) needs an apiUrl until a floow was mounted", () => {
     expect(() => runtime.open("x")).toThrow(/apiUrl/);
-    const instance = runtime.open("f1", { floow: sellingFloow(), domain: { ...domain, fonts: [] } });
+    const instance = runtime.open("f1", {
+      floow: sellingFloow(),
+      domain: { ...domain, fonts: [] },
+    });
     expect(instance?.floowId).toBe("f1");
     expect(runtime.open("f1")).toBe(instance);
   });

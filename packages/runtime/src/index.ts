@@ -57,7 +57,9 @@ export interface DomainMountOptions {
 export type DomainMount = Controller;
 
 function isDomainOptions(value: unknown): value is DomainMountOptions {
-  return typeof value === "object" && value !== null && "domainId" in value && !("nodeType" in value);
+  return (
+    typeof value === "object" && value !== null && "domainId" in value && !("nodeType" in value)
+  );
 }
 
 /**

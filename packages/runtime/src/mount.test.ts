@@ -21,7 +21,10 @@ beforeEach(() => {
       return new Response(JSON.stringify({ products, partial: false }), { status: 200 });
     }
     if (url.includes("/api/public/floows/")) {
-      return new Response(JSON.stringify({ floow: sellingFloow({ id: "remote", name: "Remote" }), domain }), { status: 200 });
+      return new Response(
+        JSON.stringify({ floow: sellingFloow({ id: "remote", name: "Remote" }), domain }),
+        { status: 200 },
+      );
     }
     if (url.endsWith("/api/public/events")) return new Response("{}", { status: 202, headers: {} });
     throw new Error(`unexpected ${url} ${String(init?.method)}`);
@@ -41,12 +44,16 @@ afterEach(() => {
 const app = () => document.getElementById("app")!;
 const root = (container: Element = app()) => container.querySelector(`[${HOST_ATTR}]`)!.shadowRoot!;
 const dialogRoot = () =>
-  [...document.body.children].filter((el) => el.hasAttribute(HOST_ATTR) && el.parentElement === document.body).at(-1)!
-    .shadowRoot!;
+  [...document.body.children]
+    .filter((el) => el.hasAttribute(HOST_ATTR) && el.parentElement === document.body)
+    .at(-1)!.shadowRoot!;
 const buttons = (r: ParentNode) => [...r.querySelectorAll("button")];
 const byText = (r: ParentNode, text: string) =>
   [...r.querySelectorAll<HTMLElement>("button, a")].find((b) => b.textContent?.trim() === text)!;
-const dataLayer = () => ((window as unknown as { dataLayer?: FloowEvent[] }).dataLayer ?? []).filter((e) => e.event === "floows");
+const dataLayer = () =>
+  ((window as unknown as { dataLayer?: FloowEvent[] }).dataLayer ?? []).filter(
+    (e) => e.event === "floows",
+  );
 
 function type(input: HTMLInputElement, value: string) {
   input.value = value;
@@ -68,12 +75,18 @@ describe("an embedded floow", () => {
     expect(r.querySelector(".question")!.innerHTML).toBe("<p>What is your <b>budget</b>?</p>");
     // Question 1 of 3 on the default path: a third done.
     expect(r.querySelector("[role=progressbar]")!.getAttribute("aria-valuenow")).toBe("33");
-    expect(r.querySelector("[role=radiogroup] [role=radio]")!.getAttribute("aria-checked")).toBe("false");
+    expect(r.querySelector("[role=radiogroup] [role=radio]")!.getAttribute("aria-checked")).toBe(
+      "false",
+    );
     // "Low" goes straight to the form (the condition skips q2): the path is now 2 steps long.
-    buttons(r).find((b) => b.textContent === "Low")!.click();
+    buttons(r)
+      .find((b) => b.textContent === "Low")!
+      .click();
     expect(r.textContent).toContain("Your details");
     expect(r.querySelector("[role=progressbar]")!.getAttribute("aria-valuenow")).toBe("100");
-    expect(r.querySelector("[role=progressbar]")!.getAttribute("aria-valuetext")).toBe("Step 2 of 2");
+    expect(r.querySelector("[role=progressbar]")!.getAttribute("aria-valuetext")).toBe(
+      "Step 2 of 2",
+    );
     byText(r, "Next").click();
     expect(r.querySelector(".error")!.textContent).toBe("This field is required");
     expect(r.querySelector("#i-name")!.getAttribute("aria-invalid")).toBe("true");
@@ -86,7 +99,10 @@ describe("an embedded floow", () => {
     await settle();
     expect(fetchMock).toHaveBeenCalledWith(
       `${API}/api/public/results`,
-      expect.objectContaining({ method: "POST", body: JSON.stringify({ floowId: "f1", choiceIds: ["low"] }) }),
+      expect.objectContaining({
+        method: "POST",
+        body: JSON.stringify({ floowId: "f1", choiceIds: ["low"] }),
+      }),
     );
     // Desktop shows 3 in view; the rest behind "Show more".
     const cards = () => [...r.querySelectorAll(".card")];
@@ -94,12 +110,21 @@ describe("an embedded floow", () => {
     const first = cards()[0]!;
     expect(first.querySelector(".name")!.textContent).toBe("City bike <b>Pro</b>"); // a name is text
     expect(first.querySelector(".price")!.textContent).toBe("€ 499,00");
-    expect(first.querySelector(".desc")!.innerHTML).toBe("<p>Fast <a target=\"_blank\" rel=\"noopener noreferrer nofollow\">x</a></p>");
+    expect(first.querySelector(".desc")!.innerHTML).toBe(
+      '<p>Fast <a target="_blank" rel="noopener noreferrer nofollow">x</a></p>',
+    );
     expect(cards()[2]!.querySelector("a")).toBeNull(); // a javascript: link gets no button
     byText(r, "Show more").click();
     expect(cards()).toHaveLength(4);
     byText(first, "View").click();
-    expect(dataLayer().map((e) => e.type)).toEqual(["mount", "start", "choice", "form", "finish", "product"]);
+    expect(dataLayer().map((e) => e.type)).toEqual([
+      "mount",
+      "start",
+      "choice",
+      "form",
+      "finish",
+      "product",
+    ]);
     expect(dataLayer()[5]!.product).toEqual(products[0]);
     byText(r, "Restart").click();
     expect(r.textContent).toContain("Find your bike");
@@ -113,7 +138,9 @@ describe("an embedded floow", () => {
     start.focus();
     start.click();
     expect(r.activeElement?.textContent).toBe("Low"); // the first choice of the radio group
-    buttons(r).find((b) => b.textContent === "Low")!.click();
+    buttons(r)
+      .find((b) => b.textContent === "Low")!
+      .click();
     expect(r.activeElement?.id).toBe("i-name"); // the form's first input
     byText(r, "Back").click();
     expect(r.activeElement?.textContent).toBe("Low");
@@ -142,7 +169,9 @@ describe("an embedded floow", () => {
     const r = root();
     expect(r.querySelector(".floow")!.getAttribute("data-device")).toBe("mobile");
     expect(r.querySelector(".floow")!.getAttribute("lang")).toBe("nl");
-    expect(r.querySelector("[role=progressbar]")!.getAttribute("aria-valuetext")).toBe("Stap 1 van 3");
+    expect(r.querySelector("[role=progressbar]")!.getAttribute("aria-valuetext")).toBe(
+      "Stap 1 van 3",
+    );
   });
 
   it("shows a choice's image in every style type, the default basic one too", () => {
@@ -153,7 +182,10 @@ describe("an embedded floow", () => {
       floow.steps[0]!.mobile = { ...floow.steps[0]!.mobile, type, imagePosition: "top" };
       const instance = mount(app(), { floow, domain, device: "mobile" });
       const images = [...root().querySelectorAll<HTMLImageElement>(".choice img")];
-      expect(images.map((i) => i.getAttribute("src")), type).toEqual(["https://shop.example/low.png"]);
+      expect(
+        images.map((i) => i.getAttribute("src")),
+        type,
+      ).toEqual(["https://shop.example/low.png"]);
       instance.destroy();
     }
     floow.steps[0]!.mobile = { ...floow.steps[0]!.mobile, type: "basic", imagePosition: "none" };
@@ -275,7 +307,9 @@ describe("a dialog floow", () => {
     tabbable.at(-1)!.focus();
     dialog.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", bubbles: true }));
     expect(d.activeElement).toBe(tabbable[0]);
-    dialog.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", shiftKey: true, bubbles: true }));
+    dialog.dispatchEvent(
+      new KeyboardEvent("keydown", { key: "Tab", shiftKey: true, bubbles: true }),
+    );
     expect(d.activeElement).toBe(tabbable.at(-1));
   });
 
@@ -322,7 +356,9 @@ describe("the editor preview", () => {
     expect(dialog.hasAttribute("open")).toBe(true); // open in its frame, not modal
     expect(document.querySelectorAll(`body > [${HOST_ATTR}]`)).toHaveLength(0);
     expect(r.textContent).toContain("Which colours?");
-    buttons(r).find((b) => b.textContent?.includes("Red"))!.click();
+    buttons(r)
+      .find((b) => b.textContent?.includes("Red"))!
+      .click();
     expect(seen.map((e) => e.type)).toEqual(["mount", "choice"]);
     instance.update({ view: { kind: "finish" } });
     expect(r.textContent).toContain("No results found");

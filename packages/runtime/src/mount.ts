@@ -343,7 +343,11 @@ class Instance implements FloowInstance {
     if (restore instanceof HTMLElement && restore.isConnected) restore.focus();
   }
 
-  private _emit(type: FloowEventType, payload?: FloowEventPayload, server?: FloowEventPayload): void {
+  private _emit(
+    type: FloowEventType,
+    payload?: FloowEventPayload,
+    server?: FloowEventPayload,
+  ): void {
     const floow = this._flow?.floow;
     if (!floow) return;
     const event = buildEvent(

@@ -6,7 +6,12 @@
  * allow-list is `@floow/domain`'s, which the public API applies too (see README: the script-tag
  * renderer shows the API's sanitized text without running this).
  */
-import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_DROPPED, RICH_TEXT_TAGS, safeUrl } from "@floow/domain/logic";
+import {
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_DROPPED,
+  RICH_TEXT_TAGS,
+  safeUrl,
+} from "@floow/domain/logic";
 
 const ALLOWED = /* @__PURE__ */ new Set(RICH_TEXT_TAGS);
 const ATTRIBUTES = /* @__PURE__ */ new Set(RICH_TEXT_ATTRIBUTES);

@@ -44,7 +44,8 @@ export function findTarget(
     const match = matchTrigger(trigger, url);
     const element = match.matches ? findTriggerElement(trigger, root) : null;
     if (log) log(trigger, match, element);
-    if (element) return { trigger, element, position: TRIGGER_POSITIONS[trigger.target] ?? "beforeend" };
+    if (element)
+      return { trigger, element, position: TRIGGER_POSITIONS[trigger.target] ?? "beforeend" };
   }
   return null;
 }

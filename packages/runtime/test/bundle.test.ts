@@ -49,7 +49,10 @@ describe("size budgets", () => {
   }
 
   it(`everything any floow can need (loader, renderer, its chunk) is at most ${ALL_BUDGET} bytes gzipped (goal ${ALL_GOAL}: not met)`, () => {
-    const size = ["embed.js", "floow.js", ...Object.keys(CHUNK_BUDGETS)].reduce((sum, file) => sum + gzip(file), 0);
+    const size = ["embed.js", "floow.js", ...Object.keys(CHUNK_BUDGETS)].reduce(
+      (sum, file) => sum + gzip(file),
+      0,
+    );
     console.info(`everything: ${size} bytes gzip (budget ${ALL_BUDGET}, goal ${ALL_GOAL})`);
     expect(size).toBeLessThanOrEqual(ALL_BUDGET);
   });
@@ -63,7 +66,9 @@ describe("size budgets", () => {
 
 describe("the npm build", () => {
   it("imports only Preact (no React, zod or @floow packages: the domain logic is bundled)", () => {
-    const imports = [...read("index.js").matchAll(/^\s*(?:import|export) .* from ["']([^"']+)["']/gm)].map((m) => m[1]);
+    const imports = [
+      ...read("index.js").matchAll(/^\s*(?:import|export) .* from ["']([^"']+)["']/gm),
+    ].map((m) => m[1]);
     expect(new Set(imports)).toEqual(new Set(["preact"]));
     expect(read("index.js")).not.toMatch(/\bimport\(/);
   });
@@ -159,7 +164,10 @@ describe("the script-tag build", () => {
     tag.src = "https://floow.example/runtime/floow.js?v=0.1.0";
     Object.defineProperty(window.document, "currentScript", { configurable: true, get: () => tag });
     window.eval(read("floow.js"));
-    Object.defineProperty(window.document, "currentScript", { configurable: true, get: () => null });
+    Object.defineProperty(window.document, "currentScript", {
+      configurable: true,
+      get: () => null,
+    });
     const requested = () =>
       [...window.document.head.querySelectorAll("script")].map((s) => s.getAttribute("src"));
     const runtime = (window as unknown as { FloowRuntime: ScriptRuntime }).FloowRuntime;
@@ -189,7 +197,10 @@ describe("the script-tag build", () => {
     tag.src = "https://floow.example/runtime/floow.js?v=0.1.0";
     Object.defineProperty(window.document, "currentScript", { configurable: true, get: () => tag });
     window.eval(read("floow.js"));
-    Object.defineProperty(window.document, "currentScript", { configurable: true, get: () => null });
+    Object.defineProperty(window.document, "currentScript", {
+      configurable: true,
+      get: () => null,
+    });
     const runtime = (window as unknown as { FloowRuntime: ScriptRuntime }).FloowRuntime;
     const element = window.document.createElement("div");
     window.document.body.appendChild(element);
@@ -244,7 +255,9 @@ describe("the script-tag build", () => {
   it("a dialog floow opens the browser's modal dialog at once, its questions waiting for pages.js; Escape closes it", async () => {
     const { window, runtime } = loadRenderer([]);
     const floow = { ...published(), container: { ...published().container, type: "dialog" } };
-    const instance = (runtime as unknown as { open(id: string, o: unknown): { close(): void } }).open(floow.id, { floow });
+    const instance = (
+      runtime as unknown as { open(id: string, o: unknown): { close(): void } }
+    ).open(floow.id, { floow });
     const host = () => window.document.body.lastElementChild!.shadowRoot!;
     const dialog = host().querySelector("dialog")!;
     expect(dialog.getAttribute("aria-label")).toBe(floow.name);
@@ -284,13 +297,20 @@ describe("the script-tag build", () => {
       url: "https://shop.example/aero",
       attributes: [{ name: "brand", value: "Velo" }],
     };
-    const answer = { products: [{ id: "BIKE-1", title: "Raw title", price: "1 EUR" }], cards: [card], partial: false };
+    const answer = {
+      products: [{ id: "BIKE-1", title: "Raw title", price: "1 EUR" }],
+      cards: [card],
+      partial: false,
+    };
     (window as unknown as { fetch: unknown }).fetch = async (url: string) => ({
       ok: true,
       json: async () => (url.endsWith("/results") ? answer : {}),
     });
     // A floow without questions: Start goes to the finish page and its results call.
-    runtime.mount(element, { floow: { ...published(), steps: [] }, apiUrl: "https://floow.example" });
+    runtime.mount(element, {
+      floow: { ...published(), steps: [] },
+      apiUrl: "https://floow.example",
+    });
     const shadow = element.firstElementChild!.shadowRoot!;
     (shadow.querySelector("button.btn") as unknown as { click(): void }).click();
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -2,7 +2,13 @@ export { cn } from "./lib/cn";
 export * from "./icons/icons";
 export { Spinner, type SpinnerProps } from "./spinner/spinner";
 export { Button, buttonVariants, type ButtonProps } from "./button/button";
-export { Input, Textarea, inputClassName, type InputProps, type TextareaProps } from "./input/input";
+export {
+  Input,
+  Textarea,
+  inputClassName,
+  type InputProps,
+  type TextareaProps,
+} from "./input/input";
 export { Field, Label, type FieldProps } from "./field/field";
 export {
   Dialog,

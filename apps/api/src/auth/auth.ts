@@ -38,7 +38,12 @@ export interface AuthConfig {
   /** Sends password reset links; without it (bare tests) a reset request fails. */
   mail?: MailContext;
   /** better-auth's messages go to the server's pino logger. */
-  logger?: { debug(obj: object, msg: string): void; info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  logger?: {
+    debug(obj: object, msg: string): void;
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
 }
 
 /**
@@ -46,10 +51,9 @@ export interface AuthConfig {
  * `getMigrations` with these options produced the first migration, so both stay in step.
  */
 const snake = <const T extends string>(fields: readonly T[]) =>
-  Object.fromEntries(fields.map((f) => [f, f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)])) as Record<
-    T,
-    string
-  >;
+  Object.fromEntries(
+    fields.map((f) => [f, f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]),
+  ) as Record<T, string>;
 
 /** `admin` gets every organization right (better-auth's owner rights), `member` only reads. */
 const ac = createAccessControl(defaultStatements);
@@ -105,14 +109,27 @@ const validateAuthInput = createAuthMiddleware(async (ctx) => {
   const body = (ctx.body ?? {}) as Record<string, unknown>;
   if (ctx.path === "/sign-up/email") {
     const problem = validateSignUpBody(body);
-    if (problem) throw new APIError("BAD_REQUEST", { message: problem.message, code: problem.code, field: problem.field });
+    if (problem)
+      throw new APIError("BAD_REQUEST", {
+        message: problem.message,
+        code: problem.code,
+        field: problem.field,
+      });
     const password = typeof body.password === "string" ? body.password : "";
-    const weak = await passwordProblem(password, [String(body.email ?? ""), String(body.name ?? "")]);
+    const weak = await passwordProblem(password, [
+      String(body.email ?? ""),
+      String(body.name ?? ""),
+    ]);
     if (weak) throw new APIError("BAD_REQUEST", { message: weak, code: "PASSWORD_TOO_WEAK" });
   }
   if (ctx.path === "/sign-in/email") {
     const problem = validateSignInBody(body);
-    if (problem) throw new APIError("BAD_REQUEST", { message: problem.message, code: problem.code, field: problem.field });
+    if (problem)
+      throw new APIError("BAD_REQUEST", {
+        message: problem.message,
+        code: problem.code,
+        field: problem.field,
+      });
   }
   if (ctx.path === "/reset-password") {
     const password = typeof body.newPassword === "string" ? body.newPassword : "";
@@ -132,7 +149,10 @@ export function authOptions({ db, secret, env, logger, mail }: AuthConfig) {
     database: { db, type: "postgres" as const },
     telemetry: { enabled: false },
     logger: logger
-      ? { log: (level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) => logger[level]({ auth: args.length > 0 ? args : undefined }, message) }
+      ? {
+          log: (level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) =>
+            logger[level]({ auth: args.length > 0 ? args : undefined }, message),
+        }
       : undefined,
     emailAndPassword: {
       enabled: true,
@@ -148,7 +168,11 @@ export function authOptions({ db, secret, env, logger, mail }: AuthConfig) {
         const url = new URL("/reset-password", mail.publicUrl);
         url.searchParams.set("token", token);
         await mail.mailer.send(
-          passwordResetMail({ to: user.email, url: url.toString(), expiresInMinutes: PASSWORD_RESET_EXPIRES_IN / 60 }),
+          passwordResetMail({
+            to: user.email,
+            url: url.toString(),
+            expiresInMinutes: PASSWORD_RESET_EXPIRES_IN / 60,
+          }),
         );
       },
     },

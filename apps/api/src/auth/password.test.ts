@@ -13,9 +13,9 @@ describe("passwordProblem", () => {
   );
 
   it("refuses a password made of the user's own e-mail", async () => {
-    expect(await passwordProblem("annexample2024", ["annexample@floow.test", "Ann Example"])).toMatch(
-      /too easy to guess/,
-    );
+    expect(
+      await passwordProblem("annexample2024", ["annexample@floow.test", "Ann Example"]),
+    ).toMatch(/too easy to guess/);
   });
 
   it("refuses short passwords by length", async () => {

@@ -31,7 +31,10 @@ function factory(): Promise<ZxcvbnFactory> {
 }
 
 /** Why a password is refused, or null when it is accepted. `userInputs`: e-mail, name… */
-export async function passwordProblem(password: string, userInputs: string[] = []): Promise<string | null> {
+export async function passwordProblem(
+  password: string,
+  userInputs: string[] = [],
+): Promise<string | null> {
   if (password.length < PASSWORD_MIN_LENGTH)
     return `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
   if (password.length > 128) return "Password must be at most 128 characters.";

@@ -6,7 +6,9 @@ import { resolveAuthSecret, SECRET_FILE } from "./secret";
 
 describe("resolveAuthSecret", () => {
   it("uses BETTER_AUTH_SECRET when set", () => {
-    expect(resolveAuthSecret({ betterAuthSecret: "x".repeat(32), dataDir: "/nonexistent" })).toBe("x".repeat(32));
+    expect(resolveAuthSecret({ betterAuthSecret: "x".repeat(32), dataDir: "/nonexistent" })).toBe(
+      "x".repeat(32),
+    );
   });
 
   it("generates a secret once and keeps it in DATA_DIR", () => {

@@ -31,7 +31,11 @@ describe("embedded PostgreSQL (PGlite)", () => {
         .executeTakeFirst();
       expect(user).toEqual({ email: "restart@example.com" });
       // The session from before the restart still signs the user in.
-      const response = await second.inject({ method: "GET", url: "/trpc/user.get", headers: { cookie } });
+      const response = await second.inject({
+        method: "GET",
+        url: "/trpc/user.get",
+        headers: { cookie },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().result.data.user.email).toBe("restart@example.com");
     } finally {

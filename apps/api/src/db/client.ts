@@ -8,7 +8,12 @@ import pg from "pg";
 import type { DB } from "./database";
 import { openPGlite } from "./pglite";
 import { registerRawDatabase } from "./raw";
-import { currentQueryTimeout, DatabaseUnavailableError, isDatabaseUnavailable, unavailableReason } from "./unavailable";
+import {
+  currentQueryTimeout,
+  DatabaseUnavailableError,
+  isDatabaseUnavailable,
+  unavailableReason,
+} from "./unavailable";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -44,7 +49,11 @@ export interface DbTimeouts {
   statementMs: number;
 }
 
-export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectMs: 1000, requestQueryMs: 1500, statementMs: 300_000 };
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
+  connectMs: 1000,
+  requestQueryMs: 1500,
+  statementMs: 300_000,
+};
 
 type PoolClient = pg.PoolClient & { connection?: { stream?: { destroy(): void } } };
 
@@ -61,22 +70,33 @@ function withQueryTimeouts(pool: pg.Pool, timeouts: DbTimeouts): PostgresPool {
       try {
         client = (await pool.connect()) as PoolClient;
       } catch (error) {
-        if (isDatabaseUnavailable(error)) throw new DatabaseUnavailableError(`database unavailable: ${unavailableReason(error)}`, { cause: error });
+        if (isDatabaseUnavailable(error))
+          throw new DatabaseUnavailableError(`database unavailable: ${unavailableReason(error)}`, {
+            cause: error,
+          });
         throw error;
       }
       let broken: Error | undefined;
       const wrapped = {
         query(...args: unknown[]) {
           const [text, values] = args;
-          if (typeof text !== "string") return (client.query as (...a: unknown[]) => unknown)(...args);
+          if (typeof text !== "string")
+            return (client.query as (...a: unknown[]) => unknown)(...args);
           const queryTimeout = currentQueryTimeout() ?? timeouts.statementMs + 5000;
           // query_timeout per query is read by pg's Client.query but missing from its types.
-          const config = { text, values: values as unknown[] | undefined, query_timeout: queryTimeout } as pg.QueryConfig;
+          const config = {
+            text,
+            values: values as unknown[] | undefined,
+            query_timeout: queryTimeout,
+          } as pg.QueryConfig;
           return client.query(config).catch((error: unknown) => {
             if (error instanceof Error && /query read timeout/i.test(error.message)) {
               broken = error;
               client.connection?.stream?.destroy();
-              throw new DatabaseUnavailableError(`database unavailable: the server did not answer within ${queryTimeout} ms`, { cause: error });
+              throw new DatabaseUnavailableError(
+                `database unavailable: the server did not answer within ${queryTimeout} ms`,
+                { cause: error },
+              );
             }
             throw error;
           });
@@ -112,7 +132,9 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     pool.on("connect", (client) => {
       client.on("error", (error) => options.onConnectionError?.(error));
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withQueryTimeouts(pool, timeouts) }) });
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: withQueryTimeouts(pool, timeouts) }),
+    });
     registerRawDatabase(db, { kind: "postgres", pool });
     // Fail at start, with the server's own message, rather than on the first request.
     await db.selectNoFrom((eb) => eb.lit(1).as("one")).execute();

@@ -53,16 +53,25 @@ describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
       // (their connections are checked out: the case that used to end the process).
       const requestLoop = async () => {
         while (running) {
-          const response = await app.inject({ method: "GET", url: "/trpc/user.get", headers: { cookie } });
+          const response = await app.inject({
+            method: "GET",
+            url: "/trpc/user.get",
+            headers: { cookie },
+          });
           statuses.push(response.statusCode);
         }
       };
       const sleeperLoop = async () => {
         while (running) {
-          await sql`select pg_sleep(0.2)`.execute(app.database.db).catch((error: unknown) => queryErrors.push(error));
+          await sql`select pg_sleep(0.2)`
+            .execute(app.database.db)
+            .catch((error: unknown) => queryErrors.push(error));
         }
       };
-      const loops = [...Array.from({ length: 6 }, requestLoop), ...Array.from({ length: 3 }, sleeperLoop)];
+      const loops = [
+        ...Array.from({ length: 6 }, requestLoop),
+        ...Array.from({ length: 3 }, sleeperLoop),
+      ];
 
       let killed = 0;
       for (let round = 0; round < 3; round++) {
@@ -81,7 +90,9 @@ describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
 
       // The pool replaced the dead connections: every later request succeeds.
       const later = await Promise.all(
-        Array.from({ length: 30 }, () => app.inject({ method: "GET", url: "/trpc/user.get", headers: { cookie } })),
+        Array.from({ length: 30 }, () =>
+          app.inject({ method: "GET", url: "/trpc/user.get", headers: { cookie } }),
+        ),
       );
       expect(later.map((response) => response.statusCode)).toEqual(later.map(() => 200));
       expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
@@ -95,7 +106,9 @@ describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
 
     beforeAll(async () => {
       database = await createServerTestDatabase();
-      app = await createServer(testEnv({ DATABASE_URL: database.url, FETCH_ALLOW_LOOPBACK: "true" }));
+      app = await createServer(
+        testEnv({ DATABASE_URL: database.url, FETCH_ALLOW_LOOPBACK: "true" }),
+      );
       // A Google Merchant feed of 20,000 items: the import takes long enough to be hit.
       const items = Array.from(
         { length: 20_000 },
@@ -146,13 +159,23 @@ describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
       expect(killed).toBeGreaterThan(0);
       for (const error of claimErrors) expect(isDatabaseUnavailable(error)).toBe(true);
       // The refresh was cut: it failed with the connection's error (retried later), nothing half-stored.
-      const job = await db.selectFrom("job").select(["status", "last_error"]).where("key", "=", feedId).where("kind", "=", "feed.refresh").executeTakeFirstOrThrow();
+      const job = await db
+        .selectFrom("job")
+        .select(["status", "last_error"])
+        .where("key", "=", feedId)
+        .where("kind", "=", "feed.refresh")
+        .executeTakeFirstOrThrow();
       expect(job.status).toBe("queued");
       // "terminating connection due to administrator command", "write EPIPE", … as the kill landed.
       expect(job.last_error).toMatch(/terminat|EPIPE|ECONNRESET|connection/i);
 
       // The process lives on: the job is due again (no backoff wait in a test) and succeeds.
-      await db.updateTable("job").set({ run_at: new Date(), status: "queued" }).where("key", "=", feedId).where("status", "in", ["queued", "failed"]).execute();
+      await db
+        .updateTable("job")
+        .set({ run_at: new Date(), status: "queued" })
+        .where("key", "=", feedId)
+        .where("status", "in", ["queued", "failed"])
+        .execute();
       await enqueueFeedRefresh(db, organizationId, feedId);
       await app.jobs.drain();
       const { count } = await db
@@ -173,7 +196,10 @@ describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
     beforeAll(async () => {
       database = await createServerTestDatabase();
       const target = new URL(serverUrl!);
-      proxy = await new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) }).start();
+      proxy = await new TcpProxy({
+        host: target.hostname,
+        port: Number(target.port || 5432),
+      }).start();
       app = await createServer(testEnv({ DATABASE_URL: proxy.urlFor(database.url) }));
       cookie = await signUp(app, "silent@example.com");
     });
@@ -190,12 +216,17 @@ describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
     };
 
     it("answers 503 within 2 s while silent, /readyz says why, and recovers within 5 s of its return", async () => {
-      expect((await app.inject({ method: "GET", url: "/trpc/user.get", headers: { cookie } })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: "GET", url: "/trpc/user.get", headers: { cookie } }))
+          .statusCode,
+      ).toBe(200);
 
       proxy.silence();
       onTestFinished(() => proxy.restore());
       const during = await Promise.all([
-        ...Array.from({ length: 12 }, () => timed({ method: "GET", url: "/trpc/user.get", headers: { cookie } })),
+        ...Array.from({ length: 12 }, () =>
+          timed({ method: "GET", url: "/trpc/user.get", headers: { cookie } }),
+        ),
         timed({ method: "GET", url: "/api/public/floows/00000000-0000-4000-8000-000000000000" }),
         timed({ method: "GET", url: "/readyz" }),
       ]);
@@ -236,7 +267,9 @@ describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
       }
       expect(performance.now() - back).toBeLessThan(5000);
       const after = await Promise.all(
-        Array.from({ length: 20 }, () => app.inject({ method: "GET", url: "/trpc/user.get", headers: { cookie } })),
+        Array.from({ length: 20 }, () =>
+          app.inject({ method: "GET", url: "/trpc/user.get", headers: { cookie } }),
+        ),
       );
       expect(after.map((response) => response.statusCode)).toEqual(after.map(() => 200));
     });
@@ -250,7 +283,9 @@ describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
       expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
       await new Promise((resolve) => setTimeout(resolve, 50));
       const after = await Promise.all(
-        Array.from({ length: 10 }, () => app.inject({ method: "GET", url: "/trpc/user.get", headers: { cookie } })),
+        Array.from({ length: 10 }, () =>
+          app.inject({ method: "GET", url: "/trpc/user.get", headers: { cookie } }),
+        ),
       );
       expect(after.map((response) => response.statusCode)).toEqual(after.map(() => 200));
     });

@@ -5,12 +5,23 @@ const pgError = (code: string, message = "x") => Object.assign(new Error(message
 
 describe("database unavailable or a bug", () => {
   it.each([
-    [pgError("57P01", "terminating connection due to administrator command"), "connection terminated by the server"],
+    [
+      pgError("57P01", "terminating connection due to administrator command"),
+      "connection terminated by the server",
+    ],
     [pgError("57014", "canceling statement due to statement timeout"), "statement timeout"],
     [pgError("ECONNREFUSED", "connect ECONNREFUSED 127.0.0.1:5432"), "connection refused"],
     [new Error("Connection terminated unexpectedly"), "connection terminated"],
-    [new Error("timeout exceeded when trying to connect"), "connect timeout: the server did not answer in time"],
-    [new DatabaseUnavailableError("database unavailable", { cause: new Error("Query read timeout") }), "query timeout: the server did not answer in time"],
+    [
+      new Error("timeout exceeded when trying to connect"),
+      "connect timeout: the server did not answer in time",
+    ],
+    [
+      new DatabaseUnavailableError("database unavailable", {
+        cause: new Error("Query read timeout"),
+      }),
+      "query timeout: the server did not answer in time",
+    ],
   ])("%s is unavailable: %s", (error, reason) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
     // Wrapped (tRPC, Kysely) it still is.

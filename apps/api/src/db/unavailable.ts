@@ -14,10 +14,23 @@ const UNAVAILABLE_SQLSTATES = new Set([
   "57014", // query_canceled (statement_timeout)
   "53300", // too_many_connections
   "53400", // configuration_limit_exceeded
-  "08000", "08003", "08006", "08001", "08004", // connection exceptions
+  "08000",
+  "08003",
+  "08006",
+  "08001",
+  "08004", // connection exceptions
 ]);
 
-const UNAVAILABLE_SYSCALL_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const UNAVAILABLE_SYSCALL_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 
 const UNAVAILABLE_MESSAGES = [
   /connection terminated/i,
@@ -51,9 +64,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (item instanceof DatabaseUnavailableError) return true;
     if (typeof item !== "object") continue;
     const code = (item as { code?: unknown }).code;
-    if (typeof code === "string" && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SYSCALL_CODES.has(code))) return true;
+    if (
+      typeof code === "string" &&
+      (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SYSCALL_CODES.has(code))
+    )
+      return true;
     const message = (item as { message?: unknown }).message;
-    if (typeof message === "string" && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    if (
+      typeof message === "string" &&
+      UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))
+    )
+      return true;
   }
   return false;
 }
@@ -70,10 +91,13 @@ export function unavailableReason(error: unknown): string {
     if (code === "57P03") return "the server is starting up or shutting down";
     if (code === "57014") return "statement timeout";
     if (code === "53300") return "too many connections";
-    if (/query read timeout/i.test(message)) return "query timeout: the server did not answer in time";
-    if (/timeout exceeded when trying to connect|connection timeout/i.test(message)) return "connect timeout: the server did not answer in time";
+    if (/query read timeout/i.test(message))
+      return "query timeout: the server did not answer in time";
+    if (/timeout exceeded when trying to connect|connection timeout/i.test(message))
+      return "connect timeout: the server did not answer in time";
     if (/connection terminated/i.test(message)) return "connection terminated";
-    if (typeof code === "string" && UNAVAILABLE_SYSCALL_CODES.has(code)) return `network error (${code})`;
+    if (typeof code === "string" && UNAVAILABLE_SYSCALL_CODES.has(code))
+      return `network error (${code})`;
   }
   return "unreachable";
 }
@@ -101,7 +125,10 @@ export const BULK_QUERY_TIMEOUT_MS = 30_000;
 
 /** Runs a bulk read (shared by many requests, e.g. a cache load) with `BULK_QUERY_TIMEOUT_MS`. */
 export function withBulkQueryTimeout<T>(fn: () => T): T {
-  return queryTimeoutScope.run(Math.max(BULK_QUERY_TIMEOUT_MS, queryTimeoutScope.getStore() ?? 0), fn);
+  return queryTimeoutScope.run(
+    Math.max(BULK_QUERY_TIMEOUT_MS, queryTimeoutScope.getStore() ?? 0),
+    fn,
+  );
 }
 
 /** The query timeout in force here, or undefined for the connection's default. */

@@ -38,9 +38,16 @@ describe.each(testDbKinds)("sign-up and sign-in over HTTP (%s)", (kind) => {
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
     expect(session?.secure).toBeFalsy();
 
-    const me = await app.inject({ method: "GET", url: "/trpc/user.get", headers: { cookie: cookieHeader(signIn.cookies) } });
+    const me = await app.inject({
+      method: "GET",
+      url: "/trpc/user.get",
+      headers: { cookie: cookieHeader(signIn.cookies) },
+    });
     expect(me.statusCode).toBe(200);
-    expect(me.json().result.data.user).toMatchObject({ name: "Ann Example", email: "ann@example.com" });
+    expect(me.json().result.data.user).toMatchObject({
+      name: "Ann Example",
+      email: "ann@example.com",
+    });
 
     const sessionInfo = await app.inject({
       method: "GET",
@@ -78,7 +85,10 @@ describe.each(testDbKinds)("sign-up and sign-in over HTTP (%s)", (kind) => {
         remoteAddress: "192.0.2.10",
         url: "/api/auth/sign-in/email",
         // A client cannot dodge the limit with its own X-Forwarded-For: the server sets the address.
-        headers: { ...jsonWrite, "x-forwarded-for": `203.0.113.${Math.floor(Math.random() * 250)}` },
+        headers: {
+          ...jsonWrite,
+          "x-forwarded-for": `203.0.113.${Math.floor(Math.random() * 250)}`,
+        },
         payload: { email: "nobody@example.com", password: "wrong password!" },
       });
     const statuses: number[] = [];

@@ -10,12 +10,20 @@ import type { Auth } from "../auth/auth";
  * better-auth at `/api/auth/*`: the Fastify request becomes a Web Request for `auth.handler`,
  * and its Response goes back through Fastify. Bodies stay raw (better-auth parses them itself).
  */
-export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, publicUrl: string): Promise<void> {
+export async function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: Auth,
+  publicUrl: string,
+): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 * 1024 }, (_request, body, done) => {
-      done(null, body);
-    });
+    scope.addContentTypeParser(
+      "*",
+      { parseAs: "buffer", bodyLimit: 1024 * 1024 },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
     scope.route({
       method: ["GET", "POST"],
       url: "/api/auth/*",
@@ -33,17 +41,33 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, publi
  * role and validate input (docs/permissions.md). The server's own `auth.api.*` calls are
  * not affected.
  */
-export const AUTH_ENDPOINTS: readonly { method: "GET" | "POST"; path: string | RegExp; why: string }[] = [
+export const AUTH_ENDPOINTS: readonly {
+  method: "GET" | "POST";
+  path: string | RegExp;
+  why: string;
+}[] = [
   { method: "POST", path: "/sign-up/email", why: "/login: create an account" },
   { method: "POST", path: "/sign-in/email", why: "/login: sign in" },
   { method: "POST", path: "/sign-in/social", why: "/login: External login (OIDC)" },
   { method: "GET", path: /^\/callback\/[a-z0-9-]+$/, why: "OIDC redirect back" },
   { method: "POST", path: /^\/callback\/[a-z0-9-]+$/, why: "OIDC redirect back (form_post)" },
-  { method: "GET", path: /^\/oauth2\/callback\/[a-z0-9-]+$/, why: "OIDC redirect back (generic OAuth)" },
+  {
+    method: "GET",
+    path: /^\/oauth2\/callback\/[a-z0-9-]+$/,
+    why: "OIDC redirect back (generic OAuth)",
+  },
   { method: "GET", path: "/get-session", why: "the dashboard's session check" },
   { method: "POST", path: "/sign-out", why: "/logout" },
-  { method: "POST", path: "/request-password-reset", why: "Forgot password on /login (answers the same for unknown addresses)" },
-  { method: "POST", path: "/reset-password", why: "/reset-password: set a new password with the e-mailed token" },
+  {
+    method: "POST",
+    path: "/request-password-reset",
+    why: "Forgot password on /login (answers the same for unknown addresses)",
+  },
+  {
+    method: "POST",
+    path: "/reset-password",
+    why: "/reset-password: set a new password with the e-mailed token",
+  },
   { method: "GET", path: "/ok", why: "health" },
   { method: "GET", path: "/error", why: "better-auth's error page (OIDC failures)" },
 ];
@@ -54,12 +78,19 @@ export function allowedAuthPath(method: string, pathname: string): string | null
   const path = pathname.slice("/api/auth".length).replace(/\/+$/, "");
   if (!/^(\/[a-z0-9-]+)+$/.test(path)) return null;
   const allowed = AUTH_ENDPOINTS.some(
-    (endpoint) => endpoint.method === method && (typeof endpoint.path === "string" ? endpoint.path === path : endpoint.path.test(path)),
+    (endpoint) =>
+      endpoint.method === method &&
+      (typeof endpoint.path === "string" ? endpoint.path === path : endpoint.path.test(path)),
   );
   return allowed ? path : null;
 }
 
-async function handleAuth(auth: Auth, publicUrl: string, request: FastifyRequest, reply: FastifyReply) {
+async function handleAuth(
+  auth: Auth,
+  publicUrl: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const requested = new URL(request.url, publicUrl);
   const path = allowedAuthPath(request.method, requested.pathname);
   if (!path) {

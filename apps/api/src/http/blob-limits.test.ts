@@ -21,7 +21,12 @@ function declaredPng(width: number, height: number, bytes = 0): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 6, 0, 0, 0], 8);
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", Buffer.alloc(Math.max(0, bytes - 57))), chunk("IEND", Buffer.alloc(0))]);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", Buffer.alloc(Math.max(0, bytes - 57))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
   return png;
 }
 const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString("base64")}`;
@@ -32,7 +37,10 @@ describe.each(testDbKinds)("image limits (%s)", (kind) => {
   let otherCookie: string;
 
   async function cookieOf(user: TestUser): Promise<string> {
-    const { headers } = await server.app.auth.api.signInEmail({ body: { email: user.email, password: "correct horse battery" }, returnHeaders: true });
+    const { headers } = await server.app.auth.api.signInEmail({
+      body: { email: user.email, password: "correct horse battery" },
+      returnHeaders: true,
+    });
     return headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
@@ -62,7 +70,10 @@ describe.each(testDbKinds)("image limits (%s)", (kind) => {
   it("refuses an image that declares more than 40 megapixels with a 400 naming the data", async () => {
     const huge = await upload(declaredPng(50_000, 50_000));
     expect(huge.statusCode).toBe(400);
-    expect(huge.json().error).toMatchObject({ code: "BAD_REQUEST", fieldErrors: [{ path: ["data"], message: BLOB_MESSAGES.tooManyPixels }] });
+    expect(huge.json().error).toMatchObject({
+      code: "BAD_REQUEST",
+      fieldErrors: [{ path: ["data"], message: BLOB_MESSAGES.tooManyPixels }],
+    });
     // Just past the limit is refused too; exactly 40 megapixels is fine.
     expect((await upload(declaredPng(8001, 5000))).statusCode).toBe(400);
     expect((await upload(declaredPng(8000, 5000))).statusCode).toBe(201);
@@ -74,9 +85,14 @@ describe.each(testDbKinds)("image limits (%s)", (kind) => {
     expect((await upload(declaredPng(10, 10, 400_000))).statusCode).toBe(201);
     const third = await upload(declaredPng(10, 10, 400_000));
     expect(third.statusCode).toBe(413);
-    expect(third.json().error).toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: BLOB_MESSAGES.quotaExceeded });
+    expect(third.json().error).toMatchObject({
+      code: "PAYLOAD_TOO_LARGE",
+      message: BLOB_MESSAGES.quotaExceeded,
+    });
     // What was stored is still served; another organization uploads as before.
-    expect((await server.app.inject({ method: "GET", url: first.json().url })).statusCode).toBe(200);
+    expect((await server.app.inject({ method: "GET", url: first.json().url })).statusCode).toBe(
+      200,
+    );
     expect((await upload(declaredPng(10, 10, 400_000), otherCookie)).statusCode).toBe(201);
   });
 });

@@ -41,7 +41,12 @@ describe.each(testDbKinds)("blob upload (%s)", (kind) => {
   afterAll(() => server.close());
 
   const upload = (payload: unknown, headers: Record<string, string> = {}) =>
-    server.app.inject({ method: "POST", url: "/api/blob", headers: { ...jsonWrite, cookie, ...headers }, payload: JSON.stringify(payload) });
+    server.app.inject({
+      method: "POST",
+      url: "/api/blob",
+      headers: { ...jsonWrite, cookie, ...headers },
+      payload: JSON.stringify(payload),
+    });
 
   it("stores an image and serves it back with long-lived cache headers", async () => {
     const response = await upload({ data: dataUrl("image/png", PNG), container: "floows-images" });
@@ -57,14 +62,21 @@ describe.each(testDbKinds)("blob upload (%s)", (kind) => {
     expect(served.headers["x-content-type-options"]).toBe("nosniff");
     expect(served.headers["content-disposition"]).toBeUndefined();
     const etag = served.headers.etag as string;
-    expect((await server.app.inject({ method: "GET", url, headers: { "if-none-match": etag } })).statusCode).toBe(304);
+    expect(
+      (await server.app.inject({ method: "GET", url, headers: { "if-none-match": etag } }))
+        .statusCode,
+    ).toBe(304);
   });
 
   it("serves SVG as an attachment under a CSP that runs nothing", async () => {
-    const { url } = (await upload({ data: dataUrl("image/svg+xml", SVG), container: "floows-images" })).json();
+    const { url } = (
+      await upload({ data: dataUrl("image/svg+xml", SVG), container: "floows-images" })
+    ).json();
     const served = await server.app.inject({ method: "GET", url });
     expect(served.headers["content-type"]).toBe("image/svg+xml");
-    expect(served.headers["content-disposition"]).toMatch(/^attachment; filename="[0-9a-f-]{36}\.svg"$/);
+    expect(served.headers["content-disposition"]).toMatch(
+      /^attachment; filename="[0-9a-f-]{36}\.svg"$/,
+    );
     expect(served.headers["content-security-policy"]).toContain("default-src 'none'");
     expect(served.headers["content-security-policy"]).toContain("sandbox");
   });
@@ -72,10 +84,20 @@ describe.each(testDbKinds)("blob upload (%s)", (kind) => {
   it("names the failing field: container, type, or data that is not the image it claims", async () => {
     const container = await upload({ data: dataUrl("image/png", PNG), container: "other" });
     expect(container.statusCode).toBe(400);
-    expect(container.json().error.fieldErrors).toEqual([{ path: ["container"], message: "The container must be floows-images." }]);
-    const html = await upload({ data: dataUrl("text/html", Buffer.from("<b>x</b>")), container: "floows-images" });
-    expect(html.json().error.fieldErrors).toEqual([{ path: ["data"], message: "Images must be PNG, JPEG, WebP, GIF or SVG." }]);
-    const fake = await upload({ data: dataUrl("image/png", Buffer.from("<html><script>")), container: "floows-images" });
+    expect(container.json().error.fieldErrors).toEqual([
+      { path: ["container"], message: "The container must be floows-images." },
+    ]);
+    const html = await upload({
+      data: dataUrl("text/html", Buffer.from("<b>x</b>")),
+      container: "floows-images",
+    });
+    expect(html.json().error.fieldErrors).toEqual([
+      { path: ["data"], message: "Images must be PNG, JPEG, WebP, GIF or SVG." },
+    ]);
+    const fake = await upload({
+      data: dataUrl("image/png", Buffer.from("<html><script>")),
+      container: "floows-images",
+    });
     expect(fake.statusCode).toBe(400);
     expect(fake.json().error.fieldErrors[0].path).toEqual(["data"]);
   });
@@ -85,8 +107,14 @@ describe.each(testDbKinds)("blob upload (%s)", (kind) => {
     PNG.copy(big);
     const response = await upload({ data: dataUrl("image/png", big), container: "floows-images" });
     expect(response.statusCode).toBe(413);
-    expect(response.json().error).toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: "Images can be at most 5 MB." });
-    const huge = await upload({ data: `data:image/png;base64,${"A".repeat(8 * 1024 * 1024)}`, container: "floows-images" });
+    expect(response.json().error).toMatchObject({
+      code: "PAYLOAD_TOO_LARGE",
+      message: "Images can be at most 5 MB.",
+    });
+    const huge = await upload({
+      data: `data:image/png;base64,${"A".repeat(8 * 1024 * 1024)}`,
+      container: "floows-images",
+    });
     expect(huge.statusCode).toBe(413);
   });
 
@@ -99,12 +127,23 @@ describe.each(testDbKinds)("blob upload (%s)", (kind) => {
   });
 
   it("answers 404 for an unknown blob", async () => {
-    expect((await server.app.inject({ method: "GET", url: "/blobs/00000000-0000-4000-8000-000000000000" })).statusCode).toBe(404);
+    expect(
+      (
+        await server.app.inject({
+          method: "GET",
+          url: "/blobs/00000000-0000-4000-8000-000000000000",
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await server.app.inject({ method: "GET", url: "/blobs/../etc" })).statusCode).toBe(404);
   });
 
   it("the server also serves the public runtime API, with CORS", async () => {
-    const response = await server.app.inject({ method: "GET", url: "/api/public/domains/unknown/floows", headers: { origin: "https://m.example" } });
+    const response = await server.app.inject({
+      method: "GET",
+      url: "/api/public/domains/unknown/floows",
+      headers: { origin: "https://m.example" },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.headers["access-control-allow-origin"]).toBe("*");
   });

@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { BLOB_MAX_BYTES, BLOB_MAX_PIXELS, BLOB_MESSAGES, blobUploadSchema } from "@floow/domain/blob";
+import {
+  BLOB_MAX_BYTES,
+  BLOB_MAX_PIXELS,
+  BLOB_MESSAGES,
+  blobUploadSchema,
+} from "@floow/domain/blob";
 import { imageSize } from "image-size";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
@@ -78,59 +83,95 @@ export async function registerBlobRoutes(
     /** The uploader's organization, found before the body is read. */
     const organizationOf = new WeakMap<FastifyRequest, string>();
 
-    scope.post("/api/blob", {
-      bodyLimit: UPLOAD_BODY_LIMIT,
-      // Who may upload is settled before a body of megabytes is read.
-      onRequest: async (request, reply) => {
-        if (!isJsonContentType(request.headers["content-type"])) {
-          return sendError(reply, 415, "BAD_REQUEST", "Uploads accept only application/json.");
-        }
-        if (!isAllowedOrigin(request.headers, deps.trustedOrigins)) {
-          return sendError(reply, 403, "FORBIDDEN", "This origin may not send requests here.");
-        }
-        const session = await deps.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-        if (!session) return sendError(reply, 401, "UNAUTHORIZED", "Please sign in.");
-        const membership = await resolveActiveMembership(deps.db, {
-          user: { id: session.user.id },
-          session: { id: session.session.id, activeOrganizationId: session.session.activeOrganizationId ?? null },
-        });
-        if (!membership) return sendError(reply, 403, "FORBIDDEN", "Create or join an organization first.");
-        const { allowed, retryAfter } = await limiter.consume(`blob:${session.user.id}`, { window: 60, max: UPLOADS_PER_MINUTE });
-        if (!allowed) {
-          reply.header("retry-after", String(retryAfter));
-          return sendError(reply, 429, "RATE_LIMITED", `Too many uploads. Try again in ${retryAfter} seconds.`);
-        }
-        organizationOf.set(request, membership.organizationId);
+    scope.post(
+      "/api/blob",
+      {
+        bodyLimit: UPLOAD_BODY_LIMIT,
+        // Who may upload is settled before a body of megabytes is read.
+        onRequest: async (request, reply) => {
+          if (!isJsonContentType(request.headers["content-type"])) {
+            return sendError(reply, 415, "BAD_REQUEST", "Uploads accept only application/json.");
+          }
+          if (!isAllowedOrigin(request.headers, deps.trustedOrigins)) {
+            return sendError(reply, 403, "FORBIDDEN", "This origin may not send requests here.");
+          }
+          const session = await deps.auth.api.getSession({
+            headers: fromNodeHeaders(request.headers),
+          });
+          if (!session) return sendError(reply, 401, "UNAUTHORIZED", "Please sign in.");
+          const membership = await resolveActiveMembership(deps.db, {
+            user: { id: session.user.id },
+            session: {
+              id: session.session.id,
+              activeOrganizationId: session.session.activeOrganizationId ?? null,
+            },
+          });
+          if (!membership)
+            return sendError(reply, 403, "FORBIDDEN", "Create or join an organization first.");
+          const { allowed, retryAfter } = await limiter.consume(`blob:${session.user.id}`, {
+            window: 60,
+            max: UPLOADS_PER_MINUTE,
+          });
+          if (!allowed) {
+            reply.header("retry-after", String(retryAfter));
+            return sendError(
+              reply,
+              429,
+              "RATE_LIMITED",
+              `Too many uploads. Try again in ${retryAfter} seconds.`,
+            );
+          }
+          organizationOf.set(request, membership.organizationId);
+        },
       },
-    }, async (request, reply) => {
-      const organizationId = organizationOf.get(request);
-      if (!organizationId) throw new Error("blob upload without an organization");
-      const parsed = blobUploadSchema.safeParse(request.body);
-      if (!parsed.success) return sendValidationError(reply, parsed.error);
-      const { contentType, base64 } = parsed.data.data;
-      const bytes = Buffer.from(base64, "base64");
-      if (bytes.byteLength > BLOB_MAX_BYTES) {
-        return sendError(reply, 413, "PAYLOAD_TOO_LARGE", BLOB_MESSAGES.tooLarge, [{ path: ["data"], message: BLOB_MESSAGES.tooLarge }]);
-      }
-      if (!looksLike(contentType, bytes)) {
-        const message = `The data is not a ${contentType} image.`;
-        return sendError(reply, 400, "BAD_REQUEST", `data: ${message}`, [{ path: ["data"], message }]);
-      }
-      const pixels = rasterPixels(contentType, bytes);
-      if (pixels === null) {
-        return sendError(reply, 400, "BAD_REQUEST", `data: ${BLOB_MESSAGES.unreadable}`, [{ path: ["data"], message: BLOB_MESSAGES.unreadable }]);
-      }
-      if (pixels > BLOB_MAX_PIXELS) {
-        return sendError(reply, 400, "BAD_REQUEST", `data: ${BLOB_MESSAGES.tooManyPixels}`, [{ path: ["data"], message: BLOB_MESSAGES.tooManyPixels }]);
-      }
-      const id = randomUUID();
-      const stored = await insertBlobWithinQuota(deps.db, organizationId, { id, contentType, bytes }, deps.storageQuotaBytes ?? 0);
-      if (!stored) {
-        request.log.warn({ organizationId, quotaBytes: deps.storageQuotaBytes }, "upload refused: organization storage quota reached");
-        return sendError(reply, 413, "PAYLOAD_TOO_LARGE", BLOB_MESSAGES.quotaExceeded, [{ path: ["data"], message: BLOB_MESSAGES.quotaExceeded }]);
-      }
-      return reply.code(201).send({ url: `/blobs/${id}` });
-    });
+      async (request, reply) => {
+        const organizationId = organizationOf.get(request);
+        if (!organizationId) throw new Error("blob upload without an organization");
+        const parsed = blobUploadSchema.safeParse(request.body);
+        if (!parsed.success) return sendValidationError(reply, parsed.error);
+        const { contentType, base64 } = parsed.data.data;
+        const bytes = Buffer.from(base64, "base64");
+        if (bytes.byteLength > BLOB_MAX_BYTES) {
+          return sendError(reply, 413, "PAYLOAD_TOO_LARGE", BLOB_MESSAGES.tooLarge, [
+            { path: ["data"], message: BLOB_MESSAGES.tooLarge },
+          ]);
+        }
+        if (!looksLike(contentType, bytes)) {
+          const message = `The data is not a ${contentType} image.`;
+          return sendError(reply, 400, "BAD_REQUEST", `data: ${message}`, [
+            { path: ["data"], message },
+          ]);
+        }
+        const pixels = rasterPixels(contentType, bytes);
+        if (pixels === null) {
+          return sendError(reply, 400, "BAD_REQUEST", `data: ${BLOB_MESSAGES.unreadable}`, [
+            { path: ["data"], message: BLOB_MESSAGES.unreadable },
+          ]);
+        }
+        if (pixels > BLOB_MAX_PIXELS) {
+          return sendError(reply, 400, "BAD_REQUEST", `data: ${BLOB_MESSAGES.tooManyPixels}`, [
+            { path: ["data"], message: BLOB_MESSAGES.tooManyPixels },
+          ]);
+        }
+        const id = randomUUID();
+        const stored = await insertBlobWithinQuota(
+          deps.db,
+          organizationId,
+          { id, contentType, bytes },
+          deps.storageQuotaBytes ?? 0,
+        );
+        if (!stored) {
+          request.log.warn(
+            { organizationId, quotaBytes: deps.storageQuotaBytes },
+            "upload refused: organization storage quota reached",
+          );
+          return sendError(reply, 413, "PAYLOAD_TOO_LARGE", BLOB_MESSAGES.quotaExceeded, [
+            { path: ["data"], message: BLOB_MESSAGES.quotaExceeded },
+          ]);
+        }
+        return reply.code(201).send({ url: `/blobs/${id}` });
+      },
+    );
 
     scope.get<{ Params: { id: string } }>("/blobs/:id", async (request, reply) => {
       const { id } = request.params;
@@ -142,14 +183,23 @@ export async function registerBlobRoutes(
         .header("etag", etag)
         .header("x-content-type-options", "nosniff")
         .header("cross-origin-resource-policy", "cross-origin")
-        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+        .header(
+          "content-security-policy",
+          "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        );
       if (blob.contentType === "image/svg+xml") {
         reply.header("content-disposition", `attachment; filename="${blob.id}.svg"`);
       }
-      if (request.headers["if-none-match"]?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+      if (
+        request.headers["if-none-match"]
+          ?.split(",")
+          .some((tag) => tag.trim().replace(/^W\//, "") === etag)
+      ) {
         return reply.code(304).send();
       }
-      return reply.type(blob.contentType).send(Buffer.from(blob.bytes.buffer, blob.bytes.byteOffset, blob.bytes.byteLength));
+      return reply
+        .type(blob.contentType)
+        .send(Buffer.from(blob.bytes.buffer, blob.bytes.byteOffset, blob.bytes.byteLength));
     });
   });
 }

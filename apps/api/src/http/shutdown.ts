@@ -22,7 +22,10 @@ export interface GracefulShutdown {
  * first. The health checks answer for themselves during the drain: `/healthz` (liveness) stays
  * 200, `/readyz` says "shutting down" with a 503.
  */
-export function registerGracefulShutdown(app: FastifyInstance, options: { healthPaths?: readonly string[] } = {}): GracefulShutdown {
+export function registerGracefulShutdown(
+  app: FastifyInstance,
+  options: { healthPaths?: readonly string[] } = {},
+): GracefulShutdown {
   const healthPaths = new Set(options.healthPaths ?? ["/healthz", "/readyz"]);
   let draining = false;
   let inFlight = 0;
@@ -34,7 +37,13 @@ export function registerGracefulShutdown(app: FastifyInstance, options: { health
       reply.header("retry-after", String(DRAIN_RETRY_AFTER_SECONDS)).header("connection", "close");
       reply
         .code(503)
-        .send({ error: { code: "UNAVAILABLE", message: "This server is restarting. Try again in a few seconds.", fieldErrors: [] } });
+        .send({
+          error: {
+            code: "UNAVAILABLE",
+            message: "This server is restarting. Try again in a few seconds.",
+            fieldErrors: [],
+          },
+        });
       return;
     }
     inFlight += 1;
@@ -71,7 +80,11 @@ export function registerGracefulShutdown(app: FastifyInstance, options: { health
         });
       }
       const cut = inFlight;
-      if (!drained) app.log.warn({ inFlight: cut, timeoutMs }, "shutdown: requests still running after SHUTDOWN_TIMEOUT are cut");
+      if (!drained)
+        app.log.warn(
+          { inFlight: cut, timeoutMs },
+          "shutdown: requests still running after SHUTDOWN_TIMEOUT are cut",
+        );
       await app.close();
       return { drained, cut };
     },

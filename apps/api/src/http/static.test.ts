@@ -56,7 +56,11 @@ describe("static files in production", () => {
       const decoders = { gzip: gunzipSync, br: brotliDecompressSync } as const;
       for (const [encoding, decode] of Object.entries(decoders)) {
         for (const url of ["/runtime/floow.js", "/embed.js"]) {
-          const response = await compressed.app.inject({ method: "GET", url, headers: { "accept-encoding": encoding } });
+          const response = await compressed.app.inject({
+            method: "GET",
+            url,
+            headers: { "accept-encoding": encoding },
+          });
           expect(response.statusCode, url).toBe(200);
           expect(response.headers["content-encoding"], `${url} ${encoding}`).toBe(encoding);
           expect(decode(response.rawPayload).toString(), `${url} ${encoding}`).toBe(big);
@@ -64,7 +68,11 @@ describe("static files in production", () => {
         }
       }
       // A browser offering both gets brotli (smaller), as @fastify/compress prefers it.
-      const both = await compressed.app.inject({ method: "GET", url: "/embed.js", headers: { "accept-encoding": "gzip, deflate, br" } });
+      const both = await compressed.app.inject({
+        method: "GET",
+        url: "/embed.js",
+        headers: { "accept-encoding": "gzip, deflate, br" },
+      });
       expect(both.headers["content-encoding"]).toBe("br");
     } finally {
       await compressed.close();
@@ -84,20 +92,38 @@ describe("static files in production", () => {
     try {
       for (const url of ["/runtime/floow.js", "/embed.js"]) {
         const file = path.join(dist.RUNTIME_DIST, url.split("/").pop()!);
-        for (const [encoding, ext] of [["br", "br"], ["gzip", "gz"]] as const) {
-          const response = await server.app.inject({ method: "GET", url, headers: { "accept-encoding": encoding } });
+        for (const [encoding, ext] of [
+          ["br", "br"],
+          ["gzip", "gz"],
+        ] as const) {
+          const response = await server.app.inject({
+            method: "GET",
+            url,
+            headers: { "accept-encoding": encoding },
+          });
           expect(response.statusCode, url).toBe(200);
           expect(response.headers["content-encoding"], `${url} ${encoding}`).toBe(encoding);
           expect(response.headers["content-type"], url).toContain("javascript");
           expect(response.headers.vary, url).toMatch(/accept-encoding/i);
           // Byte for byte the build's file: not compressed again.
-          expect(response.rawPayload.equals(readFileSync(`${file}.${ext}`)), `${url} ${encoding}`).toBe(true);
+          expect(
+            response.rawPayload.equals(readFileSync(`${file}.${ext}`)),
+            `${url} ${encoding}`,
+          ).toBe(true);
         }
-        const plain = await server.app.inject({ method: "GET", url, headers: { "accept-encoding": "identity" } });
+        const plain = await server.app.inject({
+          method: "GET",
+          url,
+          headers: { "accept-encoding": "identity" },
+        });
         expect(plain.headers["content-encoding"] ?? "identity", url).toBe("identity");
         expect(plain.body, url).toBe(big);
       }
-      const both = await server.app.inject({ method: "GET", url: "/embed.js", headers: { "accept-encoding": "gzip, deflate, br" } });
+      const both = await server.app.inject({
+        method: "GET",
+        url: "/embed.js",
+        headers: { "accept-encoding": "gzip, deflate, br" },
+      });
       expect(both.headers["content-encoding"]).toBe("br");
       expect(both.headers["cache-control"]).toBe("public, max-age=300");
     } finally {
@@ -121,7 +147,12 @@ describe("static files in production", () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toContain("<title>Floow</title>");
     }
-    const post = await server.app.inject({ method: "POST", url: "/somewhere", headers: { "content-type": "application/json" }, payload: "{}" });
+    const post = await server.app.inject({
+      method: "POST",
+      url: "/somewhere",
+      headers: { "content-type": "application/json" },
+      payload: "{}",
+    });
     expect(post.statusCode).toBe(404);
   });
 });

@@ -5,7 +5,15 @@ import type { FastifyInstance } from "fastify";
 import { pickEncoding } from "../services/encoded-body";
 
 /** Paths the API itself answers; an unknown one is a JSON 404, never the dashboard. */
-const API_PREFIXES = ["/api/", "/trpc/", "/blobs/", "/runtime/", "/healthz", "/readyz", "/embed.js"];
+const API_PREFIXES = [
+  "/api/",
+  "/trpc/",
+  "/blobs/",
+  "/runtime/",
+  "/healthz",
+  "/readyz",
+  "/embed.js",
+];
 
 /**
  * The runtime's script-tag bundle (always, so Vite's dev proxy can reach it): `/embed.js` and
@@ -44,13 +52,19 @@ export async function registerStaticRoutes(
         .send(createReadStream(precompressed ? encoded : file));
     });
   } else {
-    app.log.warn({ runtimeDist }, "runtime bundle not found: /embed.js and /runtime/* answer 404 (build packages/runtime)");
+    app.log.warn(
+      { runtimeDist },
+      "runtime bundle not found: /embed.js and /runtime/* answer 404 (build packages/runtime)",
+    );
   }
 
   if (!options.serveDashboard) return;
   const indexHtml = path.join(dashboardDist, "index.html");
   if (!existsSync(indexHtml)) {
-    app.log.warn({ dashboardDist }, "dashboard build not found: only the API is served (build apps/dashboard)");
+    app.log.warn(
+      { dashboardDist },
+      "dashboard build not found: only the API is served (build apps/dashboard)",
+    );
     return;
   }
   await app.register(fastifyStatic, {
@@ -71,15 +85,27 @@ export async function registerStaticRoutes(
     const pathname = request.url.split("?")[0] ?? "/";
     const isPage =
       (request.method === "GET" || request.method === "HEAD") &&
-      !API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, "") || pathname.startsWith(prefix));
+      !API_PREFIXES.some(
+        (prefix) => pathname === prefix.replace(/\/$/, "") || pathname.startsWith(prefix),
+      );
     if (isPage) {
       // A floow's hosted page (/floow/:id) asks for its floow at once: the browser starts
       // that request with the HTML instead of after the app's script (same URL and mode as
       // the page's own fetch, so the answer is reused).
       const hosted = /^\/floow\/([A-Za-z0-9_-]{1,100})$/.exec(pathname);
-      if (hosted) reply.header("link", `</api/public/floows/${hosted[1]}>; rel=preload; as=fetch; crossorigin=anonymous`);
+      if (hosted)
+        reply.header(
+          "link",
+          `</api/public/floows/${hosted[1]}>; rel=preload; as=fetch; crossorigin=anonymous`,
+        );
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
-    return reply.code(404).send({ error: "Not Found", message: `Route ${request.method}:${pathname} not found`, statusCode: 404 });
+    return reply
+      .code(404)
+      .send({
+        error: "Not Found",
+        message: `Route ${request.method}:${pathname} not found`,
+        statusCode: 404,
+      });
   });
 }

@@ -22,7 +22,15 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export async function registerTrpcRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<DB>; auth: Auth; trustedOrigins: readonly string[]; fetch?: FeedFetchOptions; supportEmail?: string; mail?: MailContext; ai?: AiModelConfig },
+  deps: {
+    db: Kysely<DB>;
+    auth: Auth;
+    trustedOrigins: readonly string[];
+    fetch?: FeedFetchOptions;
+    supportEmail?: string;
+    mail?: MailContext;
+    ai?: AiModelConfig;
+  },
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook("onRequest", async (request, reply) => {
@@ -30,13 +38,25 @@ export async function registerTrpcRoutes(
       if (!isJsonContentType(request.headers["content-type"])) {
         return reply
           .code(415)
-          .send(trpcLikeError("BAD_REQUEST", "UNSUPPORTED_MEDIA_TYPE", 415, "Mutations accept only application/json."));
+          .send(
+            trpcLikeError(
+              "BAD_REQUEST",
+              "UNSUPPORTED_MEDIA_TYPE",
+              415,
+              "Mutations accept only application/json.",
+            ),
+          );
       }
       if (!isAllowedOrigin(request.headers, deps.trustedOrigins)) {
-        request.log.warn({ origin: request.headers.origin ?? null }, "tRPC write refused: origin not allowed");
+        request.log.warn(
+          { origin: request.headers.origin ?? null },
+          "tRPC write refused: origin not allowed",
+        );
         return reply
           .code(403)
-          .send(trpcLikeError("FORBIDDEN", "FORBIDDEN", 403, "This origin may not send requests here."));
+          .send(
+            trpcLikeError("FORBIDDEN", "FORBIDDEN", 403, "This origin may not send requests here."),
+          );
       }
     });
 
@@ -44,11 +64,23 @@ export async function registerTrpcRoutes(
       prefix: "/trpc",
       trpcOptions: {
         router: appRouter,
-        createContext: createContextFactory({ db: deps.db, auth: deps.auth, fetch: deps.fetch, supportEmail: deps.supportEmail, mail: deps.mail, ai: deps.ai }),
+        createContext: createContextFactory({
+          db: deps.db,
+          auth: deps.auth,
+          fetch: deps.fetch,
+          supportEmail: deps.supportEmail,
+          mail: deps.mail,
+          ai: deps.ai,
+        }),
         onError({ error, path, req }) {
-          if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error, path }, "tRPC procedure failed");
+          if (error.code === "INTERNAL_SERVER_ERROR")
+            req.log.error({ err: error, path }, "tRPC procedure failed");
           // The database or the AI model (its error is the cause: the dialog closes silently, the log says why).
-          if (error.code === "SERVICE_UNAVAILABLE") req.log.warn({ err: error.cause, path }, "tRPC procedure: a service it needs is unavailable");
+          if (error.code === "SERVICE_UNAVAILABLE")
+            req.log.warn(
+              { err: error.cause, path },
+              "tRPC procedure: a service it needs is unavailable",
+            );
         },
         // A 429 or 503 says when to try again (Retry-After, in seconds).
         responseMeta: ({ errors }) => {
@@ -62,5 +94,7 @@ export async function registerTrpcRoutes(
 
 /** The refusal in tRPC's error shape, so the tRPC client reports it like any other error. */
 function trpcLikeError(code: ErrorCode, trpcCode: string, httpStatus: number, message: string) {
-  return { error: { message, code: -32600, data: { code, trpcCode, httpStatus, fieldErrors: [] } } };
+  return {
+    error: { message, code: -32600, data: { code, trpcCode, httpStatus, fieldErrors: [] } },
+  };
 }

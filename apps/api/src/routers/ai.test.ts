@@ -201,9 +201,18 @@ describe.each(testDbKinds)("ai.suggest (%s)", (kind) => {
   });
 
   it.each([
-    ["an error status", { status: 500, body: { error: { message: "boom", type: "server_error" } } }],
-    ["junk text", { status: 200, body: completion("Sure! Here are some great questions: 1. Colour?") }],
-    ["JSON of the wrong shape", { status: 200, body: completion('{"analysis": {"questions": [{"choices": 3}]}}') }],
+    [
+      "an error status",
+      { status: 500, body: { error: { message: "boom", type: "server_error" } } },
+    ],
+    [
+      "junk text",
+      { status: 200, body: completion("Sure! Here are some great questions: 1. Colour?") },
+    ],
+    [
+      "JSON of the wrong shape",
+      { status: 200, body: completion('{"analysis": {"questions": [{"choices": 3}]}}') },
+    ],
     ["no choices at all", { status: 200, body: { ...completion(""), choices: [] } }],
     ["a body that is not JSON", { status: 200, body: "<html>Bad gateway</html>" }],
   ])(
@@ -217,7 +226,9 @@ describe.each(testDbKinds)("ai.suggest (%s)", (kind) => {
       // the tRPC handler logs with the model's error as the cause (http/trpc.ts).
       expect(error).toBeInstanceOf(TRPCError);
       expect(error).toMatchObject({ code: "SERVICE_UNAVAILABLE" });
-      expect((error as TRPCError).message).toBe("The AI model gave no usable answer; no questions were suggested.");
+      expect((error as TRPCError).message).toBe(
+        "The AI model gave no usable answer; no questions were suggested.",
+      );
       expect((error as TRPCError).cause?.cause).toBeInstanceOf(Error);
     },
   );

@@ -11,9 +11,8 @@ import { orgProcedure, rateLimit, router } from "../trpc/init";
 /** The AI Suggestion (spec sections 2, 4, 5, 7, 9; docs/editor.md). */
 export const aiRouter = router({
   /** Which suggester answers here (the dialog says so before it asks): the model's name, or the feed. */
-  config: orgProcedure.query(
-    ({ ctx }): { source: SuggestionSource; model: string | null } =>
-      ctx.ai ? { source: "model", model: ctx.ai.model } : { source: "feed", model: null },
+  config: orgProcedure.query(({ ctx }): { source: SuggestionSource; model: string | null } =>
+    ctx.ai ? { source: "model", model: ctx.ai.model } : { source: "feed", model: null },
   ),
 
   /**

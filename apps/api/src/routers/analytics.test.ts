@@ -36,8 +36,20 @@ const suspension = createStep({ text: "<p>Suspension?</p>" });
 const full = createChoice({ stepId: suspension.id, text: "Full" });
 suspension.choices = [full];
 
-const VELO = { id: "P1", name: "Velo Aero", price: 1499, url: "https://shop.example/p1", image: "" };
-const TRAIL = { id: "P2", name: "Trail King", price: 899, url: "https://shop.example/p2", image: "" };
+const VELO = {
+  id: "P1",
+  name: "Velo Aero",
+  price: 1499,
+  url: "https://shop.example/p1",
+  image: "",
+};
+const TRAIL = {
+  id: "P2",
+  name: "Trail King",
+  price: 899,
+  url: "https://shop.example/p2",
+  image: "",
+};
 
 type Planned = [FloowEventType, FloowEventPayload?];
 const pick = (step: typeof ride, choice: typeof road): Planned => [
@@ -70,7 +82,13 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
   ) {
     const messages: FloowEventMessage[] = plan.map(([type, payload]) =>
       createEventMessage(
-        { organizationId: orgId, domainId, floowId, sessionId, ...(floowVersion !== undefined && { floowVersion }) },
+        {
+          organizationId: orgId,
+          domainId,
+          floowId,
+          sessionId,
+          ...(floowVersion !== undefined && { floowVersion }),
+        },
         type,
         payload,
       ),
@@ -99,15 +117,51 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
     outsider = await createUser(server.app, "Olga Outsider");
     await createOrganization(server.app, outsider, "Other Co");
     domainId = (await seedDomain(db, orgId)).id;
-    bikeId = (await seedFloow(db, orgId, domainId, "selling", { name: "Bike finder", status: "live", steps: [ride, budget, suspension] })).id;
-    newsletterId = (await seedFloow(db, orgId, domainId, "data", { name: "Newsletter", status: "live" })).id;
+    bikeId = (
+      await seedFloow(db, orgId, domainId, "selling", {
+        name: "Bike finder",
+        status: "live",
+        steps: [ride, budget, suspension],
+      })
+    ).id;
+    newsletterId = (
+      await seedFloow(db, orgId, domainId, "data", { name: "Newsletter", status: "live" })
+    ).id;
 
     // A: road → low → results (both bikes) → clicks the Velo.
-    await session(bikeId, "A", [["mount"], ["start"], pick(ride, road), pick(budget, low), ["finish", { products: [VELO, TRAIL], partial: false }], ["product", { product: VELO }]], NOON, { os: "mac", language: "nl" });
+    await session(
+      bikeId,
+      "A",
+      [
+        ["mount"],
+        ["start"],
+        pick(ride, road),
+        pick(budget, low),
+        ["finish", { products: [VELO, TRAIL], partial: false }],
+        ["product", { product: VELO }],
+      ],
+      NOON,
+      { os: "mac", language: "nl" },
+    );
     // B: road, then leaves at the budget question.
-    await session(bikeId, "B", [["mount"], ["start"], pick(ride, road)], NOON, { os: "linux", language: "unknown" });
+    await session(bikeId, "B", [["mount"], ["start"], pick(ride, road)], NOON, {
+      os: "linux",
+      language: "unknown",
+    });
     // C: mountain → full → a partial match.
-    await session(bikeId, "C", [["mount"], ["start"], pick(ride, mountain), pick(suspension, full), ["finish", { products: [TRAIL], partial: true }]], NOON, { os: "windows", language: "en" });
+    await session(
+      bikeId,
+      "C",
+      [
+        ["mount"],
+        ["start"],
+        pick(ride, mountain),
+        pick(suspension, full),
+        ["finish", { products: [TRAIL], partial: true }],
+      ],
+      NOON,
+      { os: "windows", language: "en" },
+    );
     // D: starts and leaves on the first question.
     await session(bikeId, "D", [["mount"], ["start"]]);
     // E: only sees it.
@@ -144,16 +198,28 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
         clickThroughRate: 1 / 2,
       },
     });
-    expect(overview.previous).toMatchObject({ from: "2026-11-09", to: "2026-11-09", totals: { views: 1, sessions: 1, starts: 1, completions: 0 } });
-    expect(overview.days).toEqual([{ day: DAY, views: 8, sessions: 8, starts: 6, completions: 2, clicks: 1 }]);
-    expect(overview.floows.map((f) => [f.name, f.views, f.starts, f.completions, f.clickThroughRate])).toEqual([
+    expect(overview.previous).toMatchObject({
+      from: "2026-11-09",
+      to: "2026-11-09",
+      totals: { views: 1, sessions: 1, starts: 1, completions: 0 },
+    });
+    expect(overview.days).toEqual([
+      { day: DAY, views: 8, sessions: 8, starts: 6, completions: 2, clicks: 1 },
+    ]);
+    expect(
+      overview.floows.map((f) => [f.name, f.views, f.starts, f.completions, f.clickThroughRate]),
+    ).toEqual([
       ["Bike finder", 8, 6, 2, 0.5],
       ["Newsletter", 0, 0, 0, null],
     ]);
   });
 
   it("overview: every day of the range, quiet days as zero; a domain filter", async () => {
-    const overview = await callerFor(server.app, admin).analytics.overview({ from: "2026-11-08", to: DAY, domainId });
+    const overview = await callerFor(server.app, admin).analytics.overview({
+      from: "2026-11-08",
+      to: DAY,
+      domainId,
+    });
     expect(overview.days.map((d) => [d.day, d.sessions, d.starts])).toEqual([
       ["2026-11-08", 0, 0],
       ["2026-11-09", 1, 1],
@@ -161,7 +227,10 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
     ]);
     expect(overview.previous).toMatchObject({ from: "2026-11-05", to: "2026-11-07" });
     const otherDomain = await seedDomain(db, orgId, { name: "Other shop", host: "other.example" });
-    const filtered = await callerFor(server.app, admin).analytics.overview({ ...range, domainId: otherDomain.id });
+    const filtered = await callerFor(server.app, admin).analytics.overview({
+      ...range,
+      domainId: otherDomain.id,
+    });
     expect(filtered.current.totals.sessions).toBe(0);
     expect(filtered.floows).toEqual([]);
   });
@@ -173,8 +242,19 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
     });
 
     it("has the same figures as the overview", () => {
-      expect(bike.floow).toEqual({ id: bikeId, name: "Bike finder", status: "live", type: "selling" });
-      expect(bike.current.totals).toMatchObject({ views: 8, sessions: 8, starts: 6, completions: 2, clicks: 1 });
+      expect(bike.floow).toEqual({
+        id: bikeId,
+        name: "Bike finder",
+        status: "live",
+        type: "selling",
+      });
+      expect(bike.current.totals).toMatchObject({
+        views: 8,
+        sessions: 8,
+        starts: 6,
+        completions: 2,
+        clicks: 1,
+      });
     });
 
     it("funnel: drop-off at a step is the sessions that left there over the sessions that reached it (branches)", () => {
@@ -188,9 +268,25 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
     });
 
     it("choices: the sessions that picked each choice, per step", () => {
-      expect(bike.choices.map((s) => [s.text, s.sessions, s.choices.map((c) => [c.text, c.sessions])])).toEqual([
-        ["Where do you ride?", 5, [["Road", 3], ["Mountain", 2]]],
-        ["Road budget?", 2, [["High", 1], ["Low", 1]]],
+      expect(
+        bike.choices.map((s) => [s.text, s.sessions, s.choices.map((c) => [c.text, c.sessions])]),
+      ).toEqual([
+        [
+          "Where do you ride?",
+          5,
+          [
+            ["Road", 3],
+            ["Mountain", 2],
+          ],
+        ],
+        [
+          "Road budget?",
+          2,
+          [
+            ["High", 1],
+            ["Low", 1],
+          ],
+        ],
         ["Suspension?", 1, [["Full", 1]]],
       ]);
     });
@@ -211,10 +307,25 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
       const analytics = callerFor(server.app, member).analytics;
       expect(await analytics.floow({ id: bikeId, ...range, version: 1 })).toEqual(bike);
       const none = await analytics.floow({ id: bikeId, ...range, version: 2 });
-      expect(none.current.totals).toMatchObject({ views: 0, sessions: 0, starts: 0, completions: 0, clicks: 0 });
-      expect(none.funnel).toEqual([{ stepId: null, text: "Start page", reached: 0, left: 0, dropOff: null }]);
-      expect([none.choices, none.results.products, none.devices, none.languages]).toEqual([[], [], [], []]);
-      expect(none.days).toEqual([{ day: DAY, sessions: 0, views: 0, starts: 0, completions: 0, clicks: 0 }]);
+      expect(none.current.totals).toMatchObject({
+        views: 0,
+        sessions: 0,
+        starts: 0,
+        completions: 0,
+        clicks: 0,
+      });
+      expect(none.funnel).toEqual([
+        { stepId: null, text: "Start page", reached: 0, left: 0, dropOff: null },
+      ]);
+      expect([none.choices, none.results.products, none.devices, none.languages]).toEqual([
+        [],
+        [],
+        [],
+        [],
+      ]);
+      expect(none.days).toEqual([
+        { day: DAY, sessions: 0, views: 0, starts: 0, completions: 0, clicks: 0 },
+      ]);
     });
 
     it("devices and languages by session", () => {
@@ -246,89 +357,218 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
     ];
 
     beforeAll(async () => {
-      await session(newsletterId, "H", [["mount"], ["start"], inputs("ada@example.com", ""), ["finish"]]);
-      await session(newsletterId, "I", [["mount"], ["start"], inputs(" Max@Example.com ", "Max"), ["finish"]]);
-      await session(newsletterId, "=1+2", [["mount"], ["start"], inputs("", "=HYPERLINK(\"http://evil.example\")")]);
+      await session(newsletterId, "H", [
+        ["mount"],
+        ["start"],
+        inputs("ada@example.com", ""),
+        ["finish"],
+      ]);
+      await session(newsletterId, "I", [
+        ["mount"],
+        ["start"],
+        inputs(" Max@Example.com ", "Max"),
+        ["finish"],
+      ]);
+      await session(newsletterId, "=1+2", [
+        ["mount"],
+        ["start"],
+        inputs("", '=HYPERLINK("http://evil.example")'),
+      ]);
     });
 
     it("completion of each input, without values", async () => {
-      const newsletter = await callerFor(server.app, admin).analytics.floow({ id: newsletterId, ...range });
+      const newsletter = await callerFor(server.app, admin).analytics.floow({
+        id: newsletterId,
+        ...range,
+      });
       expect(newsletter.formInputs).toEqual([
-        { stepId: form.id, inputId: "email", text: "E-mail", type: "email", submitted: 3, filled: 2, completion: 2 / 3 },
-        { stepId: form.id, inputId: "name", text: "Name", type: "text", submitted: 3, filled: 2, completion: 2 / 3 },
+        {
+          stepId: form.id,
+          inputId: "email",
+          text: "E-mail",
+          type: "email",
+          submitted: 3,
+          filled: 2,
+          completion: 2 / 3,
+        },
+        {
+          stepId: form.id,
+          inputId: "name",
+          text: "Name",
+          type: "text",
+          submitted: 3,
+          filled: 2,
+          completion: 2 / 3,
+        },
       ]);
       expect(JSON.stringify(newsletter)).not.toContain("ada@example.com");
     });
 
     it("exports one CSV row per session, cells that could run as a formula escaped", async () => {
-      const { csv, rows, filename } = await callerFor(server.app, member).analytics.exportCsv({ id: newsletterId, ...range });
+      const { csv, rows, filename } = await callerFor(server.app, member).analytics.exportCsv({
+        id: newsletterId,
+        ...range,
+      });
       expect(filename).toBe(`newsletter-sessions-${DAY}-${DAY}.csv`);
       expect(rows).toBe(3);
-      const lines = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-      expect(lines[0]).toBe("session,started,finished,answers,clicked product,operating system,language");
+      const lines = csv
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n");
+      expect(lines[0]).toBe(
+        "session,started,finished,answers,clicked product,operating system,language",
+      );
       // Sessions in order of their start, then of their id.
       expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(["'=1+2", "H", "I"]);
-      expect(lines[2]).toBe('H,2026-11-10 12:00:00,2026-11-10 12:00:03,Stay in touch: E-mail = ada@example.com; Name = ,,unknown,unknown');
-      expect(lines[1]).toMatch(/^'=1\+2,2026-11-10 12:00:00,,"Stay in touch: E-mail = ; Name = =HYPERLINK\(""http:\/\/evil.example""\)",/);
-      const bike = await callerFor(server.app, member).analytics.exportCsv({ id: bikeId, ...range });
-      expect(bike.csv).toContain("A,2026-11-10 12:00:00,2026-11-10 12:00:04,Where do you ride?: Road | Road budget?: Low,Velo Aero,mac,nl");
+      expect(lines[2]).toBe(
+        "H,2026-11-10 12:00:00,2026-11-10 12:00:03,Stay in touch: E-mail = ada@example.com; Name = ,,unknown,unknown",
+      );
+      expect(lines[1]).toMatch(
+        /^'=1\+2,2026-11-10 12:00:00,,"Stay in touch: E-mail = ; Name = =HYPERLINK\(""http:\/\/evil.example""\)",/,
+      );
+      const bike = await callerFor(server.app, member).analytics.exportCsv({
+        id: bikeId,
+        ...range,
+      });
+      expect(bike.csv).toContain(
+        "A,2026-11-10 12:00:00,2026-11-10 12:00:04,Where do you ride?: Road | Road budget?: Low,Velo Aero,mac,nl",
+      );
     });
 
     it("exports each step's last answer, in the order given, and every product clicked, across the ingest's batches", async () => {
-      const changes = await seedFloow(db, orgId, domainId, "selling", { name: "Changes", status: "live", steps: [ride, budget] });
+      const changes = await seedFloow(db, orgId, domainId, "selling", {
+        name: "Changes",
+        status: "live",
+        steps: [ride, budget],
+      });
       const store = (plan: Planned[], receivedAt: Date) =>
         storeEvents(
           db,
           plan.map(([type, payload]) => ({
             organizationId: orgId,
             domainId,
-            message: createEventMessage({ organizationId: orgId, domainId, floowId: changes.id, sessionId: "N" }, type, payload),
+            message: createEventMessage(
+              { organizationId: orgId, domainId, floowId: changes.id, sessionId: "N" },
+              type,
+              payload,
+            ),
             receivedAt,
           })),
         );
       await store([["mount"], ["start"], pick(ride, road), pick(budget, low)], NOON);
       // Back to the first question: mountain instead of road; two clicks of one product.
-      await store([pick(ride, mountain), ["product", { product: TRAIL }], ["product", { product: VELO }], ["product", { product: TRAIL }]], at("2026-11-10T11:01:00Z"));
+      await store(
+        [
+          pick(ride, mountain),
+          ["product", { product: TRAIL }],
+          ["product", { product: VELO }],
+          ["product", { product: TRAIL }],
+        ],
+        at("2026-11-10T11:01:00Z"),
+      );
       // Two answers that arrived together: the later one in the batch counts.
-      await store([pick(budget, high), pick(budget, low), ["finish", { products: [TRAIL], partial: false }]], at("2026-11-10T11:02:00Z"));
+      await store(
+        [pick(budget, high), pick(budget, low), ["finish", { products: [TRAIL], partial: false }]],
+        at("2026-11-10T11:02:00Z"),
+      );
       await store([["finish", { products: [TRAIL], partial: false }]], at("2026-11-10T11:03:00Z"));
-      const { csv } = await callerFor(server.app, member).analytics.exportCsv({ id: changes.id, ...range });
-      expect(csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n")[1]).toBe(
+      const { csv } = await callerFor(server.app, member).analytics.exportCsv({
+        id: changes.id,
+        ...range,
+      });
+      expect(
+        csv
+          .replace(/^\uFEFF/, "")
+          .trimEnd()
+          .split("\r\n")[1],
+      ).toBe(
         'N,2026-11-10 12:00:00,2026-11-10 12:02:00,Where do you ride?: Mountain | Road budget?: Low,"Trail King, Velo Aero",unknown,unknown',
       );
       await callerFor(server.app, admin).floow.remove({ id: changes.id });
     });
 
     it("erases every session in which a shopper gave the e-mail address, with a count; admins only", async () => {
-      await expect(callerFor(server.app, member).analytics.eraseShopper({ email: "max@example.com" })).rejects.toMatchObject({ code: "FORBIDDEN" });
-      await expect(callerFor(server.app, outsider).analytics.eraseShopper({ email: "max@example.com" })).resolves.toEqual({ events: 0, sessions: 0 });
+      await expect(
+        callerFor(server.app, member).analytics.eraseShopper({ email: "max@example.com" }),
+      ).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(
+        callerFor(server.app, outsider).analytics.eraseShopper({ email: "max@example.com" }),
+      ).resolves.toEqual({ events: 0, sessions: 0 });
       // A webhook's copies of the session's answers, kept by Floow's outbox, are erased with them.
-      const { webhook } = await callerFor(server.app, admin).webhook.create({ id: "crm-webhook", name: "CRM", url: "https://crm.example.com/hook", domainId });
-      const delivery = (sessionId: string) => ({
-        id: `delivery-${sessionId}`, organization_id: orgId, webhook_id: webhook.id, message_id: `msg_${sessionId}`, event_type: "form",
-        payload: JSON.stringify({ type: "floow.form", timestamp: NOON.toISOString(), data: { floowId: newsletterId, sessionId } }),
+      const { webhook } = await callerFor(server.app, admin).webhook.create({
+        id: "crm-webhook",
+        name: "CRM",
+        url: "https://crm.example.com/hook",
+        domainId,
       });
-      await db.insertInto("webhook_delivery").values([delivery("I"), delivery("H")]).execute();
-      expect(await callerFor(server.app, admin).analytics.eraseShopper({ email: "MAX@example.com" })).toEqual({ events: 4, sessions: 1 });
-      const deliveries = await db.selectFrom("webhook_delivery").select("id").where("webhook_id", "=", webhook.id).execute();
+      const delivery = (sessionId: string) => ({
+        id: `delivery-${sessionId}`,
+        organization_id: orgId,
+        webhook_id: webhook.id,
+        message_id: `msg_${sessionId}`,
+        event_type: "form",
+        payload: JSON.stringify({
+          type: "floow.form",
+          timestamp: NOON.toISOString(),
+          data: { floowId: newsletterId, sessionId },
+        }),
+      });
+      await db
+        .insertInto("webhook_delivery")
+        .values([delivery("I"), delivery("H")])
+        .execute();
+      expect(
+        await callerFor(server.app, admin).analytics.eraseShopper({ email: "MAX@example.com" }),
+      ).toEqual({ events: 4, sessions: 1 });
+      const deliveries = await db
+        .selectFrom("webhook_delivery")
+        .select("id")
+        .where("webhook_id", "=", webhook.id)
+        .execute();
       expect(deliveries.map((row) => row.id)).toEqual(["delivery-H"]);
-      const left = await db.selectFrom("event").select("session_id").where("floow_id", "=", newsletterId).distinct().execute();
+      const left = await db
+        .selectFrom("event")
+        .select("session_id")
+        .where("floow_id", "=", newsletterId)
+        .distinct()
+        .execute();
       expect(left.map((row) => row.session_id).sort()).toEqual(["=1+2", "H"]);
-      const rollup = await db.selectFrom("event_session").select(["session_id", "answer_steps"]).where("floow_id", "=", newsletterId).execute();
+      const rollup = await db
+        .selectFrom("event_session")
+        .select(["session_id", "answer_steps"])
+        .where("floow_id", "=", newsletterId)
+        .execute();
       expect(rollup.map((row) => row.session_id).sort()).toEqual(["=1+2", "H"]);
       // The answers kept for the export went with the session: the address is nowhere.
       expect(JSON.stringify(rollup).toLowerCase()).not.toContain("max@example.com");
-      const { csv } = await callerFor(server.app, admin).analytics.exportCsv({ id: newsletterId, ...range });
+      const { csv } = await callerFor(server.app, admin).analytics.exportCsv({
+        id: newsletterId,
+        ...range,
+      });
       expect(csv.toLowerCase()).not.toContain("max@example.com");
       expect(csv).toContain("ada@example.com");
-      await expect(callerFor(server.app, admin).analytics.eraseShopper({ email: "not an address" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+      await expect(
+        callerFor(server.app, admin).analytics.eraseShopper({ email: "not an address" }),
+      ).rejects.toMatchObject({ code: "BAD_REQUEST" });
     });
   });
 
   it("filters one floow's figures by the published version its sessions were shown", async () => {
-    const floowId = (await seedFloow(db, orgId, domainId, "selling", { name: "Two versions", status: "live", steps: [ride] })).id;
+    const floowId = (
+      await seedFloow(db, orgId, domainId, "selling", {
+        name: "Two versions",
+        status: "live",
+        steps: [ride],
+      })
+    ).id;
     const mac = { os: "mac", language: "nl" };
-    const finished: Planned[] = [["mount"], ["start"], pick(ride, road), ["finish", { products: [VELO], partial: false }], ["product", { product: VELO }]];
+    const finished: Planned[] = [
+      ["mount"],
+      ["start"],
+      pick(ride, road),
+      ["finish", { products: [VELO], partial: false }],
+      ["product", { product: VELO }],
+    ];
     await session(floowId, "V1", finished, NOON, mac, 1);
     await session(floowId, "V2a", [["mount"], ["start"], pick(ride, mountain)], NOON, mac, 2);
     await session(floowId, "V2b", [["mount"]], NOON, { os: "linux", language: "en" }, 2);
@@ -336,10 +576,20 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
     const analytics = callerFor(server.app, member).analytics;
 
     const v2 = await analytics.floow({ id: floowId, ...range, version: 2 });
-    expect(v2.current.totals).toMatchObject({ views: 2, sessions: 2, starts: 1, completions: 0, clicks: 0 });
-    expect(v2.choices.map((step) => [step.text, step.sessions, step.choices.map((c) => [c.text, c.sessions])])).toEqual([
-      ["Where do you ride?", 1, [["Mountain", 1]]],
-    ]);
+    expect(v2.current.totals).toMatchObject({
+      views: 2,
+      sessions: 2,
+      starts: 1,
+      completions: 0,
+      clicks: 0,
+    });
+    expect(
+      v2.choices.map((step) => [
+        step.text,
+        step.sessions,
+        step.choices.map((c) => [c.text, c.sessions]),
+      ]),
+    ).toEqual([["Where do you ride?", 1, [["Mountain", 1]]]]);
     expect(v2.funnel[1]).toMatchObject({ stepId: ride.id, reached: 1, left: 1 });
     expect(v2.devices).toEqual([
       { key: "linux", sessions: 1 },
@@ -348,51 +598,106 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
     expect(v2.results.products).toEqual([]);
 
     const v1 = await analytics.floow({ id: floowId, ...range, version: 1 });
-    expect(v1.current.totals).toMatchObject({ views: 1, sessions: 1, starts: 1, completions: 1, clicks: 1 });
-    expect(v1.results).toMatchObject({ resultPages: 1, products: [{ id: "P1", name: "Velo Aero", shown: 1, clicks: 1 }] });
+    expect(v1.current.totals).toMatchObject({
+      views: 1,
+      sessions: 1,
+      starts: 1,
+      completions: 1,
+      clicks: 1,
+    });
+    expect(v1.results).toMatchObject({
+      resultPages: 1,
+      products: [{ id: "P1", name: "Velo Aero", shown: 1, clicks: 1 }],
+    });
 
     // All versions: the unversioned session too.
     expect((await analytics.floow({ id: floowId, ...range })).current.totals.sessions).toBe(4);
     expect((await analytics.exportCsv({ id: floowId, ...range, version: 2 })).rows).toBe(2);
-    await expect(analytics.floow({ id: floowId, ...range, version: 0 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(analytics.floow({ id: floowId, ...range, version: 0 })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
   });
 
   it("another organization's floow or domain is NOT_FOUND, and its overview holds none of ours", async () => {
     const caller = callerFor(server.app, outsider);
-    await expect(caller.analytics.floow({ id: bikeId, ...range })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(caller.analytics.exportCsv({ id: bikeId, ...range })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(caller.analytics.floow({ id: "no-such-floow", ...range })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(caller.analytics.overview({ ...range, domainId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(caller.analytics.floow({ id: bikeId, ...range })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(caller.analytics.exportCsv({ id: bikeId, ...range })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(caller.analytics.floow({ id: "no-such-floow", ...range })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(caller.analytics.overview({ ...range, domainId })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     const overview = await caller.analytics.overview(range);
     expect(overview.current.totals.sessions).toBe(0);
     expect(overview.floows).toEqual([]);
-    await expect(callerFor(server.app).analytics.overview(range)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(callerFor(server.app).analytics.overview(range)).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
   });
 
   it("a bad range is a BAD_REQUEST naming the field", async () => {
     const caller = callerFor(server.app, admin);
-    await expect(caller.analytics.overview({ from: DAY, to: "2026-11-01" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("start date") });
-    await expect(caller.analytics.overview({ from: "2026-02-30", to: DAY })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await expect(caller.analytics.overview({ from: "2020-01-01", to: DAY })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("366") });
+    await expect(caller.analytics.overview({ from: DAY, to: "2026-11-01" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringContaining("start date"),
+    });
+    await expect(caller.analytics.overview({ from: "2026-02-30", to: DAY })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    await expect(caller.analytics.overview({ from: "2020-01-01", to: DAY })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringContaining("366"),
+    });
   });
 
   it("retention: 13 months unless the admin sets another; the job deletes older events", async () => {
     const caller = callerFor(server.app, admin);
     expect(await caller.analytics.settings()).toEqual({ retentionMonths: 13 });
-    await expect(callerFor(server.app, member).analytics.updateSettings({ retentionMonths: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(caller.analytics.updateSettings({ retentionMonths: 0 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    expect(await caller.analytics.updateSettings({ retentionMonths: 1 })).toEqual({ retentionMonths: 1 });
-    expect(await callerFor(server.app, member).analytics.settings()).toEqual({ retentionMonths: 1 });
+    await expect(
+      callerFor(server.app, member).analytics.updateSettings({ retentionMonths: 1 }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(caller.analytics.updateSettings({ retentionMonths: 0 })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    expect(await caller.analytics.updateSettings({ retentionMonths: 1 })).toEqual({
+      retentionMonths: 1,
+    });
+    expect(await callerFor(server.app, member).analytics.settings()).toEqual({
+      retentionMonths: 1,
+    });
     // On 5 December the 1-month retention reaches back to 5 November: nothing goes yet.
     expect(await deleteExpiredEvents(db, at("2026-12-05T00:00:00Z"))).toBe(0);
     // On 10 January everything from November goes, events and sessions.
-    const before = await db.selectFrom("event").select(db.fn.countAll<string>().as("n")).where("organization_id", "=", orgId).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("event")
+      .select(db.fn.countAll<string>().as("n"))
+      .where("organization_id", "=", orgId)
+      .executeTakeFirstOrThrow();
     expect(await deleteExpiredEvents(db, at("2027-01-10T00:00:00Z"))).toBe(Number(before.n));
-    expect(await db.selectFrom("event_session").selectAll().where("organization_id", "=", orgId).execute()).toEqual([]);
+    expect(
+      await db
+        .selectFrom("event_session")
+        .selectAll()
+        .where("organization_id", "=", orgId)
+        .execute(),
+    ).toEqual([]);
     // The daily figures follow the deletions.
     const overview = await caller.analytics.overview(range);
-    expect(overview.current.totals).toMatchObject({ sessions: 0, views: 0, starts: 0, startedSessions: 0, completions: 0 });
-    expect(overview.days).toEqual([{ day: DAY, views: 0, sessions: 0, starts: 0, completions: 0, clicks: 0 }]);
+    expect(overview.current.totals).toMatchObject({
+      sessions: 0,
+      views: 0,
+      starts: 0,
+      startedSessions: 0,
+      completions: 0,
+    });
+    expect(overview.days).toEqual([
+      { day: DAY, views: 0, sessions: 0, starts: 0, completions: 0, clicks: 0 },
+    ]);
   });
 
   it("a deleted floow takes its events and figures with it", async () => {
@@ -402,6 +707,8 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
     expect((await caller.analytics.overview(range)).current.totals.sessions).toBe(1);
     await caller.floow.remove({ id: gone.id });
     expect((await caller.analytics.overview(range)).current.totals.sessions).toBe(0);
-    expect(await db.selectFrom("event_daily").selectAll().where("floow_id", "=", gone.id).execute()).toEqual([]);
+    expect(
+      await db.selectFrom("event_daily").selectAll().where("floow_id", "=", gone.id).execute(),
+    ).toEqual([]);
   });
 });

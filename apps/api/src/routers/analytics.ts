@@ -1,6 +1,19 @@
-import { analyticsFloowSchema, analyticsRangeSchema, analyticsSettingsSchema, daysInRange, eraseShopperSchema } from "@floow/domain/analytics";
+import {
+  analyticsFloowSchema,
+  analyticsRangeSchema,
+  analyticsSettingsSchema,
+  daysInRange,
+  eraseShopperSchema,
+} from "@floow/domain/analytics";
 import { DomainError } from "@floow/domain/errors";
-import type { AnalyticsCsv, AnalyticsOverview, AnalyticsPeriod, AnalyticsSettingsView, FloowAnalytics, ShopperErasure } from "@floow/domain/analytics";
+import type {
+  AnalyticsCsv,
+  AnalyticsOverview,
+  AnalyticsPeriod,
+  AnalyticsSettingsView,
+  FloowAnalytics,
+  ShopperErasure,
+} from "@floow/domain/analytics";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/database";
 import {
@@ -49,7 +62,11 @@ async function periods(db: Kysely<DB>, scope: SessionScope, from: string, to: st
   };
 }
 
-const plainText = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+const plainText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /**
  * Analytics of the organization's floows (docs/analytics.md). Every member may read them; the
@@ -58,74 +75,107 @@ const plainText = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g
  */
 export const analyticsRouter = router({
   /** The organization's figures for a range (optionally one domain), against the period before; per day; per floow. */
-  overview: orgProcedure.input(analyticsRangeSchema).query(async ({ ctx, input }): Promise<AnalyticsOverview> => {
-    if (input.domainId !== undefined && !(await findDomain(ctx.db, ctx.org.id, input.domainId))) {
-      throw new DomainError("NOT_FOUND", "Domain not found.", [{ path: ["domainId"], message: "Please select a domain." }]);
-    }
-    const scope = { organizationId: ctx.org.id, domainId: input.domainId };
-    const [figures, floows] = await Promise.all([
-      periods(ctx.db, scope, input.from, input.to),
-      floowRows(ctx.db, scope, input.from, input.to),
-    ]);
-    return { ...figures, floows };
-  }),
+  overview: orgProcedure
+    .input(analyticsRangeSchema)
+    .query(async ({ ctx, input }): Promise<AnalyticsOverview> => {
+      if (input.domainId !== undefined && !(await findDomain(ctx.db, ctx.org.id, input.domainId))) {
+        throw new DomainError("NOT_FOUND", "Domain not found.", [
+          { path: ["domainId"], message: "Please select a domain." },
+        ]);
+      }
+      const scope = { organizationId: ctx.org.id, domainId: input.domainId };
+      const [figures, floows] = await Promise.all([
+        periods(ctx.db, scope, input.from, input.to),
+        floowRows(ctx.db, scope, input.from, input.to),
+      ]);
+      return { ...figures, floows };
+    }),
 
   /** One floow: the same figures, the funnel, choices, form inputs, product results, devices and languages. */
-  floow: orgProcedure.input(analyticsFloowSchema).query(async ({ ctx, input }): Promise<FloowAnalytics> => {
-    const floow = await findFloow(ctx.db, ctx.org.id, input.id);
-    if (!floow) throw floowNotFound();
-    const organizationId = ctx.org.id;
-    // One published version's sessions (docs/analytics.md, "By version"); all without.
-    const { from, to, version } = input;
-    const scope = { organizationId, floowId: floow.id, floowVersion: version };
-    const steps = floow.steps.map((step) => ({ id: step.id, text: plainText(step.text) }));
-    const [figures, funnelSteps, choices, formInputs, results, devices, languages] = await Promise.all([
-      periods(ctx.db, scope, from, to),
-      funnel(ctx.db, organizationId, floow.id, from, to, steps, "Start page", version),
-      choiceDistribution(ctx.db, organizationId, floow.id, from, to, steps, version),
-      formCompletion(ctx.db, organizationId, floow.id, from, to, steps, version),
-      productResults(ctx.db, organizationId, floow.id, from, to, version),
-      sessionShares(ctx.db, scope, from, to, "os"),
-      sessionShares(ctx.db, scope, from, to, "language"),
-    ]);
-    return {
-      ...figures,
-      floow: { id: floow.id, name: floow.name, status: floow.status, type: floow.type },
-      funnel: funnelSteps,
-      choices,
-      formInputs,
-      results,
-      devices,
-      languages,
-    };
-  }),
+  floow: orgProcedure
+    .input(analyticsFloowSchema)
+    .query(async ({ ctx, input }): Promise<FloowAnalytics> => {
+      const floow = await findFloow(ctx.db, ctx.org.id, input.id);
+      if (!floow) throw floowNotFound();
+      const organizationId = ctx.org.id;
+      // One published version's sessions (docs/analytics.md, "By version"); all without.
+      const { from, to, version } = input;
+      const scope = { organizationId, floowId: floow.id, floowVersion: version };
+      const steps = floow.steps.map((step) => ({ id: step.id, text: plainText(step.text) }));
+      const [figures, funnelSteps, choices, formInputs, results, devices, languages] =
+        await Promise.all([
+          periods(ctx.db, scope, from, to),
+          funnel(ctx.db, organizationId, floow.id, from, to, steps, "Start page", version),
+          choiceDistribution(ctx.db, organizationId, floow.id, from, to, steps, version),
+          formCompletion(ctx.db, organizationId, floow.id, from, to, steps, version),
+          productResults(ctx.db, organizationId, floow.id, from, to, version),
+          sessionShares(ctx.db, scope, from, to, "os"),
+          sessionShares(ctx.db, scope, from, to, "language"),
+        ]);
+      return {
+        ...figures,
+        floow: { id: floow.id, name: floow.name, status: floow.status, type: floow.type },
+        funnel: funnelSteps,
+        choices,
+        formInputs,
+        results,
+        devices,
+        languages,
+      };
+    }),
 
   /** The floow's sessions of the range as CSV: one row per session (formula-injection safe). */
-  exportCsv: orgProcedure.input(analyticsFloowSchema).query(async ({ ctx, input }): Promise<AnalyticsCsv> => {
-    const floow = await findFloow(ctx.db, ctx.org.id, input.id);
-    if (!floow) throw floowNotFound();
-    // The database joins the sessions' ready-made lines; a year of a busy floow may take longer
-    // than a request's query timeout, so it gets the bulk read's (docs/analytics.md).
-    const { rows, lines } = await withBulkQueryTimeout(() => sessionExportCsv(ctx.db, ctx.org.id, floow.id, spanOf(input.from, input.to), input.version));
-    const header = toCsv([["session", "started", "finished", "answers", "clicked product", "operating system", "language"]]);
-    const csv = rows > 0 ? `${header}${lines}\r\n` : header;
-    const slug = floow.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "floow";
-    const versionPart = input.version !== undefined ? `-v${input.version}` : "";
-    return { filename: `${slug}${versionPart}-sessions-${input.from}-${input.to}.csv`, csv, rows };
-  }),
+  exportCsv: orgProcedure
+    .input(analyticsFloowSchema)
+    .query(async ({ ctx, input }): Promise<AnalyticsCsv> => {
+      const floow = await findFloow(ctx.db, ctx.org.id, input.id);
+      if (!floow) throw floowNotFound();
+      // The database joins the sessions' ready-made lines; a year of a busy floow may take longer
+      // than a request's query timeout, so it gets the bulk read's (docs/analytics.md).
+      const { rows, lines } = await withBulkQueryTimeout(() =>
+        sessionExportCsv(ctx.db, ctx.org.id, floow.id, spanOf(input.from, input.to), input.version),
+      );
+      const header = toCsv([
+        [
+          "session",
+          "started",
+          "finished",
+          "answers",
+          "clicked product",
+          "operating system",
+          "language",
+        ],
+      ]);
+      const csv = rows > 0 ? `${header}${lines}\r\n` : header;
+      const slug =
+        floow.name
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-")
+          .replace(/^-|-$/g, "") || "floow";
+      const versionPart = input.version !== undefined ? `-v${input.version}` : "";
+      return {
+        filename: `${slug}${versionPart}-sessions-${input.from}-${input.to}.csv`,
+        csv,
+        rows,
+      };
+    }),
 
   /** How long the organization's events are kept. */
-  settings: orgProcedure.query(
-    async ({ ctx }): Promise<AnalyticsSettingsView> => ({ retentionMonths: await findRetentionMonths(ctx.db, ctx.org.id) }),
-  ),
+  settings: orgProcedure.query(async ({ ctx }): Promise<AnalyticsSettingsView> => ({
+    retentionMonths: await findRetentionMonths(ctx.db, ctx.org.id),
+  })),
 
-  updateSettings: adminProcedure.input(analyticsSettingsSchema).mutation(async ({ ctx, input }): Promise<AnalyticsSettingsView> => {
-    await saveRetentionMonths(ctx.db, ctx.org.id, input.retentionMonths);
-    return { retentionMonths: input.retentionMonths };
-  }),
+  updateSettings: adminProcedure
+    .input(analyticsSettingsSchema)
+    .mutation(async ({ ctx, input }): Promise<AnalyticsSettingsView> => {
+      await saveRetentionMonths(ctx.db, ctx.org.id, input.retentionMonths);
+      return { retentionMonths: input.retentionMonths };
+    }),
 
   /** A data-subject request: erases every session in which a form answer is this e-mail address. */
   eraseShopper: adminProcedure
     .input(eraseShopperSchema)
-    .mutation(({ ctx, input }): Promise<ShopperErasure> => eraseShopperByEmail(ctx.db, ctx.org.id, input.email)),
+    .mutation(({ ctx, input }): Promise<ShopperErasure> =>
+      eraseShopperByEmail(ctx.db, ctx.org.id, input.email),
+    ),
 });

@@ -77,7 +77,9 @@ describe("auth.config and external login (OIDC)", () => {
     expect(target.searchParams.get("client_id")).toBe("floow-dashboard");
     expect(target.searchParams.get("redirect_uri")).toBe(`${TEST_ORIGIN}/api/auth/callback/oidc`);
     expect(target.searchParams.get("code_challenge_method")).toBe("S256");
-    expect(target.searchParams.get("scope")?.split(" ")).toEqual(expect.arrayContaining(["openid", "email", "profile"]));
+    expect(target.searchParams.get("scope")?.split(" ")).toEqual(
+      expect.arrayContaining(["openid", "email", "profile"]),
+    );
   });
 
   it("has no OIDC provider when it is not configured", async () => {

@@ -2,7 +2,13 @@ import { byIdSchema, createId } from "@floow/domain/shared";
 import { createDomain, domainCreateSchema, domainUpdateSchema } from "@floow/domain/domain";
 import { DomainError } from "@floow/domain/errors";
 import type { Domain } from "@floow/domain/domain";
-import { deleteDomain, findDomain, insertDomain, listDomains, updateDomain } from "../db/queries/domain";
+import {
+  deleteDomain,
+  findDomain,
+  insertDomain,
+  listDomains,
+  updateDomain,
+} from "../db/queries/domain";
 import { adminProcedure, orgProcedure, router } from "../trpc/init";
 
 const notFound = () => new DomainError("NOT_FOUND", "Domain not found.");
@@ -27,35 +33,41 @@ export const domainRouter = router({
    * caller the id exists elsewhere (docs/permissions.md). The dashboard uses the answer's id.
    * Colours and fonts left out get the defaults of a new domain.
    */
-  create: orgProcedure.input(domainCreateSchema).mutation(async ({ ctx, input }): Promise<Domain> => {
-    const draft = createDomain({
-      id: input.id,
-      name: input.name,
-      host: input.host,
-      ...(input.description !== undefined && { description: input.description }),
-      ...(input.image !== undefined && { image: input.image }),
-      ...(input.blobUrl !== undefined && { blobUrl: input.blobUrl }),
-      ...(input.colors !== undefined && { colors: input.colors }),
-      ...(input.fonts !== undefined && { fonts: input.fonts }),
-    });
-    const domain =
-      (await insertDomain(ctx.db, ctx.org.id, draft)) ??
-      (await insertDomain(ctx.db, ctx.org.id, { ...draft, id: createId() }));
-    // A fresh v4 UUID taken as well is practically impossible: a plain server error.
-    if (!domain) throw new Error("a freshly generated domain id is taken");
-    return domain;
-  }),
+  create: orgProcedure
+    .input(domainCreateSchema)
+    .mutation(async ({ ctx, input }): Promise<Domain> => {
+      const draft = createDomain({
+        id: input.id,
+        name: input.name,
+        host: input.host,
+        ...(input.description !== undefined && { description: input.description }),
+        ...(input.image !== undefined && { image: input.image }),
+        ...(input.blobUrl !== undefined && { blobUrl: input.blobUrl }),
+        ...(input.colors !== undefined && { colors: input.colors }),
+        ...(input.fonts !== undefined && { fonts: input.fonts }),
+      });
+      const domain =
+        (await insertDomain(ctx.db, ctx.org.id, draft)) ??
+        (await insertDomain(ctx.db, ctx.org.id, { ...draft, id: createId() }));
+      // A fresh v4 UUID taken as well is practically impossible: a plain server error.
+      if (!domain) throw new Error("a freshly generated domain id is taken");
+      return domain;
+    }),
 
   /** Saves the whole domain (name, host, colours, fonts, image). */
-  update: orgProcedure.input(domainUpdateSchema).mutation(async ({ ctx, input }): Promise<Domain> => {
-    const domain = await updateDomain(ctx.db, ctx.org.id, input);
-    if (!domain) throw notFound();
-    return domain;
-  }),
+  update: orgProcedure
+    .input(domainUpdateSchema)
+    .mutation(async ({ ctx, input }): Promise<Domain> => {
+      const domain = await updateDomain(ctx.db, ctx.org.id, input);
+      if (!domain) throw notFound();
+      return domain;
+    }),
 
   /** Deletes a domain with its floows (admins only). */
-  remove: adminProcedure.input(byIdSchema).mutation(async ({ ctx, input }): Promise<{ id: string }> => {
-    if (!(await deleteDomain(ctx.db, ctx.org.id, input.id))) throw notFound();
-    return { id: input.id };
-  }),
+  remove: adminProcedure
+    .input(byIdSchema)
+    .mutation(async ({ ctx, input }): Promise<{ id: string }> => {
+      if (!(await deleteDomain(ctx.db, ctx.org.id, input.id))) throw notFound();
+      return { id: input.id };
+    }),
 });

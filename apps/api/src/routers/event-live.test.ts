@@ -23,7 +23,10 @@ describe.each(testDbKinds)("event.live (%s)", (kind) => {
     outsider = await createUser(server.app, "Olga Outsider");
     await createOrganization(server.app, outsider, "Other Co");
     const domain = await seedDomain(db, org.id);
-    const floow = await seedFloow(db, org.id, domain.id, "selling", { name: "Shoe finder", status: "live" });
+    const floow = await seedFloow(db, org.id, domain.id, "selling", {
+      name: "Shoe finder",
+      status: "live",
+    });
     target = { organizationId: org.id, domainId: domain.id, floowId: floow.id };
   });
   afterAll(() => server.close());
@@ -44,7 +47,9 @@ describe.each(testDbKinds)("event.live (%s)", (kind) => {
     expect(answered).toBe(false);
     await store("start");
     const page = await waiting;
-    expect(page.events.map((event) => [event.type, event.floowName])).toEqual([["start", "Shoe finder"]]);
+    expect(page.events.map((event) => [event.type, event.floowName])).toEqual([
+      ["start", "Shoe finder"],
+    ]);
     expect(page.cursor).not.toBe(start.cursor);
 
     // Filters apply; the next poll continues after the last answer.
@@ -59,7 +64,14 @@ describe.each(testDbKinds)("event.live (%s)", (kind) => {
     const start = await caller.event.live();
     const waiting = caller.event.live({ after: start.cursor });
     await store("mount", "someone");
-    await expect(Promise.race([waiting, new Promise((resolve) => setTimeout(() => resolve("still waiting"), 1_500))])).resolves.toBe("still waiting");
-    await expect(caller.event.live({ after: "yesterday" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      Promise.race([
+        waiting,
+        new Promise((resolve) => setTimeout(() => resolve("still waiting"), 1_500)),
+      ]),
+    ).resolves.toBe("still waiting");
+    await expect(caller.event.live({ after: "yesterday" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
   });
 });

@@ -21,16 +21,18 @@ export const eventRouter = router({
    * are some (woken by the ingest in this process, and looking every second for other
    * processes' writes), or none after about 25 s. Without `after`: the cursor to start from.
    */
-  live: orgProcedure.input(eventLiveSchema).query(async ({ ctx, input, signal }): Promise<LiveEventPage> => {
-    const query = { floowId: input.floowId, type: input.type, after: input.after ?? "" };
-    if (query.after === "") return listEventsAfter(ctx.db, ctx.org.id, query);
-    const deadline = Date.now() + LIVE_WAIT_MS;
-    for (;;) {
-      const page = await listEventsAfter(ctx.db, ctx.org.id, query);
-      if (page.events.length > 0 || Date.now() >= deadline || signal?.aborted) return page;
-      await waitForEvents(ctx.org.id, Math.min(1_000, deadline - Date.now()), signal);
-    }
-  }),
+  live: orgProcedure
+    .input(eventLiveSchema)
+    .query(async ({ ctx, input, signal }): Promise<LiveEventPage> => {
+      const query = { floowId: input.floowId, type: input.type, after: input.after ?? "" };
+      if (query.after === "") return listEventsAfter(ctx.db, ctx.org.id, query);
+      const deadline = Date.now() + LIVE_WAIT_MS;
+      for (;;) {
+        const page = await listEventsAfter(ctx.db, ctx.org.id, query);
+        if (page.events.length > 0 || Date.now() >= deadline || signal?.aborted) return page;
+        await waitForEvents(ctx.org.id, Math.min(1_000, deadline - Date.now()), signal);
+      }
+    }),
 });
 
 /** How long `event.live` holds a request without news (below common proxies' 30 s idle limits). */

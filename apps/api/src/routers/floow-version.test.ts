@@ -1,4 +1,10 @@
-import { createChoice, createFilter, createFilterGroup, createStep, FLOOW_VERSIONS_KEPT } from "@floow/domain/floow";
+import {
+  createChoice,
+  createFilter,
+  createFilterGroup,
+  createStep,
+  FLOOW_VERSIONS_KEPT,
+} from "@floow/domain/floow";
 import { createEventMessage } from "@floow/domain/events";
 import { fieldErrorsFrom } from "@floow/domain/errors";
 import type { PublicFloow, PublicFloowResponse, PublicResults } from "@floow/domain/public";

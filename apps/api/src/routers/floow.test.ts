@@ -1,4 +1,10 @@
-import { createChoice, createFilter, createFilterGroup, createStep, createTrigger } from "@floow/domain/floow";
+import {
+  createChoice,
+  createFilter,
+  createFilterGroup,
+  createStep,
+  createTrigger,
+} from "@floow/domain/floow";
 import { fieldErrorsFrom } from "@floow/domain/errors";
 import type { VersionedFloow } from "@floow/domain/floow";
 import { randomUUID } from "node:crypto";
@@ -14,7 +20,13 @@ const CONFLICT = "This floow was changed elsewhere. Reload to see the latest ver
 
 /** The update input for a floow as returned (the server-owned fields left out). */
 function edit(floow: VersionedFloow, changes: Partial<VersionedFloow> = {}) {
-  const { organizationId: _o, userId: _u, createdAt: _c, updatedAt: _up, ...rest } = { ...floow, ...changes };
+  const {
+    organizationId: _o,
+    userId: _u,
+    createdAt: _c,
+    updatedAt: _up,
+    ...rest
+  } = { ...floow, ...changes };
   return rest;
 }
 
@@ -42,14 +54,38 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
     orgId = org.id;
     feedId = await seedFeed(server.app.database.db, org.id);
     outsiderFeedId = await seedFeed(server.app.database.db, outsiderOrg.id);
-    domainId = (await callerFor(server.app, admin).domain.create({ id: randomUUID(), name: "Shop", host: "shop.example" })).id;
-    secondDomainId = (await callerFor(server.app, admin).domain.create({ id: randomUUID(), name: "Two", host: "two.example" })).id;
-    outsiderDomainId = (await callerFor(server.app, outsider).domain.create({ id: randomUUID(), name: "X", host: "x.example" })).id;
+    domainId = (
+      await callerFor(server.app, admin).domain.create({
+        id: randomUUID(),
+        name: "Shop",
+        host: "shop.example",
+      })
+    ).id;
+    secondDomainId = (
+      await callerFor(server.app, admin).domain.create({
+        id: randomUUID(),
+        name: "Two",
+        host: "two.example",
+      })
+    ).id;
+    outsiderDomainId = (
+      await callerFor(server.app, outsider).domain.create({
+        id: randomUUID(),
+        name: "X",
+        host: "x.example",
+      })
+    ).id;
   });
   afterAll(() => server.close());
 
   it("create makes a development selling floow by the caller, version 1", async () => {
-    const created = await as(member).create({ domainId, type: "selling", name: "Shoes", language: "nl", feedId });
+    const created = await as(member).create({
+      domainId,
+      type: "selling",
+      name: "Shoes",
+      language: "nl",
+      feedId,
+    });
     expect(created).toMatchObject({
       domainId,
       type: "selling",
@@ -95,9 +131,14 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
     const error = await as(member)
       .create({ domainId, type: "selling", name: "Theirs", feedId: outsiderFeedId })
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: "NOT_FOUND", cause: { fieldErrors: [{ path: ["feedId"], message: "Please select a feed." }] } });
+    expect(error).toMatchObject({
+      code: "NOT_FOUND",
+      cause: { fieldErrors: [{ path: ["feedId"], message: "Please select a feed." }] },
+    });
     const created = await as(member).create({ domainId, type: "selling", name: "Mine" });
-    await expect(as(member).update({ ...edit(created, { feedId: outsiderFeedId }), version: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      as(member).update({ ...edit(created, { feedId: outsiderFeedId }), version: 1 }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
 
     const ownFeed = await seedFeed(server.app.database.db, orgId);
     const withFeed = await as(member).update({ ...edit(created, { feedId: ownFeed }), version: 1 });
@@ -109,12 +150,17 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
   it("update saves the content, counts the version and refuses a stale version with CONFLICT", async () => {
     const created = await as(member).create({ domainId, type: "selling", name: "Draft" });
     const step = createStep({ floowId: created.id, choices: [createChoice()] });
-    const saved = await as(member).update({ ...edit(created, { name: "Saved", steps: [step] }), version: 1 });
+    const saved = await as(member).update({
+      ...edit(created, { name: "Saved", steps: [step] }),
+      version: 1,
+    });
     expect(saved).toMatchObject({ name: "Saved", version: 2, steps: [{ id: step.id }] });
     expect(Date.parse(saved.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
 
     // A second editor still on version 1.
-    const error = await as(admin).update({ ...edit(created, { name: "Theirs" }), version: 1 }).catch((e: unknown) => e);
+    const error = await as(admin)
+      .update({ ...edit(created, { name: "Theirs" }), version: 1 })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "CONFLICT", message: CONFLICT });
     expect((await as(admin).byId({ id: created.id })).name).toBe("Saved");
   });
@@ -146,18 +192,45 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
       version: created.version,
     });
     // Invariants: a name, and a data floow has no feed and a basic finish page.
-    expect(saved).toMatchObject({ status: "development", type: "data", name: "New Floow", feedId: null, finish: { type: "basic" } });
+    expect(saved).toMatchObject({
+      status: "development",
+      type: "data",
+      name: "New Floow",
+      feedId: null,
+      finish: { type: "basic" },
+    });
     // The settings forced at creation (spec section 4: "Creating a data floow forces …") are the user's afterwards.
-    expect(saved).toMatchObject({ showBackButton: true, skipTrigger: false, container: { type: "dialog" }, progress: { type: "linear" } });
+    expect(saved).toMatchObject({
+      showBackButton: true,
+      skipTrigger: false,
+      container: { type: "dialog" },
+      progress: { type: "linear" },
+    });
     const data = await as(member).create({ domainId, type: "data", name: "Form" });
-    expect(data).toMatchObject({ skipTrigger: true, showBackButton: false, container: { type: "embedded" }, progress: { type: "none" } });
+    expect(data).toMatchObject({
+      skipTrigger: true,
+      showBackButton: false,
+      container: { type: "embedded" },
+      progress: { type: "none" },
+    });
     const changed = await as(member).update({
-      ...edit(data, { skipTrigger: false, container: { ...data.container, type: "dialog" }, progress: { ...data.progress, type: "steps" } }),
+      ...edit(data, {
+        skipTrigger: false,
+        container: { ...data.container, type: "dialog" },
+        progress: { ...data.progress, type: "steps" },
+      }),
       version: data.version,
     });
-    expect(changed).toMatchObject({ skipTrigger: false, container: { type: "dialog" }, progress: { type: "steps" } });
+    expect(changed).toMatchObject({
+      skipTrigger: false,
+      container: { type: "dialog" },
+      progress: { type: "steps" },
+    });
     expect(await as(member).byId({ id: data.id })).toEqual(changed);
-    const moved = await as(member).update({ ...edit(saved, { domainId: secondDomainId }), version: saved.version });
+    const moved = await as(member).update({
+      ...edit(saved, { domainId: secondDomainId }),
+      version: saved.version,
+    });
     expect(moved.domainId).toBe(secondDomainId);
     const error = await as(member)
       .update({ ...edit(moved, { domainId: outsiderDomainId }), version: moved.version })
@@ -172,12 +245,36 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
     const trigger = createTrigger({ route: "/shop", value: "finder" });
     const { version: _version, ...withoutVersion } = { ...edit(good), version: good.version };
     const cases: [unknown, (string | number)[]][] = [
-      [{ ...edit(good, { container: { ...good.container, type: "popup" as "dialog" } }), version: good.version }, ["container", "type"]],
+      [
+        {
+          ...edit(good, { container: { ...good.container, type: "popup" as "dialog" } }),
+          version: good.version,
+        },
+        ["container", "type"],
+      ],
       [{ ...edit(good, { language: "es" as "en" }), version: good.version }, ["language"]],
-      [{ ...edit(good, { steps: [{ ...step, type: "slider" as "single" }] }), version: good.version }, ["steps", 0, "type"]],
-      [{ ...edit(good, { steps: [{ ...step, id: "" }] }), version: good.version }, ["steps", 0, "id"]],
-      [{ ...edit(good, { triggers: [{ ...trigger, route: " " }] }), version: good.version }, ["triggers", 0, "route"]],
-      [{ ...edit(good, { triggers: [{ ...trigger, target: "above" as "inside" }] }), version: good.version }, ["triggers", 0, "target"]],
+      [
+        {
+          ...edit(good, { steps: [{ ...step, type: "slider" as "single" }] }),
+          version: good.version,
+        },
+        ["steps", 0, "type"],
+      ],
+      [
+        { ...edit(good, { steps: [{ ...step, id: "" }] }), version: good.version },
+        ["steps", 0, "id"],
+      ],
+      [
+        { ...edit(good, { triggers: [{ ...trigger, route: " " }] }), version: good.version },
+        ["triggers", 0, "route"],
+      ],
+      [
+        {
+          ...edit(good, { triggers: [{ ...trigger, target: "above" as "inside" }] }),
+          version: good.version,
+        },
+        ["triggers", 0, "target"],
+      ],
       [withoutVersion, ["version"]],
       [{ ...edit(good), version: 0 }, ["version"]],
     ];
@@ -192,7 +289,10 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
       .update({ ...edit(good, { triggers: [{ ...trigger, value: "" }] }), version: good.version })
       .catch((e: unknown) => e);
     expect(fieldErrorsFrom((trigger400 as Error).cause)).toEqual([
-      { path: ["triggers", 0, "value"], message: "Value cannot be empty. Please provide a valid value." },
+      {
+        path: ["triggers", 0, "value"],
+        message: "Value cannot be empty. Please provide a valid value.",
+      },
     ]);
     expect(await as(member).byId({ id: created.id })).toEqual(good);
   });
@@ -209,10 +309,27 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
       [() => floow.duplicate({ id: created.id, domainId: "" }), ["domainId"]],
       [() => floow.duplicate({ id: created.id, domainId: 12 as unknown as string }), ["domainId"]],
       [() => floow.previewResults({ id: "", choiceIds: [] }), ["id"]],
-      [() => floow.previewResults({ id: created.id, choiceIds: "c1" as unknown as string[] }), ["choiceIds"]],
-      [() => floow.previewResults({ id: created.id, choiceIds: Array.from({ length: 501 }, (_, i) => `c${i}`) }), ["choiceIds"]],
       [
-        () => floow.previewResults({ id: created.id, choiceIds: [], filters: [{ id: "f", filterGroupId: "g", field: "x", operator: "like" as "equals", value: "" }] }),
+        () => floow.previewResults({ id: created.id, choiceIds: "c1" as unknown as string[] }),
+        ["choiceIds"],
+      ],
+      [
+        () =>
+          floow.previewResults({
+            id: created.id,
+            choiceIds: Array.from({ length: 501 }, (_, i) => `c${i}`),
+          }),
+        ["choiceIds"],
+      ],
+      [
+        () =>
+          floow.previewResults({
+            id: created.id,
+            choiceIds: [],
+            filters: [
+              { id: "f", filterGroupId: "g", field: "x", operator: "like" as "equals", value: "" },
+            ],
+          }),
         ["filters", 0, "operator"],
       ],
     ];
@@ -228,7 +345,10 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
   it("publish → live, archive → archived, restore → development; an archived floow is restored before publishing", async () => {
     // A data floow: a selling one without a feed is refused by the pre-publish check.
     const created = await as(member).create({ domainId, type: "data", name: "Lifecycle" });
-    expect(await as(member).publish({ id: created.id })).toMatchObject({ status: "live", version: 1 });
+    expect(await as(member).publish({ id: created.id })).toMatchObject({
+      status: "live",
+      version: 1,
+    });
     expect((await as(member).publish({ id: created.id })).status).toBe("live");
     expect((await as(member).archive({ id: created.id })).status).toBe("archived");
     await expect(as(member).publish({ id: created.id })).rejects.toMatchObject({
@@ -237,26 +357,46 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
     });
     expect((await as(member).restore({ id: created.id })).status).toBe("development");
     // Status changes keep the version: an open editor can still save.
-    expect((await as(member).update({ ...edit(created, { name: "Still mine" }), version: 1 })).version).toBe(2);
+    expect(
+      (await as(member).update({ ...edit(created, { name: "Still mine" }), version: 1 })).version,
+    ).toBe(2);
   });
 
   it("duplicate copies with new ids, (copy) name and development status, in the same or another domain", async () => {
     // Publishable: a feed with a red product, and a choice with a text (the pre-publish check).
-    const redFeed = await seedFeed(server.app.database.db, orgId, [{ id: "red-1", name: "Red", attributes: { color: "red" } }]);
-    const created = await as(admin).create({ domainId, type: "selling", name: "Original", feedId: redFeed });
+    const redFeed = await seedFeed(server.app.database.db, orgId, [
+      { id: "red-1", name: "Red", attributes: { color: "red" } },
+    ]);
+    const created = await as(admin).create({
+      domainId,
+      type: "selling",
+      name: "Original",
+      feedId: redFeed,
+    });
     const choice = createChoice({ text: "<p>Red</p>" });
     const step = createStep({ floowId: created.id, choices: [choice] });
     const group = createFilterGroup({ choiceId: choice.id });
     const filter = createFilter({ filterGroupId: group.id, field: "color", value: "red" });
     const trigger = createTrigger({ route: "/shoes", value: "floow" });
     const saved = await as(admin).update({
-      ...edit(created, { steps: [step], filterGroups: [group], filters: [filter], triggers: [trigger] }),
+      ...edit(created, {
+        steps: [step],
+        filterGroups: [group],
+        filters: [filter],
+        triggers: [trigger],
+      }),
       version: 1,
     });
     await as(admin).publish({ id: saved.id });
 
     const copy = await as(member).duplicate({ id: saved.id });
-    expect(copy).toMatchObject({ name: "Original (copy)", status: "development", domainId, userId: member.id, version: 1 });
+    expect(copy).toMatchObject({
+      name: "Original (copy)",
+      status: "development",
+      domainId,
+      userId: member.id,
+      version: 1,
+    });
     expect(copy.id).not.toBe(saved.id);
     expect(copy.steps[0]?.id).not.toBe(step.id);
     expect(copy.filterGroups[0]?.choiceId).toBe(copy.steps[0]?.choices[0]?.id);
@@ -265,7 +405,9 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
 
     const moved = await as(member).duplicate({ id: saved.id, domainId: secondDomainId });
     expect(moved).toMatchObject({ domainId: secondDomainId, triggers: [] });
-    await expect(as(member).duplicate({ id: saved.id, domainId: outsiderDomainId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      as(member).duplicate({ id: saved.id, domainId: outsiderDomainId }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await as(admin).byId({ id: saved.id })).status).toBe("live");
   });
 
@@ -273,7 +415,9 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
     const created = await as(member).create({ domainId, type: "data", name: "Bye" });
     expect(await as(member).remove({ id: created.id })).toEqual({ id: created.id });
     await expect(as(member).byId({ id: created.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(as(member).remove({ id: created.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(as(member).remove({ id: created.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 
   it("list filters by domain and status", async () => {
@@ -290,16 +434,33 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
 
   describe("previewResults", () => {
     const products = [
-      { id: "p1", name: "<b>Red shoe</b>", price: 80, attributes: { color: "red", size: ["41", "42"] } },
+      {
+        id: "p1",
+        name: "<b>Red shoe</b>",
+        price: 80,
+        attributes: { color: "red", size: ["41", "42"] },
+      },
       { id: "p2", name: "Blue shoe", price: 120, attributes: { color: "blue", size: ["42"] } },
-      { id: "p3", name: "Red boot", price: 150, url: "javascript:alert(1)", attributes: { color: "red", size: ["43"] } },
+      {
+        id: "p3",
+        name: "Red boot",
+        price: 150,
+        url: "javascript:alert(1)",
+        attributes: { color: "red", size: ["43"] },
+      },
     ];
-    const names = (results: { products: Record<string, unknown>[] }) => results.products.map((p) => p.title);
+    const names = (results: { products: Record<string, unknown>[] }) =>
+      results.products.map((p) => p.title);
 
     /** A development selling floow on a fresh feed: step 1 red/blue (red filters color=red), step 2 cheap. */
     async function sellingFloow() {
       const ownFeed = await seedFeed(server.app.database.db, orgId, products);
-      const created = await as(member).create({ domainId, type: "selling", name: "Preview", feedId: ownFeed });
+      const created = await as(member).create({
+        domainId,
+        type: "selling",
+        name: "Preview",
+        feedId: ownFeed,
+      });
       const red = createChoice();
       const blue = createChoice();
       const cheap = createChoice();
@@ -307,11 +468,19 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
       const cheapGroup = createFilterGroup({ choiceId: cheap.id });
       const saved = await as(member).update({
         ...edit(created, {
-          steps: [createStep({ floowId: created.id, choices: [red, blue] }), createStep({ floowId: created.id, choices: [cheap] })],
+          steps: [
+            createStep({ floowId: created.id, choices: [red, blue] }),
+            createStep({ floowId: created.id, choices: [cheap] }),
+          ],
           filterGroups: [colorGroup, cheapGroup],
           filters: [
             createFilter({ filterGroupId: colorGroup.id, field: "color", value: "red" }),
-            createFilter({ filterGroupId: cheapGroup.id, field: "price", operator: "lessThan", value: "100" }),
+            createFilter({
+              filterGroupId: cheapGroup.id,
+              field: "price",
+              operator: "lessThan",
+              value: "100",
+            }),
           ],
         }),
         version: 1,
@@ -326,46 +495,93 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
       expect(all).toMatchObject({ partial: false });
       expect(names(all)).toEqual(["Red shoe", "Blue shoe", "Red boot"]);
       expect(all.products[2]).toMatchObject({ id: "p3", link: "", color: "red", size: ["43"] });
-      expect(names(await as(admin).previewResults({ id: saved.id, choiceIds: [red.id] }))).toEqual(["Red shoe", "Red boot"]);
-      expect(names(await as(admin).previewResults({ id: saved.id, choiceIds: [red.id, cheap.id] }))).toEqual(["Red shoe"]);
+      expect(names(await as(admin).previewResults({ id: saved.id, choiceIds: [red.id] }))).toEqual([
+        "Red shoe",
+        "Red boot",
+      ]);
+      expect(
+        names(await as(admin).previewResults({ id: saved.id, choiceIds: [red.id, cheap.id] })),
+      ).toEqual(["Red shoe"]);
     });
 
     it("uses the editor's unsaved filters, groups and steps when given", async () => {
       const { saved, red, blue, blueGroup } = await sellingFloow();
       const filterGroups = [...saved.filterGroups, blueGroup];
-      const filters = [...saved.filters, createFilter({ filterGroupId: blueGroup.id, field: "color", value: "blue" })];
+      const filters = [
+        ...saved.filters,
+        createFilter({ filterGroupId: blueGroup.id, field: "color", value: "blue" }),
+      ];
       // Same step: red or blue widen each other.
-      expect(names(await as(member).previewResults({ id: saved.id, choiceIds: [red.id, blue.id], filterGroups, filters }))).toEqual([
-        "Red shoe",
-        "Blue shoe",
-        "Red boot",
-      ]);
+      expect(
+        names(
+          await as(member).previewResults({
+            id: saved.id,
+            choiceIds: [red.id, blue.id],
+            filterGroups,
+            filters,
+          }),
+        ),
+      ).toEqual(["Red shoe", "Blue shoe", "Red boot"]);
       // Moved into steps of their own, they narrow each other: nothing is both, the best partial match shows.
       const steps = [
         { id: "a", choices: [{ id: red.id }] },
         { id: "b", choices: [{ id: blue.id }] },
       ];
-      const apart = await as(member).previewResults({ id: saved.id, choiceIds: [red.id, blue.id], filterGroups, filters, steps });
+      const apart = await as(member).previewResults({
+        id: saved.id,
+        choiceIds: [red.id, blue.id],
+        filterGroups,
+        filters,
+        steps,
+      });
       expect(apart.partial).toBe(true);
       // Filters removed in the editor: no constraint left.
-      expect(names(await as(member).previewResults({ id: saved.id, choiceIds: [red.id], filterGroups: [], filters: [] }))).toHaveLength(3);
+      expect(
+        names(
+          await as(member).previewResults({
+            id: saved.id,
+            choiceIds: [red.id],
+            filterGroups: [],
+            filters: [],
+          }),
+        ),
+      ).toHaveLength(3);
     });
 
     it("gives no products for a floow without a feed or a data floow", async () => {
       const noFeed = await as(member).create({ domainId, type: "selling", name: "No feed" });
-      expect(await as(member).previewResults({ id: noFeed.id, choiceIds: [] })).toEqual({ products: [], cards: [], partial: false });
+      expect(await as(member).previewResults({ id: noFeed.id, choiceIds: [] })).toEqual({
+        products: [],
+        cards: [],
+        partial: false,
+      });
       const data = await as(member).create({ domainId, type: "data", name: "Data" });
-      expect(await as(member).previewResults({ id: data.id, choiceIds: [] })).toEqual({ products: [], cards: [], partial: false });
+      expect(await as(member).previewResults({ id: data.id, choiceIds: [] })).toEqual({
+        products: [],
+        cards: [],
+        partial: false,
+      });
     });
 
     it("another organization's floow is NOT_FOUND, whatever filters it sends", async () => {
       const { saved, red } = await sellingFloow();
-      await expect(as(outsider).previewResults({ id: saved.id, choiceIds: [] })).rejects.toMatchObject({ code: "NOT_FOUND" });
       await expect(
-        as(outsider).previewResults({ id: saved.id, choiceIds: [red.id], filterGroups: [], filters: [] }),
+        as(outsider).previewResults({ id: saved.id, choiceIds: [] }),
       ).rejects.toMatchObject({ code: "NOT_FOUND" });
-      await expect(as(outsider).previewResults({ id: randomUUID(), choiceIds: [] })).rejects.toMatchObject({ code: "NOT_FOUND" });
-      expect(names(await as(member).previewResults({ id: saved.id, choiceIds: [] }))).toHaveLength(3);
+      await expect(
+        as(outsider).previewResults({
+          id: saved.id,
+          choiceIds: [red.id],
+          filterGroups: [],
+          filters: [],
+        }),
+      ).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(
+        as(outsider).previewResults({ id: randomUUID(), choiceIds: [] }),
+      ).rejects.toMatchObject({ code: "NOT_FOUND" });
+      expect(names(await as(member).previewResults({ id: saved.id, choiceIds: [] }))).toHaveLength(
+        3,
+      );
     });
   });
 
@@ -374,16 +590,28 @@ describe.each(testDbKinds)("floow router (%s)", (kind) => {
     const them = as(outsider);
     const id = created.id;
     await expect(them.byId({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(them.update({ ...edit(created, { domainId: outsiderDomainId }), version: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      them.update({ ...edit(created, { domainId: outsiderDomainId }), version: 1 }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(them.publish({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(them.archive({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(them.restore({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(them.duplicate({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(them.duplicate({ id, domainId: outsiderDomainId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(them.duplicate({ id, domainId: outsiderDomainId })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     await expect(them.remove({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(them.previewResults({ id, choiceIds: [] })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(them.create({ domainId, type: "selling", name: "In their domain" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(them.previewResults({ id, choiceIds: [] })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(
+      them.create({ domainId, type: "selling", name: "In their domain" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await them.list()).map((f) => f.id)).not.toContain(id);
-    expect(await as(admin).byId({ id })).toMatchObject({ name: "Private", status: "development", version: 1 });
+    expect(await as(admin).byId({ id })).toMatchObject({
+      name: "Private",
+      status: "development",
+      version: 1,
+    });
   });
 });

@@ -1,6 +1,10 @@
 import { byIdSchema, createId } from "@floow/domain/shared";
 import { DomainError } from "@floow/domain/errors";
-import { INTEGRATION_MESSAGES, KLAVIYO_INTEGRATION_ID, klaviyoSetupSchema } from "@floow/domain/integration";
+import {
+  INTEGRATION_MESSAGES,
+  KLAVIYO_INTEGRATION_ID,
+  klaviyoSetupSchema,
+} from "@floow/domain/integration";
 import type { IntegrationDetails } from "@floow/domain/integration";
 import {
   deleteIntegration,

@@ -1,5 +1,10 @@
 import { DomainError } from "@floow/domain/errors";
-import { invitationIdSchema, invitationTokenSchema, inviteSchema, removeInvitationSchema } from "@floow/domain/user";
+import {
+  invitationIdSchema,
+  invitationTokenSchema,
+  inviteSchema,
+  removeInvitationSchema,
+} from "@floow/domain/user";
 import {
   acceptInvitation,
   cancelInvitation,

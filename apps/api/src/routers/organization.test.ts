@@ -16,7 +16,10 @@ describe.each(testDbKinds)("organization router (%s)", (kind) => {
 
   it("create makes the creator admin and the organization active", async () => {
     const ann = await createUser(server.app, "Ann");
-    const created = await callerFor(server.app, ann).organization.create({ name: "Acme", displayName: "Acme B.V." });
+    const created = await callerFor(server.app, ann).organization.create({
+      name: "Acme",
+      displayName: "Acme B.V.",
+    });
     expect(created).toEqual({ id: expect.any(String), name: "Acme", display_name: "Acme B.V." });
 
     const member = await server.app.database.db
@@ -35,7 +38,11 @@ describe.each(testDbKinds)("organization router (%s)", (kind) => {
 
     const bundle = await callerFor(server.app, ann).user.get();
     expect(bundle.roles).toEqual(["admin"]);
-    expect(bundle.organization).toMatchObject({ id: created.id, name: "Acme", display_name: "Acme B.V." });
+    expect(bundle.organization).toMatchObject({
+      id: created.id,
+      name: "Acme",
+      display_name: "Acme B.V.",
+    });
   });
 
   it("gives organizations with the same name different slugs", async () => {
@@ -52,9 +59,13 @@ describe.each(testDbKinds)("organization router (%s)", (kind) => {
   });
 
   it("create is UNAUTHORIZED without a session and validates its input", async () => {
-    await expect(callerFor(server.app).organization.create({ name: "X" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(callerFor(server.app).organization.create({ name: "X" })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
     const ann = await createUser(server.app);
-    await expect(callerFor(server.app, ann).organization.create({ name: "  " })).rejects.toMatchObject({
+    await expect(
+      callerFor(server.app, ann).organization.create({ name: "  " }),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
   });
@@ -102,7 +113,10 @@ describe.each(testDbKinds)("organization router (%s)", (kind) => {
       branding: { logo_url: "https://cdn.example/logo.png" },
       sector: 9,
     });
-    const cleared = await callerFor(server.app, admin).organization.update({ name: "After", email: "" });
+    const cleared = await callerFor(server.app, admin).organization.update({
+      name: "After",
+      email: "",
+    });
     expect(cleared).toEqual({
       id: org.id,
       name: "After",
@@ -119,11 +133,15 @@ describe.each(testDbKinds)("organization router (%s)", (kind) => {
     const org = await createOrganization(server.app, admin, "Guarded");
     const member = await createUser(server.app);
     await addMember(server.app, org.id, member, "member");
-    await expect(callerFor(server.app, member).organization.update({ name: "Hijack" })).rejects.toMatchObject({
+    await expect(
+      callerFor(server.app, member).organization.update({ name: "Hijack" }),
+    ).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
     const loner = await createUser(server.app);
-    await expect(callerFor(server.app, loner).organization.update({ name: "Nothing" })).rejects.toMatchObject({
+    await expect(
+      callerFor(server.app, loner).organization.update({ name: "Nothing" }),
+    ).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
   });
@@ -131,7 +149,9 @@ describe.each(testDbKinds)("organization router (%s)", (kind) => {
   it("update rejects a sector outside 1..40", async () => {
     const admin = await createUser(server.app);
     await createOrganization(server.app, admin, "Sectors");
-    await expect(callerFor(server.app, admin).organization.update({ name: "Sectors", sector: 41 })).rejects.toMatchObject({
+    await expect(
+      callerFor(server.app, admin).organization.update({ name: "Sectors", sector: 41 }),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
   });
@@ -140,26 +160,57 @@ describe.each(testDbKinds)("organization router (%s)", (kind) => {
     const admin = await createUser(server.app, "Logo Admin");
     const org = await createOrganization(server.app, admin, "Logo Co");
     const as = callerFor(server.app, admin);
-    const saved = { name: "Logo Co", display_name: "Logo B.V.", email: "hi@logo.example", sector: 3 };
-    await as.organization.update({ ...saved, branding: { logo_url: "https://cdn.logo.example/logo.png" } });
+    const saved = {
+      name: "Logo Co",
+      display_name: "Logo B.V.",
+      email: "hi@logo.example",
+      sector: 3,
+    };
+    await as.organization.update({
+      ...saved,
+      branding: { logo_url: "https://cdn.logo.example/logo.png" },
+    });
     const stored = () =>
-      server.app.database.db.selectFrom("organization").select(["name", "display_name", "email", "logo", "sector"]).where("id", "=", org.id).executeTakeFirstOrThrow();
+      server.app.database.db
+        .selectFrom("organization")
+        .select(["name", "display_name", "email", "logo", "sector"])
+        .where("id", "=", org.id)
+        .executeTakeFirstOrThrow();
     const before = await stored();
     expect(before.logo).toBe("https://cdn.logo.example/logo.png");
 
-    for (const logo of ["javascript:alert(1)", "JAVASCRIPT:alert(1)", "data:image/svg+xml;base64,PHN2Zz4=", "//evil.example/x.png", "/blobs/../../etc/passwd", "ftp://files.example/logo.png"]) {
-      const error = await as.organization.update({ ...saved, name: "Changed", branding: { logo_url: logo } }).catch((e: unknown) => e);
+    for (const logo of [
+      "javascript:alert(1)",
+      "JAVASCRIPT:alert(1)",
+      "data:image/svg+xml;base64,PHN2Zz4=",
+      "//evil.example/x.png",
+      "/blobs/../../etc/passwd",
+      "ftp://files.example/logo.png",
+    ]) {
+      const error = await as.organization
+        .update({ ...saved, name: "Changed", branding: { logo_url: logo } })
+        .catch((e: unknown) => e);
       expect(error, logo).toMatchObject({ code: "BAD_REQUEST" });
       expect(fieldErrorsFrom((error as { cause?: unknown }).cause), logo).toEqual([
-        { path: ["branding", "logo_url"], message: "The logo should be an uploaded image or a web address (https://…)." },
+        {
+          path: ["branding", "logo_url"],
+          message: "The logo should be an uploaded image or a web address (https://…).",
+        },
       ]);
     }
     // One over the name's limit: refused at the field, nothing saved changes.
-    const long = await as.organization.update({ ...saved, name: "n".repeat(TEXT_LIMITS.name + 1) }).catch((e: unknown) => e);
-    expect(fieldErrorsFrom((long as { cause?: unknown }).cause).map((e) => e.path)).toEqual([["name"]]);
+    const long = await as.organization
+      .update({ ...saved, name: "n".repeat(TEXT_LIMITS.name + 1) })
+      .catch((e: unknown) => e);
+    expect(fieldErrorsFrom((long as { cause?: unknown }).cause).map((e) => e.path)).toEqual([
+      ["name"],
+    ]);
     expect(await stored()).toEqual(before);
 
-    await as.organization.update({ ...saved, branding: { logo_url: "/blobs/0b7c6f4e-3a1d-4c2e-9f10-2b3c4d5e6f70" } });
+    await as.organization.update({
+      ...saved,
+      branding: { logo_url: "/blobs/0b7c6f4e-3a1d-4c2e-9f10-2b3c4d5e6f70" },
+    });
     expect((await stored()).logo).toBe("/blobs/0b7c6f4e-3a1d-4c2e-9f10-2b3c4d5e6f70");
     await as.organization.update({ ...saved, branding: { logo_url: null } });
     expect((await stored()).logo).toBeNull();

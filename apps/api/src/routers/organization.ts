@@ -49,7 +49,10 @@ export const organizationRouter = router({
       } catch (error) {
         if (error instanceof APIError) {
           throw Object.assign(
-            new DomainError(error.status === "FORBIDDEN" ? "FORBIDDEN" : "BAD_REQUEST", error.message),
+            new DomainError(
+              error.status === "FORBIDDEN" ? "FORBIDDEN" : "BAD_REQUEST",
+              error.message,
+            ),
             { cause: error },
           );
         }
@@ -58,7 +61,11 @@ export const organizationRouter = router({
       await setActiveOrganization(ctx.db, ctx.session.session.id, created.id);
       const organization = await findOrganization(ctx.db, created.id);
       if (!organization) throw new Error(`organization ${created.id} vanished after creation`);
-      return { id: organization.id, name: organization.name, display_name: organization.display_name };
+      return {
+        id: organization.id,
+        name: organization.name,
+        display_name: organization.display_name,
+      };
     }),
 
   /** Saves the active organization's settings form (admins only); returns the organization. */

@@ -12,11 +12,21 @@ import { orgProcedure, router } from "../trpc/init";
 export const productRouter = router({
   list: orgProcedure
     .input(productListSchema)
-    .query(async ({ ctx, input }): Promise<{ items: ProductView[]; total: number; offset: number; limit: number }> => {
-      if (input.feedId && !(await findFeed(ctx.db, ctx.org.id, input.feedId))) {
-        throw new DomainError("NOT_FOUND", "Feed not found.");
-      }
-      const { items, total } = await listProducts(ctx.db, ctx.org.id, input.feedId ?? null, input);
-      return { items, total, offset: input.offset, limit: input.limit };
-    }),
+    .query(
+      async ({
+        ctx,
+        input,
+      }): Promise<{ items: ProductView[]; total: number; offset: number; limit: number }> => {
+        if (input.feedId && !(await findFeed(ctx.db, ctx.org.id, input.feedId))) {
+          throw new DomainError("NOT_FOUND", "Feed not found.");
+        }
+        const { items, total } = await listProducts(
+          ctx.db,
+          ctx.org.id,
+          input.feedId ?? null,
+          input,
+        );
+        return { items, total, offset: input.offset, limit: input.limit };
+      },
+    ),
 });

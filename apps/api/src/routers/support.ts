@@ -11,5 +11,7 @@ export const supportRouter = router({
   create: authedProcedure
     .use(rateLimit({ window: 3600, max: 10 }))
     .input(supportTicketSchema)
-    .mutation(async ({ ctx, input }) => ({ id: await insertSupportTicket(ctx.db, ctx.session.user.id, input) })),
+    .mutation(async ({ ctx, input }) => ({
+      id: await insertSupportTicket(ctx.db, ctx.session.user.id, input),
+    })),
 });

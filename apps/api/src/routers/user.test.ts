@@ -61,15 +61,29 @@ describe.each(testDbKinds)("user.get (%s)", (kind) => {
     });
     expect(asMember.users).toEqual([
       { user_id: admin.id, email: admin.email, name: "Ada Admin", role: "admin", picture: null },
-      { user_id: member.id, email: member.email, name: "Max Member", role: "member", picture: null },
+      {
+        user_id: member.id,
+        email: member.email,
+        name: "Max Member",
+        role: "member",
+        picture: null,
+      },
     ]);
     // Members see who is invited, without the id (admins manage invitations by id; docs/permissions.md).
-    expect(asMember.invitations).toEqual([{ email: "invitee@example.com", role: "member", name: "", expires_at: expect.any(String) }]);
+    expect(asMember.invitations).toEqual([
+      { email: "invitee@example.com", role: "member", name: "", expires_at: expect.any(String) },
+    ]);
 
     const asAdmin = await callerFor(server.app, admin).user.get();
     expect(asAdmin.roles).toEqual(["admin"]);
     expect(asAdmin.invitations).toEqual([
-      { id: expect.any(String), email: "invitee@example.com", role: "member", name: "", expires_at: expect.any(String) },
+      {
+        id: expect.any(String),
+        email: "invitee@example.com",
+        role: "member",
+        name: "",
+        expires_at: expect.any(String),
+      },
     ]);
   });
 
@@ -100,7 +114,11 @@ describe.each(testDbKinds)("user.get (%s)", (kind) => {
     const orgB = await createOrganization(server.app, adminB, "Org B");
     const memberB = await createUser(server.app, "Member B");
     await addMember(server.app, orgB.id, memberB, "member");
-    await callerFor(server.app, adminB).organization.update({ name: "Org B", email: "secret@org-b.example", sector: 12 });
+    await callerFor(server.app, adminB).organization.update({
+      name: "Org B",
+      email: "secret@org-b.example",
+      sector: 12,
+    });
 
     // Each organization has a domain, a floow, a feed and an invitation of its own.
     const db = server.app.database.db;
@@ -110,14 +128,33 @@ describe.each(testDbKinds)("user.get (%s)", (kind) => {
     const domainB = await seedDomain(db, orgB.id, { name: "Shop B", host: "www.shop-b.example" });
     const floowB = await seedFloow(db, orgB.id, domainB.id, "selling", { name: "Floow B" });
     const feedB = await seedFeed(db, orgB.id);
-    for (const [org, domain, tag] of [[orgA.id, domainA.id, "a"], [orgB.id, domainB.id, "b"]] as const) {
+    for (const [org, domain, tag] of [
+      [orgA.id, domainA.id, "a"],
+      [orgB.id, domainB.id, "b"],
+    ] as const) {
       await db
         .insertInto("webhook")
-        .values({ id: `hook-${tag}`, organization_id: org, domain_id: domain, floow_id: null, name: `Hook ${tag.toUpperCase()}`, url: `https://hooks.example/${tag}`, secret: `secret-${tag}`, headers: "{}", events: '["finish"]' })
+        .values({
+          id: `hook-${tag}`,
+          organization_id: org,
+          domain_id: domain,
+          floow_id: null,
+          name: `Hook ${tag.toUpperCase()}`,
+          url: `https://hooks.example/${tag}`,
+          secret: `secret-${tag}`,
+          headers: "{}",
+          events: '["finish"]',
+        })
         .execute();
       await db
         .insertInto("integration")
-        .values({ id: `integration-${tag}`, organization_id: org, domain_id: domain, integration_configuration_id: "crm", settings: JSON.stringify({ apiKey: `key-${tag}` }) })
+        .values({
+          id: `integration-${tag}`,
+          organization_id: org,
+          domain_id: domain,
+          integration_configuration_id: "crm",
+          settings: JSON.stringify({ apiKey: `key-${tag}` }),
+        })
         .execute();
     }
     await server.app.auth.api.createInvitation({
@@ -131,8 +168,29 @@ describe.each(testDbKinds)("user.get (%s)", (kind) => {
 
     expect(bundle.organization?.id).toBe(orgA.id);
     const text = JSON.stringify(bundle);
-    const leaks = [orgB.id, "Org B", "Admin B", "Member B", adminB.email, memberB.email, adminB.id, "secret@org-b.example"];
-    leaks.push(domainB.id, "Shop B", "www.shop-b.example", floowB.id, "Floow B", feedB, "invitee-b@example.com", "hook-b", "Hook B", "integration-b", "key-b");
+    const leaks = [
+      orgB.id,
+      "Org B",
+      "Admin B",
+      "Member B",
+      adminB.email,
+      memberB.email,
+      adminB.id,
+      "secret@org-b.example",
+    ];
+    leaks.push(
+      domainB.id,
+      "Shop B",
+      "www.shop-b.example",
+      floowB.id,
+      "Floow B",
+      feedB,
+      "invitee-b@example.com",
+      "hook-b",
+      "Hook B",
+      "integration-b",
+      "key-b",
+    );
     for (const leak of leaks) {
       expect(text).not.toContain(leak);
     }
@@ -143,9 +201,23 @@ describe.each(testDbKinds)("user.get (%s)", (kind) => {
     expect(bundle.feeds.map((f) => f.id)).toEqual([feedA]);
     expect(bundle.invitations).toEqual([]);
     expect(bundle.webhooks).toEqual([
-      expect.objectContaining({ id: "hook-a", domainId: domainA.id, url: "https://hooks.example/a", method: "POST", status: "active", events: ["finish"] }),
+      expect.objectContaining({
+        id: "hook-a",
+        domainId: domainA.id,
+        url: "https://hooks.example/a",
+        method: "POST",
+        status: "active",
+        events: ["finish"],
+      }),
     ]);
-    expect(bundle.integrations).toEqual([{ id: "integration-a", domainId: domainA.id, integrationConfigurationId: "crm", settings: {} }]);
+    expect(bundle.integrations).toEqual([
+      {
+        id: "integration-a",
+        domainId: domainA.id,
+        integrationConfigurationId: "crm",
+        settings: {},
+      },
+    ]);
     // Secrets stay on the server: the bundle reaches every member's browser.
     expect(text).not.toContain("secret-a");
     expect(text).not.toContain("key-a");
@@ -154,11 +226,23 @@ describe.each(testDbKinds)("user.get (%s)", (kind) => {
   it("update saves the caller's own name, title and picture, and refuses a bad one naming the field", async () => {
     const ann = await createUser(server.app, "Ann Example");
     const other = await createUser(server.app, "Other Person");
-    const saved = await callerFor(server.app, ann).user.update({ name: " Ann Jansen ", title: "CMO", picture: "https://app.floow.example/blobs/b1" });
-    expect(saved).toEqual({ user_id: ann.id, name: "Ann Jansen", email: ann.email, title: "CMO", picture: "https://app.floow.example/blobs/b1" });
+    const saved = await callerFor(server.app, ann).user.update({
+      name: " Ann Jansen ",
+      title: "CMO",
+      picture: "https://app.floow.example/blobs/b1",
+    });
+    expect(saved).toEqual({
+      user_id: ann.id,
+      name: "Ann Jansen",
+      email: ann.email,
+      title: "CMO",
+      picture: "https://app.floow.example/blobs/b1",
+    });
     expect((await callerFor(server.app, ann).user.get()).user).toEqual(saved);
 
-    const error = await callerFor(server.app, ann).user.update({ name: "", title: "", picture: "javascript:alert(1)" }).catch((e: unknown) => e);
+    const error = await callerFor(server.app, ann)
+      .user.update({ name: "", title: "", picture: "javascript:alert(1)" })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "BAD_REQUEST" });
     expect(JSON.stringify(error)).toContain("picture");
     expect((await callerFor(server.app, ann).user.get()).user).toEqual(saved);
@@ -167,20 +251,28 @@ describe.each(testDbKinds)("user.get (%s)", (kind) => {
       ["name", { name: "n".repeat(TEXT_LIMITS.personName + 1), title: "CMO" }],
       ["title", { name: "Ann Jansen", title: "t".repeat(TEXT_LIMITS.personTitle + 1) }],
     ] as const) {
-      const long = await callerFor(server.app, ann).user.update(update).catch((e: unknown) => e);
+      const long = await callerFor(server.app, ann)
+        .user.update(update)
+        .catch((e: unknown) => e);
       expect(long).toMatchObject({ code: "BAD_REQUEST" });
-      expect(fieldErrorsFrom((long as { cause?: unknown }).cause).map((e) => e.path)).toEqual([[field]]);
+      expect(fieldErrorsFrom((long as { cause?: unknown }).cause).map((e) => e.path)).toEqual([
+        [field],
+      ]);
     }
     expect((await callerFor(server.app, ann).user.get()).user).toEqual(saved);
     // Nobody else changed.
     expect((await callerFor(server.app, other).user.get()).user?.name).toBe("Other Person");
-    await expect(callerFor(server.app).user.update({ name: "X", title: "" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(callerFor(server.app).user.update({ name: "X", title: "" })).rejects.toMatchObject(
+      { code: "UNAUTHORIZED" },
+    );
   });
 
   it("throws a TRPCError (not a crash) for a session whose user is gone", async () => {
     const ghost = await createUser(server.app);
     await server.app.database.db.deleteFrom("user").where("id", "=", ghost.id).execute();
-    const error = await callerFor(server.app, ghost).user.get().catch((e: unknown) => e);
+    const error = await callerFor(server.app, ghost)
+      .user.get()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCError);
     expect(error).toMatchObject({ code: "UNAUTHORIZED" });
   });

@@ -1,17 +1,35 @@
 import type { Kysely } from "kysely";
-import { changeEmailInputSchema, changeEmailSchema, changePasswordSchema, confirmEmailSchema, passwordChangeRequestSchema, removeUserSchema, userUpdateSchema } from "@floow/domain/user";
+import {
+  changeEmailInputSchema,
+  changeEmailSchema,
+  changePasswordSchema,
+  confirmEmailSchema,
+  passwordChangeRequestSchema,
+  removeUserSchema,
+  userUpdateSchema,
+} from "@floow/domain/user";
 import { DomainError, validationError } from "@floow/domain/errors";
 import type { Role } from "@floow/domain/user";
 import type { DB } from "../db/database";
 import { listDomains } from "../db/queries/domain";
-import { createEmailChange, EMAIL_CHANGE_TTL_MS, takeEmailChange } from "../db/queries/email-change";
+import {
+  createEmailChange,
+  EMAIL_CHANGE_TTL_MS,
+  takeEmailChange,
+} from "../db/queries/email-change";
 import { listFeeds } from "../db/queries/feed";
 import { listFloows } from "../db/queries/floow";
 import { listPendingInvitations, normalizeEmail } from "../db/queries/invitation";
 import { listTeamUsers, resolveActiveMembership } from "../db/queries/member";
 import { findOrganization } from "../db/queries/organization";
 import { deleteUserAccount } from "../db/queries/team";
-import { changeUserEmail, findUserEmail, findUserProfile, isEmailInUse, updateUserProfile } from "../db/queries/user";
+import {
+  changeUserEmail,
+  findUserEmail,
+  findUserProfile,
+  isEmailInUse,
+  updateUserProfile,
+} from "../db/queries/user";
 import { listIntegrations, listWebhooks } from "../db/queries/webhook";
 import { emailChangedNotice, emailChangeMail, emailInUseNotice } from "../services/mail";
 import type { InnerContext } from "../trpc/context";
@@ -24,7 +42,9 @@ function mailOf(ctx: InnerContext) {
 
 const signInAgain = () => new DomainError("UNAUTHORIZED", "Please sign in.");
 
-async function currentEmail(ctx: InnerContext & { session: NonNullable<InnerContext["session"]> }): Promise<string> {
+async function currentEmail(
+  ctx: InnerContext & { session: NonNullable<InnerContext["session"]> },
+): Promise<string> {
   const email = await findUserEmail(ctx.db, ctx.session.user.id);
   if (email === null) throw signInAgain();
   return email;
@@ -33,7 +53,8 @@ async function currentEmail(ctx: InnerContext & { session: NonNullable<InnerCont
 const fieldError = (code: "BAD_REQUEST" | "CONFLICT", path: string, message: string) =>
   new DomainError(code, message, [{ path: [path], message }]);
 
-const CONFIRM_LINK_INVALID = "This confirmation link is not valid any more. Ask for a new one in your settings.";
+const CONFIRM_LINK_INVALID =
+  "This confirmation link is not valid any more. Ask for a new one in your settings.";
 
 /**
  * The organization's lists in the `user.get` bundle, one loader per entity.
@@ -52,10 +73,15 @@ type OrganizationLists = {
   [K in keyof typeof organizationLists]: Awaited<ReturnType<(typeof organizationLists)[K]>>;
 };
 
-async function loadOrganizationLists(db: Kysely<DB>, organizationId: string | null): Promise<OrganizationLists> {
+async function loadOrganizationLists(
+  db: Kysely<DB>,
+  organizationId: string | null,
+): Promise<OrganizationLists> {
   const keys = Object.keys(organizationLists) as (keyof typeof organizationLists)[];
   const values = await Promise.all(
-    keys.map((key) => (organizationId ? organizationLists[key](db, organizationId) : Promise.resolve([]))),
+    keys.map((key) =>
+      organizationId ? organizationLists[key](db, organizationId) : Promise.resolve([]),
+    ),
   );
   return Object.fromEntries(keys.map((key, index) => [key, values[index]])) as OrganizationLists;
 }
@@ -69,12 +95,20 @@ export const userRouter = router({
     const user = await findUserProfile(ctx.db, ctx.session.user.id);
     if (!user) throw signInAgain();
     const membership = await resolveActiveMembership(ctx.db, ctx.session);
-    const organization = membership ? await findOrganization(ctx.db, membership.organizationId) : null;
+    const organization = membership
+      ? await findOrganization(ctx.db, membership.organizationId)
+      : null;
     const roles: Role[] = membership && organization ? [membership.role] : [];
     const lists = await loadOrganizationLists(ctx.db, organization?.id ?? null);
     // Admins manage pending invitations (resend, revoke) by id; members see who is invited,
     // without ids. Nobody ever sees a token: it exists only in the e-mailed link.
-    const invitations: { id?: string; email: string; role: Role; name: string; expires_at: string }[] = roles.includes("admin")
+    const invitations: {
+      id?: string;
+      email: string;
+      role: Role;
+      name: string;
+      expires_at: string;
+    }[] = roles.includes("admin")
       ? lists.invitations
       : lists.invitations.map(({ id: _id, ...rest }) => rest);
     return { user, roles, organization, ...lists, invitations };
@@ -107,18 +141,30 @@ export const userRouter = router({
       const parsed = changeEmailSchema(email).safeParse(input);
       if (!parsed.success) throw validationError(parsed.error, parsed.error.issues[0]?.message);
       const newEmail = normalizeEmail(parsed.data.newEmail);
-      if (newEmail === normalizeEmail(email)) throw fieldError("BAD_REQUEST", "newEmail", "This is already your e-mail address.");
+      if (newEmail === normalizeEmail(email))
+        throw fieldError("BAD_REQUEST", "newEmail", "This is already your e-mail address.");
       const mail = mailOf(ctx);
       if (await isEmailInUse(ctx.db, newEmail)) {
         await mail.mailer.send(
-          emailInUseNotice({ to: newEmail, requesterEmail: email, url: new URL("/login", mail.publicUrl).toString() }),
+          emailInUseNotice({
+            to: newEmail,
+            requesterEmail: email,
+            url: new URL("/login", mail.publicUrl).toString(),
+          }),
         );
         return { email: newEmail };
       }
       const { token } = await createEmailChange(ctx.db, ctx.session.user.id, newEmail);
       const url = new URL("/confirm-email", mail.publicUrl);
       url.searchParams.set("token", token);
-      await mail.mailer.send(emailChangeMail({ to: newEmail, oldEmail: email, url: url.toString(), expiresInHours: EMAIL_CHANGE_TTL_MS / 3_600_000 }));
+      await mail.mailer.send(
+        emailChangeMail({
+          to: newEmail,
+          oldEmail: email,
+          url: url.toString(),
+          expiresInHours: EMAIL_CHANGE_TTL_MS / 3_600_000,
+        }),
+      );
       return { email: newEmail };
     }),
 
@@ -139,7 +185,13 @@ export const userRouter = router({
       await changeUserEmail(ctx.db, change.userId, change.newEmail);
       const mail = mailOf(ctx);
       await mail.mailer
-        .send(emailChangedNotice({ to: oldEmail, newEmail: change.newEmail, url: new URL("/login", mail.publicUrl).toString() }))
+        .send(
+          emailChangedNotice({
+            to: oldEmail,
+            newEmail: change.newEmail,
+            url: new URL("/login", mail.publicUrl).toString(),
+          }),
+        )
         .catch(() => undefined);
       return { email: change.newEmail };
     }),
@@ -164,19 +216,20 @@ export const userRouter = router({
    * Organizations where they are alone are deleted with it; the last admin of an organization
    * with other members is told to hand over first.
    */
-  remove: authedProcedure
-    .input(removeUserSchema)
-    .mutation(async ({ ctx, input }) => {
-      if (input.userId !== ctx.session.user.id) {
-        throw new DomainError("FORBIDDEN", "You can only delete your own account.");
-      }
-      const result = await deleteUserAccount(ctx.db, ctx.session.user.id);
-      if (result.outcome === "last-admin") {
-        throw new DomainError(
-          "BAD_REQUEST",
-          `You are the last admin of ${result.organizationName}. Make another teammember an admin first, then delete your account.`,
-        );
-      }
-      return { userId: ctx.session.user.id, organizationsDeleted: result.organizationsDeleted.length };
-    }),
+  remove: authedProcedure.input(removeUserSchema).mutation(async ({ ctx, input }) => {
+    if (input.userId !== ctx.session.user.id) {
+      throw new DomainError("FORBIDDEN", "You can only delete your own account.");
+    }
+    const result = await deleteUserAccount(ctx.db, ctx.session.user.id);
+    if (result.outcome === "last-admin") {
+      throw new DomainError(
+        "BAD_REQUEST",
+        `You are the last admin of ${result.organizationName}. Make another teammember an admin first, then delete your account.`,
+      );
+    }
+    return {
+      userId: ctx.session.user.id,
+      organizationsDeleted: result.organizationsDeleted.length,
+    };
+  }),
 });

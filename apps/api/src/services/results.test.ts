@@ -195,7 +195,9 @@ describe.each(testDbKinds)("results service (%s)", (kind) => {
     );
     try {
       invalidateFloowCaches(floow);
-      expect(JSON.parse((await service.answer(floowId, [red.id]))?.json.toString() ?? "{}")).toEqual(before);
+      expect(
+        JSON.parse((await service.answer(floowId, [red.id]))?.json.toString() ?? "{}"),
+      ).toEqual(before);
       await publishFloow(database.db, orgId, floowId, { userId: null, note: "" });
       invalidateFloowCaches(floow);
       const blue = JSON.parse((await service.answer(floowId, [red.id]))?.json.toString() ?? "{}");

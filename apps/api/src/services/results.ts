@@ -2,7 +2,13 @@ import { computeResults, createResultsIndex } from "@floow/domain/results";
 import type { Floow } from "@floow/domain/floow";
 import type { Product } from "@floow/domain/feed";
 import type { PublicResults } from "@floow/domain/public";
-import type { ResultCard, ResultDisplaySettings, ResultsFloow, ResultsIndex, ResultsOutcome } from "@floow/domain/results";
+import type {
+  ResultCard,
+  ResultDisplaySettings,
+  ResultsFloow,
+  ResultsIndex,
+  ResultsOutcome,
+} from "@floow/domain/results";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/database";
 import { findLiveFloow } from "../db/queries/floow-version";

@@ -4,11 +4,20 @@ import { productCard, safeHttpUrl, sanitizeDescription, sanitizeProduct } from "
 
 describe("sanitizeDescription", () => {
   it.each([
-    ["<p>Soft <b>wool</b><br>and <em>warm</em></p>", "<p>Soft <b>wool</b><br />and <em>warm</em></p>"],
+    [
+      "<p>Soft <b>wool</b><br>and <em>warm</em></p>",
+      "<p>Soft <b>wool</b><br />and <em>warm</em></p>",
+    ],
     ['<p onclick="steal()">Hi<script>alert(1)</script></p>', "<p>Hi</p>"],
     ['<img src=x onerror="alert(1)">Text', "Text"],
-    ['<a href="javascript:alert(1)">x</a>', '<a target="_blank" rel="noopener noreferrer nofollow">x</a>'],
-    ['<a href="https://shop.example/a" style="color:red">more</a>', '<a href="https://shop.example/a" target="_blank" rel="noopener noreferrer nofollow">more</a>'],
+    [
+      '<a href="javascript:alert(1)">x</a>',
+      '<a target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    ],
+    [
+      '<a href="https://shop.example/a" style="color:red">more</a>',
+      '<a href="https://shop.example/a" target="_blank" rel="noopener noreferrer nofollow">more</a>',
+    ],
     ['<iframe src="https://evil.example"></iframe><style>body{}</style>ok', "ok"],
     ["", ""],
   ])("%s", (input, expected) => {
@@ -39,7 +48,7 @@ describe("sanitizeProduct", () => {
     const product = {
       id: "p1",
       title: "<b>Red</b> &amp; <script>x</script>warm",
-      description: '<p>Nice<script>alert(1)</script></p>',
+      description: "<p>Nice<script>alert(1)</script></p>",
       link: "javascript:alert(1)",
       image_link: "https://cdn.example/p1.jpg",
       color: "red",
@@ -90,7 +99,11 @@ describe("productCard", () => {
       brand: "Velo",
       attributes: { description: '<p onclick="steal()">Fast<script>alert(1)</script></p>' },
     });
-    const card = productCard(record, { labelAttribute: "title", imageAttribute: "picture", attributes: ["brand"] });
+    const card = productCard(record, {
+      labelAttribute: "title",
+      imageAttribute: "picture",
+      attributes: ["brand"],
+    });
     expect(readCard(record, card)).toEqual({
       id: "P-1",
       name: "Velo Aero",

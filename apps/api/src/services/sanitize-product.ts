@@ -10,7 +10,28 @@ import sanitizeHtml from "sanitize-html";
  * scripts, styles, event handlers, images and iframes included, is dropped.
  */
 const DESCRIPTION_POLICY: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "br", "b", "strong", "i", "em", "u", "s", "small", "sub", "sup", "ul", "ol", "li", "span", "h3", "h4", "h5", "h6", "a"],
+  allowedTags: [
+    "p",
+    "br",
+    "b",
+    "strong",
+    "i",
+    "em",
+    "u",
+    "s",
+    "small",
+    "sub",
+    "sup",
+    "ul",
+    "ol",
+    "li",
+    "span",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "a",
+  ],
   allowedAttributes: { a: ["href", "target", "rel"] },
   allowedSchemes: ["http", "https", "mailto"],
   allowProtocolRelative: false,
@@ -61,11 +82,15 @@ export function sanitizeProduct(product: Product): Product {
  * record's `attributes` map): url and image only http(s), the description allow-listed
  * HTML. Sent as its `compactCard`; the script-tag renderer shows it as it is.
  */
-export function productCard(product: Product, settings: Partial<ResultDisplaySettings>): ResultCard {
+export function productCard(
+  product: Product,
+  settings: Partial<ResultDisplaySettings>,
+): ResultCard {
   const card = resultProduct(product, settings);
   card.url = safeHttpUrl(card.url);
   card.image = safeHttpUrl(card.image);
   // Read from the cleaned record's own description: already sanitized, kept as it is.
-  if (card.description !== product[V.description]) card.description = sanitizeDescription(card.description);
+  if (card.description !== product[V.description])
+    card.description = sanitizeDescription(card.description);
   return compactCard(card, product);
 }

@@ -1,4 +1,10 @@
-import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_DROPPED, RICH_TEXT_TAGS, richLinkTarget, safeUrl } from "@floow/domain/shared";
+import {
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_DROPPED,
+  RICH_TEXT_TAGS,
+  richLinkTarget,
+  safeUrl,
+} from "@floow/domain/shared";
 import type { PublicFloow } from "@floow/domain/public";
 import sanitizeHtml from "sanitize-html";
 

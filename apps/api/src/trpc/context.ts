@@ -34,19 +34,25 @@ export interface InnerContext {
 export const DEFAULT_SUPPORT_EMAIL = "support@localhost";
 
 export function createInnerContext(
-  opts: Pick<InnerContext, "db" | "auth"> & Partial<Pick<InnerContext, "session" | "clientKey" | "fetch" | "supportEmail" | "mail" | "ai">>,
+  opts: Pick<InnerContext, "db" | "auth"> &
+    Partial<Pick<InnerContext, "session" | "clientKey" | "fetch" | "supportEmail" | "mail" | "ai">>,
 ): InnerContext {
   return { session: null, clientKey: "local", supportEmail: DEFAULT_SUPPORT_EMAIL, ...opts };
 }
 
 /** The outer context, per HTTP request: the session from the request's cookie. */
-export function createContextFactory(deps: Pick<InnerContext, "db" | "auth" | "fetch"> & Partial<Pick<InnerContext, "supportEmail" | "mail" | "ai">>) {
+export function createContextFactory(
+  deps: Pick<InnerContext, "db" | "auth" | "fetch"> &
+    Partial<Pick<InnerContext, "supportEmail" | "mail" | "ai">>,
+) {
   return async ({ req }: CreateFastifyContextOptions): Promise<InnerContext> => {
-    const result = await deps.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch((error: unknown) => {
-      // The session lives in the database: without it, a 503 the client may retry. Made a
-      // TRPCError here: an error of the context reaches no middleware (init.ts's `domainErrors`).
-      throw isDatabaseUnavailable(error) ? toTRPCError(databaseUnavailable(error)) : error;
-    });
+    const result = await deps.auth.api
+      .getSession({ headers: fromNodeHeaders(req.headers) })
+      .catch((error: unknown) => {
+        // The session lives in the database: without it, a 503 the client may retry. Made a
+        // TRPCError here: an error of the context reaches no middleware (init.ts's `domainErrors`).
+        throw isDatabaseUnavailable(error) ? toTRPCError(databaseUnavailable(error)) : error;
+      });
     const session: SessionData | null = result
       ? {
           user: { id: result.user.id, name: result.user.name, email: result.user.email },

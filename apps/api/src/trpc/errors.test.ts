@@ -24,7 +24,10 @@ const testRouter = router({
     throw new DomainError("NOT_FOUND", "No such floow.");
   }),
   save: publicProcedure.mutation(() => {
-    throw new DomainError("CONFLICT", "This floow was changed elsewhere. Reload to see the latest version.");
+    throw new DomainError(
+      "CONFLICT",
+      "This floow was changed elsewhere. Reload to see the latest version.",
+    );
   }),
   create: publicProcedure
     .input(z.object({ name: z.string().min(1, "Please enter a name."), host: z.string() }))
@@ -34,13 +37,21 @@ const testRouter = router({
   }),
   busy: publicProcedure.use(rateLimit({ window: 60, max: 1 })).mutation(() => "ok"),
   lostDatabase: publicProcedure.query(() => {
-    throw Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+    throw Object.assign(new Error("terminating connection due to administrator command"), {
+      code: "57P01",
+    });
   }),
 });
 
-const session: SessionData = { user: { id: "u", name: "U", email: "u@example.com" }, session: { id: "s", activeOrganizationId: null } };
+const session: SessionData = {
+  user: { id: "u", name: "U", email: "u@example.com" },
+  session: { id: "s", activeOrganizationId: null },
+};
 
-async function call(path: string, init: { method?: string; body?: unknown; signedIn?: boolean } = {}) {
+async function call(
+  path: string,
+  init: { method?: string; body?: unknown; signedIn?: boolean } = {},
+) {
   const method = init.method ?? "POST";
   const url =
     method === "GET"
@@ -49,15 +60,26 @@ async function call(path: string, init: { method?: string; body?: unknown; signe
   const response = await fetchRequestHandler({
     endpoint: "/trpc",
     router: testRouter,
-    req: new Request(url, { method, headers: { "content-type": "application/json" }, body: method === "GET" ? undefined : JSON.stringify(init.body ?? null) }),
+    req: new Request(url, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: method === "GET" ? undefined : JSON.stringify(init.body ?? null),
+    }),
     createContext: () =>
-      createInnerContext({ db: {} as Kysely<DB>, auth: {} as Auth, session: init.signedIn ? session : null, clientKey: "127.0.0.1" }),
+      createInnerContext({
+        db: {} as Kysely<DB>,
+        auth: {} as Auth,
+        session: init.signedIn ? session : null,
+        clientKey: "127.0.0.1",
+      }),
     responseMeta: ({ errors }) => {
       const retryAfter = batchRetryAfterOf(errors);
       return retryAfter ? { headers: { "retry-after": String(retryAfter) } } : {};
     },
   });
-  const body = (await response.json()) as { error?: { message: string; code: number; data: Record<string, unknown> } };
+  const body = (await response.json()) as {
+    error?: { message: string; code: number; data: Record<string, unknown> };
+  };
   // The stack is sent in development only; the rest is what every client gets.
   delete body.error?.data.stack;
   return { status: response.status, retryAfter: response.headers.get("retry-after"), body };
@@ -72,7 +94,13 @@ describe("the error shapes the dashboard reads", () => {
         error: {
           message: "Please sign in.",
           code: -32001,
-          data: { code: "UNAUTHORIZED", trpcCode: "UNAUTHORIZED", httpStatus: 401, path: "signedIn", fieldErrors: [] },
+          data: {
+            code: "UNAUTHORIZED",
+            trpcCode: "UNAUTHORIZED",
+            httpStatus: 401,
+            path: "signedIn",
+            fieldErrors: [],
+          },
         },
       },
     });
@@ -86,7 +114,13 @@ describe("the error shapes the dashboard reads", () => {
         error: {
           message: "Only an admin of the organization can do this.",
           code: -32003,
-          data: { code: "FORBIDDEN", trpcCode: "FORBIDDEN", httpStatus: 403, path: "adminOnly", fieldErrors: [] },
+          data: {
+            code: "FORBIDDEN",
+            trpcCode: "FORBIDDEN",
+            httpStatus: 403,
+            path: "adminOnly",
+            fieldErrors: [],
+          },
         },
       },
     });
@@ -96,17 +130,35 @@ describe("the error shapes the dashboard reads", () => {
     expect((await call("byId", { method: "GET", body: { id: "x" } })).body.error).toEqual({
       message: "No such floow.",
       code: -32004,
-      data: { code: "NOT_FOUND", trpcCode: "NOT_FOUND", httpStatus: 404, path: "byId", fieldErrors: [] },
+      data: {
+        code: "NOT_FOUND",
+        trpcCode: "NOT_FOUND",
+        httpStatus: 404,
+        path: "byId",
+        fieldErrors: [],
+      },
     });
     expect((await call("save")).body.error).toEqual({
       message: "This floow was changed elsewhere. Reload to see the latest version.",
       code: -32009,
-      data: { code: "CONFLICT", trpcCode: "CONFLICT", httpStatus: 409, path: "save", fieldErrors: [] },
+      data: {
+        code: "CONFLICT",
+        trpcCode: "CONFLICT",
+        httpStatus: 409,
+        path: "save",
+        fieldErrors: [],
+      },
     });
     expect((await call("refuse")).body.error).toEqual({
       message: "Restore this floow before publishing it.",
       code: -32600,
-      data: { code: "BAD_REQUEST", trpcCode: "BAD_REQUEST", httpStatus: 400, path: "refuse", fieldErrors: [] },
+      data: {
+        code: "BAD_REQUEST",
+        trpcCode: "BAD_REQUEST",
+        httpStatus: 400,
+        path: "refuse",
+        fieldErrors: [],
+      },
     });
   });
 
@@ -143,7 +195,14 @@ describe("the error shapes the dashboard reads", () => {
     expect(limited.body.error).toEqual({
       message: `Too many requests. Try again in ${seconds} seconds.`,
       code: -32029,
-      data: { code: "RATE_LIMITED", trpcCode: "TOO_MANY_REQUESTS", httpStatus: 429, path: "busy", fieldErrors: [], retryAfter: seconds },
+      data: {
+        code: "RATE_LIMITED",
+        trpcCode: "TOO_MANY_REQUESTS",
+        httpStatus: 429,
+        path: "busy",
+        fieldErrors: [],
+        retryAfter: seconds,
+      },
     });
   });
 

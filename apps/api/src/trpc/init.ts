@@ -23,7 +23,11 @@ const errorCodeOf: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorCode>> = {
 };
 
 function isZodError(value: unknown): boolean {
-  return value instanceof Error && value.name === "ZodError" && Array.isArray((value as { issues?: unknown }).issues);
+  return (
+    value instanceof Error &&
+    value.name === "ZodError" &&
+    Array.isArray((value as { issues?: unknown }).issues)
+  );
 }
 
 /**
@@ -52,7 +56,13 @@ const t = initTRPC.context<Context>().create({
       ...shape,
       // A validation error reads as its first field's message, e.g. "Please enter an organization name."
       message: code === "VALIDATION" && fieldErrors[0] ? fieldErrors[0].message : shape.message,
-      data: { ...rest, code, trpcCode, fieldErrors, ...(retryAfter !== undefined && { retryAfter }) },
+      data: {
+        ...rest,
+        code,
+        trpcCode,
+        fieldErrors,
+        ...(retryAfter !== undefined && { retryAfter }),
+      },
     };
   },
 });

@@ -9,7 +9,10 @@ describe("tRPC rate limits", () => {
   beforeAll(async () => {
     server = await createTestServer("pglite");
     const user = await createUser(server.app, "Busy");
-    const { headers } = await server.app.auth.api.signInEmail({ body: { email: user.email, password: "correct horse battery" }, returnHeaders: true });
+    const { headers } = await server.app.auth.api.signInEmail({
+      body: { email: user.email, password: "correct horse battery" },
+      returnHeaders: true,
+    });
     cookie = headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
@@ -20,14 +23,25 @@ describe("tRPC rate limits", () => {
   it("answers 429 with Retry-After (seconds) and the product's RATE_LIMITED code", async () => {
     // user.update: 30 a minute per user.
     const update = (name: string) =>
-      server.app.inject({ method: "POST", url: "/trpc/user.update", headers: { ...jsonWrite, cookie }, payload: { name } });
-    for (let call = 0; call < 30; call++) expect((await update(`Busy ${call}`)).statusCode).toBe(200);
+      server.app.inject({
+        method: "POST",
+        url: "/trpc/user.update",
+        headers: { ...jsonWrite, cookie },
+        payload: { name },
+      });
+    for (let call = 0; call < 30; call++)
+      expect((await update(`Busy ${call}`)).statusCode).toBe(200);
     const limited = await update("Too busy");
     expect(limited.statusCode).toBe(429);
     const seconds = Number(limited.headers["retry-after"]);
     expect(seconds).toBeGreaterThanOrEqual(1);
     expect(seconds).toBeLessThanOrEqual(60);
-    expect(limited.json().error.data).toMatchObject({ code: "RATE_LIMITED", trpcCode: "TOO_MANY_REQUESTS" });
-    expect(limited.json().error.message).toBe(`Too many requests. Try again in ${seconds} seconds.`);
+    expect(limited.json().error.data).toMatchObject({
+      code: "RATE_LIMITED",
+      trpcCode: "TOO_MANY_REQUESTS",
+    });
+    expect(limited.json().error.message).toBe(
+      `Too many requests. Try again in ${seconds} seconds.`,
+    );
   });
 });

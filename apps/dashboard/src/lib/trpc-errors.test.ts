@@ -24,7 +24,13 @@ const BODIES = {
     error: {
       message: "Please sign in.",
       code: -32001,
-      data: { code: "UNAUTHORIZED", trpcCode: "UNAUTHORIZED", httpStatus: 401, path: "user.get", fieldErrors: [] },
+      data: {
+        code: "UNAUTHORIZED",
+        trpcCode: "UNAUTHORIZED",
+        httpStatus: 401,
+        path: "user.get",
+        fieldErrors: [],
+      },
     },
   },
   conflict: {
@@ -32,7 +38,13 @@ const BODIES = {
     error: {
       message: "This floow was changed elsewhere. Reload to see the latest version.",
       code: -32009,
-      data: { code: "CONFLICT", trpcCode: "CONFLICT", httpStatus: 409, path: "floow.update", fieldErrors: [] },
+      data: {
+        code: "CONFLICT",
+        trpcCode: "CONFLICT",
+        httpStatus: 409,
+        path: "floow.update",
+        fieldErrors: [],
+      },
     },
   },
   refusal: {
@@ -40,7 +52,13 @@ const BODIES = {
     error: {
       message: "Restore this floow before publishing it.",
       code: -32600,
-      data: { code: "BAD_REQUEST", trpcCode: "BAD_REQUEST", httpStatus: 400, path: "floow.publish", fieldErrors: [] },
+      data: {
+        code: "BAD_REQUEST",
+        trpcCode: "BAD_REQUEST",
+        httpStatus: 400,
+        path: "floow.publish",
+        fieldErrors: [],
+      },
     },
   },
   validation: {
@@ -65,7 +83,14 @@ const BODIES = {
     error: {
       message: "Too many requests. Try again in 42 seconds.",
       code: -32029,
-      data: { code: "RATE_LIMITED", trpcCode: "TOO_MANY_REQUESTS", httpStatus: 429, path: "user.update", fieldErrors: [], retryAfter: 42 },
+      data: {
+        code: "RATE_LIMITED",
+        trpcCode: "TOO_MANY_REQUESTS",
+        httpStatus: 429,
+        path: "user.update",
+        fieldErrors: [],
+        retryAfter: 42,
+      },
     },
   },
   unavailable: {
@@ -73,7 +98,14 @@ const BODIES = {
     error: {
       message: "Floow cannot reach its database right now. Please try again in a moment.",
       code: -32603,
-      data: { code: "UNAVAILABLE", trpcCode: "SERVICE_UNAVAILABLE", httpStatus: 503, path: "user.get", fieldErrors: [], retryAfter: 5 },
+      data: {
+        code: "UNAVAILABLE",
+        trpcCode: "SERVICE_UNAVAILABLE",
+        httpStatus: 503,
+        path: "user.get",
+        fieldErrors: [],
+        retryAfter: 5,
+      },
     },
   },
 } as const;
@@ -85,7 +117,11 @@ async function clientError(name: keyof typeof BODIES): Promise<unknown> {
     links: [
       httpLink({
         url: "http://api.test/trpc",
-        fetch: async () => new Response(JSON.stringify({ error }), { status, headers: { "content-type": "application/json" } }),
+        fetch: async () =>
+          new Response(JSON.stringify({ error }), {
+            status,
+            headers: { "content-type": "application/json" },
+          }),
       }),
     ],
   });
@@ -109,7 +145,11 @@ describe("readServerError", () => {
       ],
       retryAfter: undefined,
     });
-    expect(readServerError(await clientError("rateLimited"))).toMatchObject({ code: "RATE_LIMITED", httpStatus: 429, retryAfter: 42 });
+    expect(readServerError(await clientError("rateLimited"))).toMatchObject({
+      code: "RATE_LIMITED",
+      httpStatus: 429,
+      retryAfter: 42,
+    });
     expect(readServerError(await clientError("unavailable"))).toMatchObject({
       code: "UNAVAILABLE",
       httpStatus: 503,
@@ -129,17 +169,22 @@ describe("readServerError", () => {
     // A refusal's reason is shown; a schema's refusal belongs at its field, not in a toast.
     expect(refusalOf(refusal)).toBe("Restore this floow before publishing it.");
     expect(refusalOf(validation)).toBeUndefined();
-    expect([badRequestMessage(refusal), badRequestMessage(validation), badRequestMessage(conflict)]).toEqual([
-      "Restore this floow before publishing it.",
-      "Please enter a name.",
-      undefined,
-    ]);
+    expect([
+      badRequestMessage(refusal),
+      badRequestMessage(validation),
+      badRequestMessage(conflict),
+    ]).toEqual(["Restore this floow before publishing it.", "Please enter a name.", undefined]);
     expect(serverMessage(unauthorized)).toBe("Please sign in.");
   });
 
   it("reads nothing from what is not a server error", async () => {
     const offline = await createTRPCClient<AppRouter>({
-      links: [httpLink({ url: "http://api.test/trpc", fetch: () => Promise.reject(new TypeError("Failed to fetch")) })],
+      links: [
+        httpLink({
+          url: "http://api.test/trpc",
+          fetch: () => Promise.reject(new TypeError("Failed to fetch")),
+        }),
+      ],
     })
       .user.get.query()
       .catch((thrown: unknown) => thrown);

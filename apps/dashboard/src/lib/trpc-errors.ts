@@ -37,7 +37,14 @@ function fieldErrorsOf(value: unknown): FieldError[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item: unknown) =>
     isRecord(item) && Array.isArray(item.path) && typeof item.message === "string"
-      ? [{ path: item.path.filter((p): p is string | number => typeof p === "string" || typeof p === "number"), message: item.message }]
+      ? [
+          {
+            path: item.path.filter(
+              (p): p is string | number => typeof p === "string" || typeof p === "number",
+            ),
+            message: item.message,
+          },
+        ]
       : [],
   );
 }
@@ -60,10 +67,12 @@ export function readServerError(error: unknown): ServerError {
 }
 
 /** The HTTP status of a tRPC error, when the server sent one. */
-export const httpStatusOf = (error: unknown): number | undefined => readServerError(error).httpStatus;
+export const httpStatusOf = (error: unknown): number | undefined =>
+  readServerError(error).httpStatus;
 
 /** No session (any more): the route guard and the query cache send the visitor to /login. */
-export const isUnauthorized = (error: unknown): boolean => readServerError(error).code === "UNAUTHORIZED";
+export const isUnauthorized = (error: unknown): boolean =>
+  readServerError(error).code === "UNAUTHORIZED";
 
 /** A save refused because someone else saved in between (`floow.update`'s stale version). */
 export const isConflict = (error: unknown): boolean => readServerError(error).code === "CONFLICT";

@@ -47,7 +47,10 @@ export function createTRPC(queryClient: QueryClient) {
       // in a batch it would hold the other queries' answers back.
       splitLink({
         condition: (op) => op.context.unbatched === true,
-        true: httpLink({ url: "/trpc", fetch: (url, options) => fetch(url, { ...options, credentials: "include" }) }),
+        true: httpLink({
+          url: "/trpc",
+          fetch: (url, options) => fetch(url, { ...options, credentials: "include" }),
+        }),
         false: httpBatchLink({
           url: "/trpc",
           fetch: (url, options) => fetch(url, { ...options, credentials: "include" }),

@@ -1,6 +1,11 @@
 import { Toaster } from "@floow/ui";
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, HeadContent, Outlet, useLocation } from "@tanstack/react-router";
+import {
+  createRootRouteWithContext,
+  HeadContent,
+  Outlet,
+  useLocation,
+} from "@tanstack/react-router";
 import { CookieBanner } from "../features/consent/cookie-banner";
 import { InternalErrorPage, NotFoundPage } from "../features/errors/error-page";
 import { isFloowRoute } from "../features/navigation/nav-logic";

@@ -26,7 +26,8 @@ export const Route = createFileRoute("/_authed")({
       });
     } catch (error) {
       // Simply not signed in (the API's 401): to /login, and back here after signing in.
-      if (isUnauthorized(error)) throw redirect({ to: "/login", search: { redirect: location.href } });
+      if (isUnauthorized(error))
+        throw redirect({ to: "/login", search: { redirect: location.href } });
       // A real failure goes to /login too (spec section 2), marked as such: /login would
       // otherwise see the still-valid session and send the visitor straight back here.
       throw redirect({ to: "/login", search: { redirect: location.href, failed: true } });

@@ -21,5 +21,7 @@ export const Route = createFileRoute("/floow/$id")({
 function PublicFloow() {
   const hosted = Route.useLoaderData();
   if (hosted.status !== "live") return <FloowUnavailable />;
-  return <HostedFloow floow={hosted.floow} domain={hosted.domain} apiUrl={window.location.origin} />;
+  return (
+    <HostedFloow floow={hosted.floow} domain={hosted.domain} apiUrl={window.location.origin} />
+  );
 }

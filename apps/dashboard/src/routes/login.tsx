@@ -57,7 +57,10 @@ function LoginPage() {
 /** Shown when the route guard could not load the account (the server failed, not the session). */
 function LoadFailedNotice({ retryHref }: { retryHref: string }) {
   return (
-    <div role="alert" className="w-full max-w-sm rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <div
+      role="alert"
+      className="w-full max-w-sm rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+    >
       <p>We could not load your account. Try again, or sign in again.</p>
       <a href={retryHref} className="mt-1 inline-block font-medium underline hover:text-red-900">
         Try again
@@ -76,13 +79,15 @@ function BrandPanel() {
       <div className="absolute -top-24 -right-24 size-96 rounded-full bg-moss-500/20 blur-3xl" />
       <div className="absolute -bottom-32 -left-16 size-96 rounded-full bg-moss-400/10 blur-3xl" />
       <div className="relative max-w-md">
-        <p className="text-sm font-medium tracking-wide text-moss-200 uppercase">Guided selling & guided data</p>
+        <p className="text-sm font-medium tracking-wide text-moss-200 uppercase">
+          Guided selling & guided data
+        </p>
         <h2 className="mt-4 text-4xl leading-tight font-semibold tracking-tight text-white">
           Guide every visitor to the right product.
         </h2>
         <p className="mt-4 text-base text-moss-100/80">
-          Build floows with questions, connect your product feed and show the best match, right on your
-          own website.
+          Build floows with questions, connect your product feed and show the best match, right on
+          your own website.
         </p>
       </div>
       <div className="relative mx-auto w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl shadow-moss-950/40">
@@ -107,7 +112,9 @@ function BrandPanel() {
         </div>
         <div className="mt-5 flex justify-between">
           <span className="rounded-lg px-3 py-2 text-sm text-grey-500">Back</span>
-          <span className="rounded-lg bg-primary-600 px-4 py-2 text-sm font-medium text-white">Next</span>
+          <span className="rounded-lg bg-primary-600 px-4 py-2 text-sm font-medium text-white">
+            Next
+          </span>
         </div>
       </div>
       <p className="relative text-sm text-moss-200/70">© Floow</p>

@@ -9,10 +9,21 @@ import { TRPCProvider } from "../lib/trpc";
  * VALIDATION naming its fields.
  */
 export class FakeServerError extends Error {
-  readonly data: { code: string; trpcCode: string; httpStatus: number; fieldErrors: { path: (string | number)[]; message: string }[] };
+  readonly data: {
+    code: string;
+    trpcCode: string;
+    httpStatus: number;
+    fieldErrors: { path: (string | number)[]; message: string }[];
+  };
   constructor(message: string, data: Partial<FakeServerError["data"]> = {}) {
     super(message);
-    this.data = { code: "VALIDATION", trpcCode: "BAD_REQUEST", httpStatus: 400, fieldErrors: [], ...data };
+    this.data = {
+      code: "VALIDATION",
+      trpcCode: "BAD_REQUEST",
+      httpStatus: 400,
+      fieldErrors: [],
+      ...data,
+    };
   }
 }
 
@@ -28,19 +39,41 @@ export function fakeTrpcWrapper(procedures: FakeProcedures) {
     const path = decodeURIComponent(new URL(String(url)).pathname.replace(/^\/trpc\//, ""));
     const input: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
     const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { "content-type": "application/json" },
+      });
     try {
       const handler = procedures[path];
       if (!handler) throw new Error(`no fake for ${path}`);
       return json({ result: { data: await handler(input) } });
     } catch (error) {
       const message = error instanceof Error ? error.message : "failed";
-      if (error instanceof FakeServerError) return json({ error: { message, code: -32600, data: error.data } }, error.data.httpStatus);
-      return json({ error: { message, code: -32603, data: { code: "INTERNAL", trpcCode: "INTERNAL_SERVER_ERROR", httpStatus: 500, fieldErrors: [] } } }, 500);
+      if (error instanceof FakeServerError)
+        return json({ error: { message, code: -32600, data: error.data } }, error.data.httpStatus);
+      return json(
+        {
+          error: {
+            message,
+            code: -32603,
+            data: {
+              code: "INTERNAL",
+              trpcCode: "INTERNAL_SERVER_ERROR",
+              httpStatus: 500,
+              fieldErrors: [],
+            },
+          },
+        },
+        500,
+      );
     }
   };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const trpcClient = createTRPCClient<AppRouter>({ links: [httpLink({ url: "http://api.test/trpc", fetch })] });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const trpcClient = createTRPCClient<AppRouter>({
+    links: [httpLink({ url: "http://api.test/trpc", fetch })],
+  });
   return function Wrapper({ children }: { children: ReactNode }) {
     return (
       <QueryClientProvider client={queryClient}>

@@ -10,13 +10,20 @@ export const analyticsDaySchema = z
   .string({ error: dayMessage })
   .max(10, { error: dayMessage })
   .regex(DAY_PATTERN, { error: dayMessage })
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), {
-    error: dayMessage,
-  });
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+      new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    {
+      error: dayMessage,
+    },
+  );
 
 /** Whole days from `from` to `to`, both included. */
 export function daysInRange(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+  return (
+    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
+  );
 }
 
 /** A range of days (both included) and optionally one domain: `analytics.overview`. */
@@ -26,7 +33,10 @@ export const analyticsRangeSchema = z
     to: analyticsDaySchema,
     domainId: idSchema.optional(),
   })
-  .refine((range) => range.from <= range.to, { error: "The start date must be on or before the end date.", path: ["to"] })
+  .refine((range) => range.from <= range.to, {
+    error: "The start date must be on or before the end date.",
+    path: ["to"],
+  })
   .refine((range) => daysInRange(range.from, range.to) <= ANALYTICS_MAX_DAYS, {
     error: `Please pick at most ${ANALYTICS_MAX_DAYS} days.`,
     path: ["from"],
@@ -41,9 +51,16 @@ export const analyticsFloowSchema = z
     from: analyticsDaySchema,
     to: analyticsDaySchema,
     /** Only the sessions shown this published version (none: all versions). */
-    version: z.number({ error: "Please pick a version." }).int({ error: "Please pick a version." }).min(1, { error: "Please pick a version." }).optional(),
+    version: z
+      .number({ error: "Please pick a version." })
+      .int({ error: "Please pick a version." })
+      .min(1, { error: "Please pick a version." })
+      .optional(),
   })
-  .refine((range) => range.from <= range.to, { error: "The start date must be on or before the end date.", path: ["to"] })
+  .refine((range) => range.from <= range.to, {
+    error: "The start date must be on or before the end date.",
+    path: ["to"],
+  })
   .refine((range) => daysInRange(range.from, range.to) <= ANALYTICS_MAX_DAYS, {
     error: `Please pick at most ${ANALYTICS_MAX_DAYS} days.`,
     path: ["from"],

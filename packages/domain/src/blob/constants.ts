@@ -26,6 +26,7 @@ export const BLOB_MESSAGES = {
   tooLarge: "Images can be at most 5 MB.",
   tooManyPixels: "Images can be at most 40 megapixels (for example 8000 × 5000 pixels).",
   unreadable: "The image cannot be read. Please choose another file.",
-  quotaExceeded: "Your organization has used all of its image storage. Please contact support to raise the limit.",
+  quotaExceeded:
+    "Your organization has used all of its image storage. Please contact support to raise the limit.",
   containerInvalid: `The container must be ${BLOB_CONTAINER}.`,
 } as const;

@@ -108,5 +108,4 @@ describe("domain helpers", () => {
       ]),
     ).toBe('@import url("https://a.nl/x.css");\n@import url("https://b.nl/y");');
   });
-
 });

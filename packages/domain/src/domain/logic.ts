@@ -22,4 +22,3 @@ export function fontImportsCss(fonts: readonly { url: string }[]): string {
     .map((url) => `@import url("${url.replace(/["\\\n\r]/g, "")}");`)
     .join("\n");
 }
-

@@ -66,8 +66,10 @@ describe("event messages", () => {
     const { v: _v, ...unversioned } = message;
     expect(floowEventMessageSchema.parse(unversioned).v).toBe(1);
     expect(
-      floowEventMessageSchema.safeParse({ ...message, step: { ...step, dataLayer: { key: "k", type: "many" } } })
-        .success,
+      floowEventMessageSchema.safeParse({
+        ...message,
+        step: { ...step, dataLayer: { key: "k", type: "many" } },
+      }).success,
     ).toBe(false);
     expect(floowEventMessageSchema.safeParse({ ...message, v: 0 }).success).toBe(false);
   });

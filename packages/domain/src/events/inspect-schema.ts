@@ -102,7 +102,9 @@ export const eventLiveSchema = z
     after: z
       .string({ error: "Please pass the cursor of an earlier answer." })
       .max(EVENT_CURSOR_MAX, { error: "Please pass the cursor of an earlier answer." })
-      .refine((cursor) => cursor === "" || isRealInstant(cursor), { error: "Please pass the cursor of an earlier answer." })
+      .refine((cursor) => cursor === "" || isRealInstant(cursor), {
+        error: "Please pass the cursor of an earlier answer.",
+      })
       .optional(),
   })
   .default({});

@@ -27,9 +27,11 @@ function jsonProblem(value: unknown, max: number): string | null {
   let seen = 0;
   while (stack.length > 0) {
     const item = stack.pop()!;
-    if (++seen > EVENT_PRODUCT_VALUES_MAX) return `has more than ${EVENT_PRODUCT_VALUES_MAX} values`;
+    if (++seen > EVENT_PRODUCT_VALUES_MAX)
+      return `has more than ${EVENT_PRODUCT_VALUES_MAX} values`;
     if (typeof item.value === "string") {
-      if (item.value.length > EVENT_STRING_MAX) return `has a text longer than ${EVENT_STRING_MAX} characters`;
+      if (item.value.length > EVENT_STRING_MAX)
+        return `has a text longer than ${EVENT_STRING_MAX} characters`;
     } else if (item.value !== null && typeof item.value === "object") {
       if (item.depth >= max) return `nests deeper than ${max} levels`;
       for (const [key, child] of Object.entries(item.value)) {
@@ -65,7 +67,12 @@ export const floowEventMessageSchema = z.object({
   createdAt: z.string().max(40),
   type: z.enum(EVENT_TYPES),
   step: z
-    .object({ id: shortId, text, dataLayer: eventEntry.optional(), activation: eventEntry.optional() })
+    .object({
+      id: shortId,
+      text,
+      dataLayer: eventEntry.optional(),
+      activation: eventEntry.optional(),
+    })
     .optional(),
   choices: z
     .array(

@@ -8,7 +8,13 @@ import {
 } from "./constants";
 import { createFeed } from "./factories";
 import { mapProduct, sanitizeProductText } from "./logic";
-import { feedFormSchema, feedInputSchema, feedPreviewSchema, feedSchema, productListSchema } from "./schema";
+import {
+  feedFormSchema,
+  feedInputSchema,
+  feedPreviewSchema,
+  feedSchema,
+  productListSchema,
+} from "./schema";
 
 describe("feed constants and defaults", () => {
   it("pins feed types and variables", () => {
@@ -113,7 +119,9 @@ describe("products", () => {
         { id: "gtin", name: "naam", price: "prijs" },
       ),
     ).toMatchObject({ id: "871", name: "Lamp", price: 12.5 });
-    expect(mapProduct({ sku: "9", name: "Cup", url: "https://x/cup", image_url: "https://x/cup.jpg" })).toMatchObject({
+    expect(
+      mapProduct({ sku: "9", name: "Cup", url: "https://x/cup", image_url: "https://x/cup.jpg" }),
+    ).toMatchObject({
       id: "9",
       name: "Cup",
       url: "https://x/cup",
@@ -125,7 +133,12 @@ describe("products", () => {
   });
 
   it("productListSchema: the product list's paging, sorting and search", () => {
-    expect(productListSchema.parse({})).toEqual({ sort: "position", direction: "asc", offset: 0, limit: 50 });
+    expect(productListSchema.parse({})).toEqual({
+      sort: "position",
+      direction: "asc",
+      offset: 0,
+      limit: 50,
+    });
     expect(productListSchema.safeParse({ limit: 201 }).success).toBe(false);
     expect(productListSchema.safeParse({ sort: "brand" }).success).toBe(false);
   });

@@ -4,7 +4,12 @@ import type { FormInput, FormInputValue } from "../form-input/types";
 import { createId } from "../shared/ids";
 import { DEFAULT_TRIGGER } from "../trigger/constants";
 import type { Trigger } from "../trigger/types";
-import { DEFAULT_FLOOW_NAME, DEFAULT_START_TEXTS, DEFAULT_STEP_TEXT, DEFAULT_STEP_TYPE } from "./constants";
+import {
+  DEFAULT_FLOOW_NAME,
+  DEFAULT_START_TEXTS,
+  DEFAULT_STEP_TEXT,
+  DEFAULT_STEP_TYPE,
+} from "./constants";
 import type { FloowType } from "./constants";
 import {
   DEFAULT_FLOOW_FLAGS,
@@ -85,7 +90,10 @@ export function createFloow(
     progress: defaultProgress(),
     buttons: defaultButtons(),
     // A new floow's start page is a designed page: a title and a short text above Start.
-    start: { ...defaultStart(), text: DEFAULT_START_TEXTS[type][overrides.language ?? DEFAULT_FLOOW_LANGUAGE] },
+    start: {
+      ...defaultStart(),
+      text: DEFAULT_START_TEXTS[type][overrides.language ?? DEFAULT_FLOOW_LANGUAGE],
+    },
     steps: [],
     finish: defaultFinish(),
     filters: [],

@@ -13,9 +13,12 @@ export const VERSION_NOTE_MAX = 500;
 /** Per floow at most this many versions are kept: publishing one more deletes the oldest (never the live one). */
 export const FLOOW_VERSIONS_KEPT = 100;
 
-const versionNumber = z.number({ error: "Please pick a version." }).int({ error: "Please pick a version." }).min(1, {
-  error: "Please pick a version.",
-});
+const versionNumber = z
+  .number({ error: "Please pick a version." })
+  .int({ error: "Please pick a version." })
+  .min(1, {
+    error: "Please pick a version.",
+  });
 
 /** `floow.publish`: the floow and an optional note. */
 export const publishFloowSchema = z.object({
@@ -23,7 +26,9 @@ export const publishFloowSchema = z.object({
   note: z
     .string()
     .trim()
-    .max(VERSION_NOTE_MAX, { error: `Please keep the note to at most ${VERSION_NOTE_MAX} characters.` })
+    .max(VERSION_NOTE_MAX, {
+      error: `Please keep the note to at most ${VERSION_NOTE_MAX} characters.`,
+    })
     .optional(),
 });
 
@@ -37,7 +42,10 @@ export type FloowVersionRef = z.output<typeof floowVersionRefSchema>;
  * What a version keeps of a floow: everything but the ids, author, status and times (which
  * belong to the floow row), so everything the public answers and the results need.
  */
-export type FloowContent = Omit<Floow, "id" | "organizationId" | "userId" | "createdAt" | "updatedAt" | "status">;
+export type FloowContent = Omit<
+  Floow,
+  "id" | "organizationId" | "userId" | "createdAt" | "updatedAt" | "status"
+>;
 
 /** A floow's content, field by field (so a field added to Floow later is kept by a publish only when added here too). */
 export function floowContent(floow: FloowContent): FloowContent {

@@ -74,7 +74,8 @@ export const RUNTIME_TEXTS: Readonly<Record<Language, RuntimeTexts>> = {
     stepOf: "Schritt {n} von {total}",
     partial: "Keine genaue Übereinstimmung: Diese kommen Ihren Antworten am nächsten.",
     matches: "Passt zu:",
-    unavailable: "Das konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
+    unavailable:
+      "Das konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
     retry: "Erneut versuchen",
   },
 };

@@ -12,7 +12,11 @@ const record = {
   colour: ["red", "blue"],
   attributes: { size: "L", nested_only: "yes" },
 };
-const settings = { imageAttribute: "image_link", labelAttribute: "title", attributes: ["brand", "colour", "size", "missing"] };
+const settings = {
+  imageAttribute: "image_link",
+  labelAttribute: "title",
+  attributes: ["brand", "colour", "size", "missing"],
+};
 
 describe("resultProduct", () => {
   it("reads a feed record under its feed's attribute names", () => {
@@ -33,9 +37,24 @@ describe("resultProduct", () => {
   });
 
   it("reads mapped products and settings naming other attributes", () => {
-    const mapped = { id: "1", name: "Mapped", url: "/p/1", image: "/i/1.png", label: "Label", picture: "/pic.png" };
-    expect(resultProduct(mapped, {})).toMatchObject({ name: "Mapped", url: "/p/1", image: "/i/1.png", price: null, priceText: "" });
-    expect(resultProduct(mapped, { labelAttribute: "label", imageAttribute: "picture" })).toMatchObject({
+    const mapped = {
+      id: "1",
+      name: "Mapped",
+      url: "/p/1",
+      image: "/i/1.png",
+      label: "Label",
+      picture: "/pic.png",
+    };
+    expect(resultProduct(mapped, {})).toMatchObject({
+      name: "Mapped",
+      url: "/p/1",
+      image: "/i/1.png",
+      price: null,
+      priceText: "",
+    });
+    expect(
+      resultProduct(mapped, { labelAttribute: "label", imageAttribute: "picture" }),
+    ).toMatchObject({
       name: "Label",
       image: "/pic.png",
     });
@@ -51,7 +70,13 @@ describe("eventProduct", () => {
       url: "https://shop.example/aero",
       image: "https://shop.example/aero.png",
     });
-    expect(eventProduct(resultProduct({ id: "2", name: "No price" }, {}))).toEqual({ id: "2", name: "No price", price: null, url: "", image: "" });
+    expect(eventProduct(resultProduct({ id: "2", name: "No price" }, {}))).toEqual({
+      id: "2",
+      name: "No price",
+      price: null,
+      url: "",
+      image: "",
+    });
   });
 });
 
@@ -71,11 +96,23 @@ describe("compactCard and readCard", () => {
     // A cleaned field (the server made the link safe) differs from the record too.
     const cleaned = { ...card, url: "" };
     const compact = compactCard(cleaned, other);
-    expect(compact).toEqual({ price: 1499, name: "Aero (label)", url: "", image: "https://shop.example/pic.png" });
+    expect(compact).toEqual({
+      price: 1499,
+      name: "Aero (label)",
+      url: "",
+      image: "https://shop.example/pic.png",
+    });
     expect(readCard(other, compact)).toEqual(cleaned);
     const bare = { id: 7, name: "Mapped" };
     const mapped = resultProduct(bare, {});
-    expect(compactCard(mapped, bare)).toEqual({ price: null, id: "7", name: "Mapped", url: "", image: "", description: "" });
+    expect(compactCard(mapped, bare)).toEqual({
+      price: null,
+      id: "7",
+      name: "Mapped",
+      url: "",
+      image: "",
+      description: "",
+    });
     expect(readCard(bare, compactCard(mapped, bare))).toEqual({ ...mapped, priceText: "" });
   });
 });

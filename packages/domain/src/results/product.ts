@@ -28,7 +28,10 @@ export interface ResultProduct extends EventProduct {
 }
 
 /** The results settings a result's display reads. */
-export type ResultDisplaySettings = Pick<FloowResults, "imageAttribute" | "labelAttribute" | "attributes">;
+export type ResultDisplaySettings = Pick<
+  FloowResults,
+  "imageAttribute" | "labelAttribute" | "attributes"
+>;
 
 function text(value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -39,7 +42,9 @@ function text(value: unknown): string {
 /** Reads a product's attributes: on the record first, then in its `attributes` map. */
 function reader(product: Product) {
   const nested =
-    product.attributes && typeof product.attributes === "object" ? (product.attributes as Product) : {};
+    product.attributes && typeof product.attributes === "object"
+      ? (product.attributes as Product)
+      : {};
   const raw = (key: string) => product[key] ?? nested[key];
   return {
     /** The first of `keys` with a value, as text. */
@@ -62,7 +67,10 @@ function reader(product: Product) {
  * reads them once, for the results call's `cards` (`compactCard`); the npm runtime reads
  * them itself, so the editor's preview follows results settings not saved yet.
  */
-export function resultProduct(product: Product, results: Partial<ResultDisplaySettings>): ResultProduct {
+export function resultProduct(
+  product: Product,
+  results: Partial<ResultDisplaySettings>,
+): ResultProduct {
   const V = DEFAULT_FEED_VARIABLES;
   const read = reader(product);
   const price = read.price() ?? null;
@@ -113,7 +121,8 @@ export function compactCard(card: ResultProduct, record: Product): ResultCard {
 
 /** The script-tag renderer's side: the whole card from a record and its `compactCard`. */
 export function readCard(record: Product, card: ResultCard): ResultProduct {
-  const read = (field: CardField) => card[field] ?? (record[DEFAULT_FEED_VARIABLES[field]] as string);
+  const read = (field: CardField) =>
+    card[field] ?? (record[DEFAULT_FEED_VARIABLES[field]] as string);
   return {
     id: read("id"),
     name: read("name"),

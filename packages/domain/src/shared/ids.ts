@@ -24,7 +24,9 @@ export function uuidFromBytes(bytes: Uint8Array): string {
   b[6] = (b[6]! & 0x0f) | 0x40;
   b[8] = (b[8]! & 0x3f) | 0x80;
   // Two hex digits a byte, a hyphen before bytes 4, 6, 8 and 10 (8-4-4-4-12).
-  return b.map((x, i) => (i > 3 && i < 11 && i % 2 == 0 ? "-" : "") + (x + 256).toString(16).slice(1)).join("");
+  return b
+    .map((x, i) => (i > 3 && i < 11 && i % 2 == 0 ? "-" : "") + (x + 256).toString(16).slice(1))
+    .join("");
 }
 
 /** A new unique id (a v4 UUID). */

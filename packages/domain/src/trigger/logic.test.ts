@@ -113,7 +113,6 @@ describe("matchTrigger", () => {
       query: [["x", "1"]],
     });
   });
-
 });
 
 describe("where a trigger mounts", () => {
@@ -141,7 +140,10 @@ describe("where a trigger mounts", () => {
 
   it("finds the element the selector selects, without a selector", () => {
     const byId: Record<string, string> = { floow: "E1", "1st": "E2", "a:b": "E3" };
-    const byClasses: Record<string, string[]> = { "product-list": ["L1", "L2"], "grid main": ["G1"] };
+    const byClasses: Record<string, string[]> = {
+      "product-list": ["L1", "L2"],
+      "grid main": ["G1"],
+    };
     const doc = {
       getElementById: (id: string) => byId[id] ?? null,
       getElementsByClassName: (names: string) => byClasses[names] ?? [],

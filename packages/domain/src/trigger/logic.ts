@@ -186,7 +186,10 @@ export function findTriggerElement<E>(
 ): E | null {
   const value = trigger.value.trim().replace(/^[#.]/, "");
   if (trigger.attribute === "class") {
-    const classes = value.split(/[\s.]+/).filter(Boolean).join(" ");
+    const classes = value
+      .split(/[\s.]+/)
+      .filter(Boolean)
+      .join(" ");
     return classes ? (doc.getElementsByClassName(classes)[0] ?? null) : null;
   }
   return value ? doc.getElementById(value) : null;

@@ -108,7 +108,11 @@ describe("signInSchema / signUpSchema (/login)", () => {
       ["email", "Please enter a valid email address."],
       ["password", "Please enter your password."],
     ]);
-    const signUp = signUpSchema.safeParse({ name: "  ", email: "ann@example.com", password: "1234567" });
+    const signUp = signUpSchema.safeParse({
+      name: "  ",
+      email: "ann@example.com",
+      password: "1234567",
+    });
     expect(signUp.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["name", "Please enter your name."],
       ["password", "Password must be at least 8 characters."],
@@ -116,7 +120,9 @@ describe("signInSchema / signUpSchema (/login)", () => {
   });
 
   it("accepts a valid form, trimming name and e-mail", () => {
-    expect(signUpSchema.parse({ name: " Ann ", email: " ann@example.com ", password: "12345678" })).toEqual({
+    expect(
+      signUpSchema.parse({ name: " Ann ", email: " ann@example.com ", password: "12345678" }),
+    ).toEqual({
       name: "Ann",
       email: "ann@example.com",
       password: "12345678",
@@ -126,12 +132,22 @@ describe("signInSchema / signUpSchema (/login)", () => {
 
 describe("userUpdateSchema", () => {
   it("takes a name, a title and an uploaded picture, refusing other picture addresses", () => {
-    expect(userUpdateSchema.parse({ name: " Ann ", title: " CMO ", picture: "https://app.floow.example/blobs/b1" })).toEqual({
+    expect(
+      userUpdateSchema.parse({
+        name: " Ann ",
+        title: " CMO ",
+        picture: "https://app.floow.example/blobs/b1",
+      }),
+    ).toEqual({
       name: "Ann",
       title: "CMO",
       picture: "https://app.floow.example/blobs/b1",
     });
-    expect(userUpdateSchema.parse({ name: "Ann", picture: null })).toEqual({ name: "Ann", title: "", picture: null });
+    expect(userUpdateSchema.parse({ name: "Ann", picture: null })).toEqual({
+      name: "Ann",
+      title: "",
+      picture: null,
+    });
     expect(issuesOf(userUpdateSchema, { name: "", picture: "javascript:alert(1)" })).toEqual({
       name: "This field is required",
       picture: "Website should be valid",

@@ -6,7 +6,17 @@ import { Fragment, h } from "preact";
 import { Button, Img, Rich, Skeleton } from "./parts";
 import type { Ui, UiProps } from "./ui";
 
-function ResultCard({ ui, layout, met, i }: { ui: Ui; layout: ResultsLayout; met?: string[] | undefined; i: number }) {
+function ResultCard({
+  ui,
+  layout,
+  met,
+  i,
+}: {
+  ui: Ui;
+  layout: ResultsLayout;
+  met?: string[] | undefined;
+  i: number;
+}) {
   const { floow } = ui;
   const p = ui.flow.card(i);
   const position = layout.imagePosition;

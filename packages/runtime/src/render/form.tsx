@@ -3,7 +3,11 @@ import { htmlToText } from "../sanitize";
 import { Fragment, h } from "preact";
 import type { Ui } from "./ui";
 
-const INPUT_TYPES: Partial<Record<FormInput["type"], string>> = { email: "email", phone: "tel", date: "date" };
+const INPUT_TYPES: Partial<Record<FormInput["type"], string>> = {
+  email: "email",
+  phone: "tel",
+  date: "date",
+};
 
 /**
  * The inputs of a form step. Validation (domain `validateFormInputs`) runs on blur, on input
@@ -50,7 +54,8 @@ export function FormStep({ ui, step }: { ui: Ui; step: Step }) {
           placeholder: texts.typeHere,
           onBlur: () => flow.touch(input.id),
           onInput: (e: Event) => flow.type(input.id, (e.currentTarget as HTMLInputElement).value),
-          onChange: (e: Event) => flow.setValue(input.id, (e.currentTarget as HTMLInputElement).value, true),
+          onChange: (e: Event) =>
+            flow.setValue(input.id, (e.currentTarget as HTMLInputElement).value, true),
           ...aria,
         };
         return (
@@ -61,7 +66,9 @@ export function FormStep({ ui, step }: { ui: Ui; step: Step }) {
                   type="checkbox"
                   id={id}
                   checked={value === true}
-                  onChange={(e: Event) => flow.setValue(input.id, (e.currentTarget as HTMLInputElement).checked, true)}
+                  onChange={(e: Event) =>
+                    flow.setValue(input.id, (e.currentTarget as HTMLInputElement).checked, true)
+                  }
                   {...aria}
                 />
                 <span>{label}</span>
@@ -77,7 +84,9 @@ export function FormStep({ ui, step }: { ui: Ui; step: Step }) {
                       onChange={(e: Event) =>
                         flow.setValue(
                           input.id,
-                          (e.currentTarget as HTMLInputElement).checked ? [...list, option] : list.filter((o) => o !== option),
+                          (e.currentTarget as HTMLInputElement).checked
+                            ? [...list, option]
+                            : list.filter((o) => o !== option),
                           true,
                         )
                       }

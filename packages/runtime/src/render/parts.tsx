@@ -25,7 +25,9 @@ export function Rich({
   top?: boolean;
 }) {
   const clean = __SCRIPT_TAG__ ? (typeof html == "string" ? html : "") : sanitizeHtml(html, top);
-  return clean ? <div id={id} class={`rich ${cls}`} dangerouslySetInnerHTML={{ __html: clean }} /> : null;
+  return clean ? (
+    <div id={id} class={`rich ${cls}`} dangerouslySetInnerHTML={{ __html: clean }} />
+  ) : null;
 }
 
 /** An image, when its URL is http(s) or a data: image (the public API sends only such URLs). */

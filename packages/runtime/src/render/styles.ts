@@ -96,4 +96,6 @@ export const PAGES_CSS = STEPS_CSS + PROGRESS_CSS + NAV_CSS + FORM_CSS + RESULTS
 /** The shadow root's sheet: everything in the npm build, the start page's part in the script tag. */
 export const CSS = __SCRIPT_TAG__
   ? BASE
-  : BASE + PAGES_CSS + ".overlay.contained{position:absolute;min-height:100%}.contained .dialog{max-height:none}";
+  : BASE +
+    PAGES_CSS +
+    ".overlay.contained{position:absolute;min-height:100%}.contained .dialog{max-height:none}";

@@ -2,7 +2,14 @@
  * Test floows built with the domain's own factories (dev-only: tests may import the full
  * `@floow/domain`; the runtime's code imports only `@floow/domain/logic`).
  */
-import { createChoice, createCondition, createFloow, createFormInput, createStep, createTrigger } from "@floow/domain/floow";
+import {
+  createChoice,
+  createCondition,
+  createFloow,
+  createFormInput,
+  createStep,
+  createTrigger,
+} from "@floow/domain/floow";
 import type { Floow } from "@floow/domain/floow";
 import type { PublicDomain } from "@floow/domain/public";
 import type { Trigger } from "@floow/domain/trigger";
@@ -25,18 +32,29 @@ export function sellingFloow(overrides: Partial<Floow> = {}): Floow {
   const q1 = createStep({ id: "q1", text: "<p>What is your <b>budget</b>?</p>" });
   const q2 = createStep({ id: "q2", type: "multiple", text: "<p>Which colours?</p>" });
   const q3 = createStep({ id: "q3", type: "form", text: "<p>Your details</p>" });
-  q1.event = { dataLayer: { key: "budget", type: "single" }, activation: { key: "Budget", type: "single" } };
+  q1.event = {
+    dataLayer: { key: "budget", type: "single" },
+    activation: { key: "Budget", type: "single" },
+  };
   q1.choices = [
     createChoice({
       id: "low",
       stepId: "q1",
       text: "<p>Low</p>",
-      event: { dataLayer: { key: "low", customEvent: "budget_low" }, activation: { key: "low", type: "single" } },
+      event: {
+        dataLayer: { key: "low", customEvent: "budget_low" },
+        activation: { key: "low", type: "single" },
+      },
     }),
     createChoice({ id: "high", stepId: "q1", text: "<p>High</p>" }),
   ];
   q1.conditions = [
-    createCondition({ stepId: "q1", conditionChoiceId: "low", consequence: "goToStep", consequenceStepId: "q3" }),
+    createCondition({
+      stepId: "q1",
+      conditionChoiceId: "low",
+      consequence: "goToStep",
+      consequenceStepId: "q3",
+    }),
   ];
   q2.choices = [
     createChoice({ id: "red", stepId: "q2", text: "Red" }),

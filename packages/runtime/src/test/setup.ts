@@ -4,5 +4,8 @@ import { beforeEach, vi } from "vitest";
 // talk to the API stub `fetch` with their own answers.
 beforeEach(() => {
   vi.spyOn(navigator, "sendBeacon").mockReturnValue(true);
-  vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new TypeError("no network in tests"))));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(() => Promise.reject(new TypeError("no network in tests"))),
+  );
 });

@@ -24,7 +24,9 @@ export function Avatar({ src, alt, initials, size = "md", className }: AvatarPro
         className,
       )}
     >
-      {src ? <AvatarPrimitive.Image src={src} alt={alt} className="size-full object-cover" /> : null}
+      {src ? (
+        <AvatarPrimitive.Image src={src} alt={alt} className="size-full object-cover" />
+      ) : null}
       <AvatarPrimitive.Fallback
         className="flex size-full items-center justify-center font-semibold tracking-wide text-primary-800"
         aria-label={alt}

@@ -24,6 +24,12 @@ export const Variants: Story = {
   ),
 };
 export const WithIcon: Story = {
-  args: { children: (<><PlusIcon size={16} /> New floow</>) },
+  args: {
+    children: (
+      <>
+        <PlusIcon size={16} /> New floow
+      </>
+    ),
+  },
 };
 export const Loading: Story = { args: { loading: true } };

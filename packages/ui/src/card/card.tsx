@@ -16,7 +16,10 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
 
 export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
   return (
-    <h3 className={cn("text-base font-semibold tracking-tight text-grey-900", className)} {...props} />
+    <h3
+      className={cn("text-base font-semibold tracking-tight text-grey-900", className)}
+      {...props}
+    />
   );
 }
 

@@ -12,7 +12,12 @@ export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> 
   hideClose?: boolean;
 };
 
-export function DialogContent({ className, children, hideClose = false, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  hideClose = false,
+  ...props
+}: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 animate-fade-in bg-grey-950/40 backdrop-blur-[2px]" />
@@ -63,5 +68,7 @@ export function DialogDescription({
   className,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn("text-sm text-grey-600", className)} {...props} />;
+  return (
+    <DialogPrimitive.Description className={cn("text-sm text-grey-600", className)} {...props} />
+  );
 }

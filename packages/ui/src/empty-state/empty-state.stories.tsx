@@ -6,7 +6,13 @@ import { EmptyState } from "./empty-state";
 const meta: Meta<typeof EmptyState> = {
   title: "Components/EmptyState",
   component: EmptyState,
-  decorators: [(Story) => <div className="w-[32rem]"><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div className="w-[32rem]">
+        <Story />
+      </div>
+    ),
+  ],
 };
 export default meta;
 

@@ -5,7 +5,13 @@ import { Field } from "./field";
 const meta: Meta<typeof Field> = {
   title: "Components/Field",
   component: Field,
-  decorators: [(Story) => <div className="w-80"><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div className="w-80">
+        <Story />
+      </div>
+    ),
+  ],
 };
 export default meta;
 type Story = StoryObj<typeof Field>;

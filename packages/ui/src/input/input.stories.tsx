@@ -5,7 +5,13 @@ const meta: Meta<typeof Input> = {
   title: "Components/Input",
   component: Input,
   args: { placeholder: "www.example.com" },
-  decorators: [(Story) => <div className="w-80"><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div className="w-80">
+        <Story />
+      </div>
+    ),
+  ],
 };
 export default meta;
 type Story = StoryObj<typeof Input>;

@@ -19,6 +19,8 @@ describe("Input", () => {
 
   it("has a multi-line sibling", () => {
     render(<Textarea aria-label="Comment" defaultValue="Hello" />);
-    expect(screen.getByRole<HTMLTextAreaElement>("textbox", { name: "Comment" }).value).toBe("Hello");
+    expect(screen.getByRole<HTMLTextAreaElement>("textbox", { name: "Comment" }).value).toBe(
+      "Hello",
+    );
   });
 });

@@ -13,7 +13,15 @@ import {
   PackageIcon,
   UserIcon,
 } from "../icons/icons";
-import { NavButton, NavGroup, NavItem, NavProfile, NavSubItem, NavSubList, SideNav } from "./side-nav";
+import {
+  NavButton,
+  NavGroup,
+  NavItem,
+  NavProfile,
+  NavSubItem,
+  NavSubList,
+  SideNav,
+} from "./side-nav";
 
 function Example({ initiallyExpanded }: { initiallyExpanded: boolean }) {
   const [hovered, setHovered] = useState(false);
@@ -68,4 +76,6 @@ const meta: Meta<typeof Example> = {
 export default meta;
 
 export const Expanded: StoryObj<typeof Example> = { args: { initiallyExpanded: true } };
-export const CollapsedExpandsOnHover: StoryObj<typeof Example> = { args: { initiallyExpanded: false } };
+export const CollapsedExpandsOnHover: StoryObj<typeof Example> = {
+  args: { initiallyExpanded: false },
+};

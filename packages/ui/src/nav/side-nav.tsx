@@ -123,7 +123,10 @@ export function NavButton({
 }: Omit<ComponentProps<"button">, "children"> & { icon: ReactNode; label: ReactNode }) {
   return (
     <button type="button" className={cn(itemClassName, className)} {...props}>
-      <span className="flex size-5 shrink-0 items-center justify-center text-grey-500 group-hover/item:text-grey-800" aria-hidden="true">
+      <span
+        className="flex size-5 shrink-0 items-center justify-center text-grey-500 group-hover/item:text-grey-800"
+        aria-hidden="true"
+      >
         {icon}
       </span>
       <NavLabel className="flex-1 text-left">{label}</NavLabel>
@@ -147,7 +150,11 @@ export function NavGroup({
 }) {
   const { expanded } = useSideNav();
   return (
-    <div role="group" aria-label={typeof label === "string" ? label : undefined} className={cn("flex flex-col gap-0.5", className)}>
+    <div
+      role="group"
+      aria-label={typeof label === "string" ? label : undefined}
+      className={cn("flex flex-col gap-0.5", className)}
+    >
       {label ? (
         <div className="relative flex h-7 items-center px-2.5">
           <span

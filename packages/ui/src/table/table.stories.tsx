@@ -66,7 +66,9 @@ export const SortedAndPaged: StoryObj<typeof Table> = {
               <TableRow key={product.id}>
                 <TableCell className="font-mono text-xs text-grey-500">{product.id}</TableCell>
                 <TableCell className="font-medium text-grey-900">{product.name}</TableCell>
-                <TableCell className="text-right tabular-nums">€ {product.price.toFixed(2)}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  € {product.price.toFixed(2)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -67,15 +67,29 @@ describe("TablePagination", () => {
   it("says which rows show and pages by the limit", async () => {
     const onOffsetChange = vi.fn();
     const { rerender } = render(
-      <TablePagination offset={0} limit={25} total={60} onOffsetChange={onOffsetChange} noun="products" />,
+      <TablePagination
+        offset={0}
+        limit={25}
+        total={60}
+        onOffsetChange={onOffsetChange}
+        noun="products"
+      />,
     );
     expect(screen.getByText("1–25 of 60 products")).toBeTruthy();
-    expect((screen.getByRole("button", { name: "Previous" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "Previous" }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     await userEvent.click(screen.getByRole("button", { name: "Next" }));
     expect(onOffsetChange).toHaveBeenLastCalledWith(25);
 
     rerender(
-      <TablePagination offset={50} limit={25} total={60} onOffsetChange={onOffsetChange} noun="products" />,
+      <TablePagination
+        offset={50}
+        limit={25}
+        total={60}
+        onOffsetChange={onOffsetChange}
+        noun="products"
+      />,
     );
     expect(screen.getByText("51–60 of 60 products")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled).toBe(true);

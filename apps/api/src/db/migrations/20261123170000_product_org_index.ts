@@ -7,5 +7,7 @@ import type { Kysely } from "kysely";
  * table, all organizations' products).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`create index "product_organization_id_idx" on "product" ("organization_id")`).execute(db);
+  await sql
+    .raw(`create index "product_organization_id_idx" on "product" ("organization_id")`)
+    .execute(db);
 }

@@ -21,10 +21,14 @@ describe.each(testDbKinds)("event items backfill (%s)", (kind) => {
     const snapshot = () =>
       sql<{ floow_id: string; day: string; kind: string; item: string; count: number }>`
         select "floow_id", to_char("day", 'YYYY-MM-DD') as day, "kind", "item", "count" from "event_daily_item"
-        where "kind" not in ('left', 'os', 'language') and "count" <> 0 order by 1, 2, 3, 4`.execute(db).then((r) => r.rows);
+        where "kind" not in ('left', 'os', 'language') and "count" <> 0 order by 1, 2, 3, 4`
+        .execute(db)
+        .then((r) => r.rows);
     const kept = await snapshot();
     expect(kept.length).toBeGreaterThan(20);
-    await sql`delete from "event_daily_item" where "kind" not in ('left', 'os', 'language')`.execute(db);
+    await sql`delete from "event_daily_item" where "kind" not in ('left', 'os', 'language')`.execute(
+      db,
+    );
     await sql`delete from "event_session_item"`.execute(db);
     await up(db as unknown as Kysely<unknown>);
     expect(await snapshot()).toEqual(kept);

@@ -20,10 +20,18 @@ describe("20261122240000_floow_feed", () => {
 
       await migrateToLatest(db);
       const feedOf = async (id: string) =>
-        (await db.selectFrom("floow").select("feed_id").where("id", "=", id).executeTakeFirstOrThrow()).feed_id;
+        (
+          await db
+            .selectFrom("floow")
+            .select("feed_id")
+            .where("id", "=", id)
+            .executeTakeFirstOrThrow()
+        ).feed_id;
       expect(await feedOf(orphan.id)).toBeNull();
       expect(await feedOf(kept.id)).toBe(feedId);
-      await expect(seedFloow(db, orgId, domainId, "selling", { feedId: "still-gone" })).rejects.toThrow();
+      await expect(
+        seedFloow(db, orgId, domainId, "selling", { feedId: "still-gone" }),
+      ).rejects.toThrow();
     } finally {
       await close();
     }

@@ -1,5 +1,19 @@
-import { ANALYTICS_PRODUCTS_MAX, ANALYTICS_TIME_ZONE, RETENTION_MONTHS_DEFAULT } from "@floow/domain/analytics";
-import type { AnalyticsDay, AnalyticsFloowRow, AnalyticsTotals, ChoiceCount, FormInputCompletion, FunnelStep, ProductResults, SessionShare, StepChoices } from "@floow/domain/analytics";
+import {
+  ANALYTICS_PRODUCTS_MAX,
+  ANALYTICS_TIME_ZONE,
+  RETENTION_MONTHS_DEFAULT,
+} from "@floow/domain/analytics";
+import type {
+  AnalyticsDay,
+  AnalyticsFloowRow,
+  AnalyticsTotals,
+  ChoiceCount,
+  FormInputCompletion,
+  FunnelStep,
+  ProductResults,
+  SessionShare,
+  StepChoices,
+} from "@floow/domain/analytics";
 import { sql } from "kysely";
 import type { Kysely, RawBuilder } from "kysely";
 import type { DB } from "../database";
@@ -18,7 +32,8 @@ export interface Span {
   end: RawBuilder<Date>;
 }
 
-const dayStart = (day: string) => sql<Date>`(${day}::date)::timestamp at time zone ${ANALYTICS_TIME_ZONE}`;
+const dayStart = (day: string) =>
+  sql<Date>`(${day}::date)::timestamp at time zone ${ANALYTICS_TIME_ZONE}`;
 
 /** The span of the days `from`..`to` (both included, `YYYY-MM-DD`) in Europe/Amsterdam. */
 export function spanOf(from: string, to: string): Span {
@@ -99,25 +114,52 @@ const sessionDay = sql<string>`("first_at" at time zone ${ANALYTICS_TIME_ZONE}):
 
 /** The `event_daily` rows of a scope from `from` to `to` (days, both included). */
 function dailyWhere(scope: SessionScope, from: string, to: string) {
-  const parts = [sql`"organization_id" = ${scope.organizationId}`, sql`"day" >= ${from}::date`, sql`"day" <= ${to}::date`];
+  const parts = [
+    sql`"organization_id" = ${scope.organizationId}`,
+    sql`"day" >= ${from}::date`,
+    sql`"day" <= ${to}::date`,
+  ];
   if (scope.floowId !== undefined) parts.push(sql`"floow_id" = ${scope.floowId}`);
   if (scope.domainId !== undefined) parts.push(sql`"domain_id" = ${scope.domainId}`);
   return sql.join(parts, sql` and `);
 }
 
 /** The headline figures of the days `from`..`to` (sessions that began in them), from the daily rollup. */
-export async function sessionTotals(db: Kysely<DB>, scope: SessionScope, from: string, to: string): Promise<AnalyticsTotals> {
+export async function sessionTotals(
+  db: Kysely<DB>,
+  scope: SessionScope,
+  from: string,
+  to: string,
+): Promise<AnalyticsTotals> {
   if (scope.floowVersion !== undefined) {
-    const { rows } = await sql<TotalsRow>`select ${sessionRowTotals} from "event_session" where ${sessionWhere(scope, spanOf(from, to))}`.execute(db);
+    const { rows } =
+      await sql<TotalsRow>`select ${sessionRowTotals} from "event_session" where ${sessionWhere(scope, spanOf(from, to))}`.execute(
+        db,
+      );
     return toTotals(rows[0]);
   }
-  const { rows } = await sql<TotalsRow>`select ${dailyTotals} from "event_daily" where ${dailyWhere(scope, from, to)}`.execute(db);
+  const { rows } =
+    await sql<TotalsRow>`select ${dailyTotals} from "event_daily" where ${dailyWhere(scope, from, to)}`.execute(
+      db,
+    );
   return toTotals(rows[0]);
 }
 
 /** The figures per day of `from`..`to` (every day, zero when quiet). */
-export async function sessionDays(db: Kysely<DB>, scope: SessionScope, from: string, to: string): Promise<AnalyticsDay[]> {
-  const { rows } = await sql<{ day: string; sessions: string; views: string; starts: string; completions: string; clicks: string }>`
+export async function sessionDays(
+  db: Kysely<DB>,
+  scope: SessionScope,
+  from: string,
+  to: string,
+): Promise<AnalyticsDay[]> {
+  const { rows } = await sql<{
+    day: string;
+    sessions: string;
+    views: string;
+    starts: string;
+    completions: string;
+    clicks: string;
+  }>`
     with per_day as (
       ${
         scope.floowVersion !== undefined
@@ -147,7 +189,12 @@ export async function sessionDays(db: Kysely<DB>, scope: SessionScope, from: str
 }
 
 /** Every floow of the organization (in the domain, when given) with its figures of the days. */
-export async function floowRows(db: Kysely<DB>, scope: SessionScope, from: string, to: string): Promise<AnalyticsFloowRow[]> {
+export async function floowRows(
+  db: Kysely<DB>,
+  scope: SessionScope,
+  from: string,
+  to: string,
+): Promise<AnalyticsFloowRow[]> {
   const { rows } = await sql<{
     id: string;
     name: string;
@@ -192,8 +239,16 @@ async function dailyItems(
   kinds: readonly string[],
   floowVersion?: number,
 ) {
-  if (floowVersion !== undefined) return versionItems(db, organizationId, floowId, floowVersion, from, to, kinds);
-  const { rows } = await sql<{ kind: string; item: string; step_id: string; label: string; meta: string; count: string }>`
+  if (floowVersion !== undefined)
+    return versionItems(db, organizationId, floowId, floowVersion, from, to, kinds);
+  const { rows } = await sql<{
+    kind: string;
+    item: string;
+    step_id: string;
+    label: string;
+    meta: string;
+    count: string;
+  }>`
     select "kind", "item", max("step_id") as step_id, max("label") as label, max("meta") as meta, sum("count") as count
     from "event_daily_item"
     where "floow_id" = ${floowId} and "organization_id" = ${organizationId} and "day" >= ${from}::date and "day" <= ${to}::date
@@ -252,7 +307,14 @@ async function versionItems(
       group by 1, 2`);
   }
   if (parts.length === 0) return [];
-  const { rows } = await sql<{ kind: string; item: string; step_id: string; label: string; meta: string; count: string }>`
+  const { rows } = await sql<{
+    kind: string;
+    item: string;
+    step_id: string;
+    label: string;
+    meta: string;
+    count: string;
+  }>`
     with versioned as materialized (
       select "session_id", "first_at", "starts", "finishes", "answers", "last_step_id", "os", "language" from "event_session"
       where "organization_id" = ${organizationId} and "floow_id" = ${floowId} and "floow_version" = ${floowVersion}
@@ -277,7 +339,15 @@ export async function sessionShares(
   to: string,
   kind: "os" | "language",
 ): Promise<SessionShare[]> {
-  const rows = await dailyItems(db, scope.organizationId, scope.floowId, from, to, [kind], scope.floowVersion);
+  const rows = await dailyItems(
+    db,
+    scope.organizationId,
+    scope.floowId,
+    from,
+    to,
+    [kind],
+    scope.floowVersion,
+  );
   return rows
     .map((row) => ({ key: row.item, sessions: row.count }))
     .sort((a, b) => b.sessions - a.sessions || a.key.localeCompare(b.key));
@@ -302,16 +372,34 @@ export async function funnel(
     dailyItems(db, organizationId, floowId, from, to, ["step", "left"], floowVersion),
     sessionTotals(db, { organizationId, floowId, floowVersion }, from, to),
   ]);
-  const leftBy = new Map(items.filter((row) => row.kind === "left").map((row) => [row.item, row.count]));
+  const leftBy = new Map(
+    items.filter((row) => row.kind === "left").map((row) => [row.item, row.count]),
+  );
   const order = new Map(steps.map((step, index) => [step.id, index]));
   const textOf = new Map(steps.map((step) => [step.id, step.text]));
   const rows = items
     .filter((row) => row.kind === "step")
-    .map((row) => ({ stepId: row.item, text: textOf.get(row.item) || row.label, reached: row.count }))
-    .sort((a, b) => (order.get(a.stepId) ?? Infinity) - (order.get(b.stepId) ?? Infinity) || b.reached - a.reached);
+    .map((row) => ({
+      stepId: row.item,
+      text: textOf.get(row.item) || row.label,
+      reached: row.count,
+    }))
+    .sort(
+      (a, b) =>
+        (order.get(a.stepId) ?? Infinity) - (order.get(b.stepId) ?? Infinity) ||
+        b.reached - a.reached,
+    );
   const started = totals.startedSessions;
   const startLeft = leftBy.get("") ?? 0;
-  const result: FunnelStep[] = [{ stepId: null, text: startPage, reached: started, left: startLeft, dropOff: rate(startLeft, started) }];
+  const result: FunnelStep[] = [
+    {
+      stepId: null,
+      text: startPage,
+      reached: started,
+      left: startLeft,
+      dropOff: rate(startLeft, started),
+    },
+  ];
   for (const row of rows) {
     const stepLeft = leftBy.get(row.stepId) ?? 0;
     result.push({ ...row, left: stepLeft, dropOff: rate(stepLeft, row.reached) });
@@ -329,23 +417,50 @@ export async function choiceDistribution(
   steps: readonly { id: string; text: string }[],
   floowVersion?: number,
 ): Promise<StepChoices[]> {
-  const items = await dailyItems(db, organizationId, floowId, from, to, ["step", "choice"], floowVersion);
-  const stepRows = new Map(items.filter((row) => row.kind === "step").map((row) => [row.item, row]));
+  const items = await dailyItems(
+    db,
+    organizationId,
+    floowId,
+    from,
+    to,
+    ["step", "choice"],
+    floowVersion,
+  );
+  const stepRows = new Map(
+    items.filter((row) => row.kind === "step").map((row) => [row.item, row]),
+  );
   const byStep = new Map<string, StepChoices>();
   for (const row of items.filter((item) => item.kind === "choice")) {
     let step = byStep.get(row.step_id);
     if (!step) {
       const answered = stepRows.get(row.step_id);
-      step = { stepId: row.step_id, text: answered?.label ?? "", sessions: answered?.count ?? 0, choices: [] };
+      step = {
+        stepId: row.step_id,
+        text: answered?.label ?? "",
+        sessions: answered?.count ?? 0,
+        choices: [],
+      };
       byStep.set(row.step_id, step);
     }
-    step.choices.push({ choiceId: row.item, text: row.label, sessions: row.count } satisfies ChoiceCount);
+    step.choices.push({
+      choiceId: row.item,
+      text: row.label,
+      sessions: row.count,
+    } satisfies ChoiceCount);
   }
   const order = new Map(steps.map((step, index) => [step.id, index]));
   const textOf = new Map(steps.map((step) => [step.id, step.text]));
   return [...byStep.values()]
-    .map((step) => ({ ...step, text: textOf.get(step.stepId) || step.text, choices: step.choices.sort((a, b) => b.sessions - a.sessions || a.text.localeCompare(b.text)) }))
-    .sort((a, b) => (order.get(a.stepId) ?? Infinity) - (order.get(b.stepId) ?? Infinity) || b.sessions - a.sessions);
+    .map((step) => ({
+      ...step,
+      text: textOf.get(step.stepId) || step.text,
+      choices: step.choices.sort((a, b) => b.sessions - a.sessions || a.text.localeCompare(b.text)),
+    }))
+    .sort(
+      (a, b) =>
+        (order.get(a.stepId) ?? Infinity) - (order.get(b.stepId) ?? Infinity) ||
+        b.sessions - a.sessions,
+    );
 }
 
 /** Per form input: sessions that submitted its step, and those that filled it in (values are not read out). */
@@ -358,8 +473,18 @@ export async function formCompletion(
   steps: readonly { id: string; text: string }[],
   floowVersion?: number,
 ): Promise<FormInputCompletion[]> {
-  const items = await dailyItems(db, organizationId, floowId, from, to, ["input", "filled"], floowVersion);
-  const filledBy = new Map(items.filter((row) => row.kind === "filled").map((row) => [row.item, row.count]));
+  const items = await dailyItems(
+    db,
+    organizationId,
+    floowId,
+    from,
+    to,
+    ["input", "filled"],
+    floowVersion,
+  );
+  const filledBy = new Map(
+    items.filter((row) => row.kind === "filled").map((row) => [row.item, row.count]),
+  );
   const order = new Map(steps.map((step, index) => [step.id, index]));
   return items
     .filter((row) => row.kind === "input")
@@ -375,7 +500,11 @@ export async function formCompletion(
         completion: rate(filledCount, row.count),
       };
     })
-    .sort((a, b) => (order.get(a.stepId) ?? Infinity) - (order.get(b.stepId) ?? Infinity) || a.inputId.localeCompare(b.inputId));
+    .sort(
+      (a, b) =>
+        (order.get(a.stepId) ?? Infinity) - (order.get(b.stepId) ?? Infinity) ||
+        a.inputId.localeCompare(b.inputId),
+    );
 }
 
 /** The products the finish page showed and the ones clicked, with how often results were a partial match. */
@@ -387,11 +516,28 @@ export async function productResults(
   to: string,
   floowVersion?: number,
 ): Promise<ProductResults> {
-  const items = await dailyItems(db, organizationId, floowId, from, to, PER_EVENT_KINDS, floowVersion);
+  const items = await dailyItems(
+    db,
+    organizationId,
+    floowId,
+    from,
+    to,
+    PER_EVENT_KINDS,
+    floowVersion,
+  );
   const count = (kind: string) => items.find((row) => row.kind === kind)?.count ?? 0;
-  const products = new Map<string, { id: string; name: string; price: string; shown: number; clicks: number }>();
+  const products = new Map<
+    string,
+    { id: string; name: string; price: string; shown: number; clicks: number }
+  >();
   for (const row of items.filter((item) => item.kind === "shown" || item.kind === "click")) {
-    const product = products.get(row.item) ?? { id: row.item, name: row.label, price: row.meta, shown: 0, clicks: 0 };
+    const product = products.get(row.item) ?? {
+      id: row.item,
+      name: row.label,
+      price: row.meta,
+      shown: 0,
+      clicks: 0,
+    };
     if (row.kind === "shown") product.shown += row.count;
     else product.clicks += row.count;
     product.name ||= row.label;
@@ -453,11 +599,19 @@ export async function findRetentionMonths(db: Kysely<DB>, organizationId: string
   return row?.retention_months ?? RETENTION_MONTHS_DEFAULT;
 }
 
-export async function saveRetentionMonths(db: Kysely<DB>, organizationId: string, months: number): Promise<void> {
+export async function saveRetentionMonths(
+  db: Kysely<DB>,
+  organizationId: string,
+  months: number,
+): Promise<void> {
   await db
     .insertInto("analytics_setting")
     .values({ organization_id: organizationId, retention_months: months, updated_at: new Date() })
-    .onConflict((oc) => oc.column("organization_id").doUpdateSet({ retention_months: months, updated_at: new Date() }))
+    .onConflict((oc) =>
+      oc
+        .column("organization_id")
+        .doUpdateSet({ retention_months: months, updated_at: new Date() }),
+    )
     .execute();
 }
 
@@ -481,15 +635,25 @@ export async function deleteExpiredEvents(db: Kysely<DB>, now: Date = new Date()
       .where("organization_id", "=", organization.id)
       .where("created_at", "<", cutoff)
       .executeTakeFirst();
-    await db.deleteFrom("event_session").where("organization_id", "=", organization.id).where("last_at", "<", cutoff).execute();
+    await db
+      .deleteFrom("event_session")
+      .where("organization_id", "=", organization.id)
+      .where("last_at", "<", cutoff)
+      .execute();
     // A session that began before the cut and goes on after it keeps its row: what the export
     // shows of it (answers with their form values, clicks) is made again from the events left.
     await rebuildSessionExports(db, organization.id, sql`"first_at" < ${cutoff}`);
     // The per-item rollups of the days before the cut (whole days, in Europe/Amsterdam).
     const cutoffDay = sql<string>`((${cutoff}) at time zone ${ANALYTICS_TIME_ZONE})::date`;
-    await db.deleteFrom("event_daily_item").where("organization_id", "=", organization.id).where("day", "<", cutoffDay).execute();
+    await db
+      .deleteFrom("event_daily_item")
+      .where("organization_id", "=", organization.id)
+      .where("day", "<", cutoffDay)
+      .execute();
     await sql`delete from "event_session_item" where "day" < ${cutoffDay}
-      and "floow_id" in (select "id" from "floow" where "organization_id" = ${organization.id})`.execute(db);
+      and "floow_id" in (select "id" from "floow" where "organization_id" = ${organization.id})`.execute(
+      db,
+    );
     deleted += Number(events.numDeletedRows);
   }
   return deleted;
@@ -513,15 +677,21 @@ export async function eraseShopperByEmail(
       where e."organization_id" = ${organizationId} and e."type" in ('form', 'finish')
         and jsonb_typeof(e."payload"->'formInputs') = 'array'
         and exists (select 1 from jsonb_array_elements(e."payload"->'formInputs') i
-          where jsonb_typeof(i->'value') = 'string' and lower(trim(i->>'value')) = ${address})`.execute(trx);
+          where jsonb_typeof(i->'value') = 'string' and lower(trim(i->>'value')) = ${address})`.execute(
+      trx,
+    );
     if (sessions.length === 0) return { events: 0, sessions: 0 };
     const pairs = sql.join(sessions.map((s) => sql`(${s.floow_id}, ${s.session_id})`));
     // Take the sessions out of the per-item rollups: their first answers, then their result pages and clicks.
     await sql`update "event_daily_item" d set "count" = d."count" - i.n
       from (select "floow_id", "day", "kind", "item", count(*) as n from "event_session_item"
         where ("floow_id", "session_id") in (${pairs}) group by 1, 2, 3, 4) as i
-      where d."floow_id" = i."floow_id" and d."day" = i."day" and d."kind" = i."kind" and d."item" = i."item"`.execute(trx);
-    await sql`delete from "event_session_item" where ("floow_id", "session_id") in (${pairs})`.execute(trx);
+      where d."floow_id" = i."floow_id" and d."day" = i."day" and d."kind" = i."kind" and d."item" = i."item"`.execute(
+      trx,
+    );
+    await sql`delete from "event_session_item" where ("floow_id", "session_id") in (${pairs})`.execute(
+      trx,
+    );
     await sql`update "event_daily_item" d set "count" = d."count" - i.n
       from (
         select e."floow_id", (e."created_at" at time zone ${ANALYTICS_TIME_ZONE})::date as day, x.kind, x.item, count(*) as n
@@ -536,11 +706,15 @@ export async function eraseShopperByEmail(
         where e."organization_id" = ${organizationId} and (e."floow_id", e."session_id") in (${pairs})
         group by 1, 2, 3, 4
       ) as i
-      where d."floow_id" = i."floow_id" and d."day" = i.day and d."kind" = i.kind and d."item" = i.item`.execute(trx);
+      where d."floow_id" = i."floow_id" and d."day" = i.day and d."kind" = i.kind and d."item" = i.item`.execute(
+      trx,
+    );
     // Their copies waiting in (or logged by) the webhook and integration outbox go too: a
     // webhook's payload wraps the message in `data`, an integration's is the message itself.
     await sql`delete from "webhook_delivery" where "organization_id" = ${organizationId}
-      and (coalesce("payload"->'data', "payload")->>'floowId', coalesce("payload"->'data', "payload")->>'sessionId') in (${pairs})`.execute(trx);
+      and (coalesce("payload"->'data', "payload")->>'floowId', coalesce("payload"->'data', "payload")->>'sessionId') in (${pairs})`.execute(
+      trx,
+    );
     const events = await sql`delete from "event" where "organization_id" = ${organizationId}
       and ("floow_id", "session_id") in (${pairs})`.execute(trx);
     await sql`delete from "event_session" where "organization_id" = ${organizationId}

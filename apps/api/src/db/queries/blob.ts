@@ -45,12 +45,17 @@ export async function insertBlobWithinQuota(
   const result = await sql`
     insert into "blob" ("id", "organization_id", "content_type", "size", "bytes")
     select ${blob.id}, ${organizationId}, ${blob.contentType}, ${size}, ${blob.bytes}
-    where (select coalesce(sum("size"), 0) from "blob" where "organization_id" = ${organizationId}) + ${size} <= ${quotaBytes}`.execute(db);
+    where (select coalesce(sum("size"), 0) from "blob" where "organization_id" = ${organizationId}) + ${size} <= ${quotaBytes}`.execute(
+    db,
+  );
   return Number(result.numAffectedRows ?? 0) === 1;
 }
 
 /** Bytes of images an organization stores. */
-export async function organizationBlobBytes(db: Kysely<DB>, organizationId: string): Promise<number> {
+export async function organizationBlobBytes(
+  db: Kysely<DB>,
+  organizationId: string,
+): Promise<number> {
   const row = await db
     .selectFrom("blob")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("size"), eb.lit(0)).as("bytes"))
@@ -69,5 +74,7 @@ export async function findBlob(db: Kysely<DB>, id: string): Promise<StoredBlob |
     .select(["id", "content_type", "bytes", "created_at"])
     .where("id", "=", id)
     .executeTakeFirst();
-  return row ? { id: row.id, contentType: row.content_type, bytes: row.bytes, createdAt: row.created_at } : null;
+  return row
+    ? { id: row.id, contentType: row.content_type, bytes: row.bytes, createdAt: row.created_at }
+    : null;
 }

@@ -4,7 +4,17 @@ import type { DB } from "../database";
 import type { DomainTable } from "../tables/domain";
 
 /** The spec's domain (explicit fields; timestamps stay inside). */
-const columns = ["id", "organization_id", "name", "description", "image", "host", "blob_url", "colors", "fonts"] as const;
+const columns = [
+  "id",
+  "organization_id",
+  "name",
+  "description",
+  "image",
+  "host",
+  "blob_url",
+  "colors",
+  "fonts",
+] as const;
 type DomainRow = Pick<Selectable<DomainTable>, (typeof columns)[number]>;
 
 function toDomain(row: DomainRow): Domain {
@@ -33,7 +43,11 @@ export async function listDomains(db: Kysely<DB>, organizationId: string): Promi
   return rows.map(toDomain);
 }
 
-export async function findDomain(db: Kysely<DB>, organizationId: string, id: string): Promise<Domain | null> {
+export async function findDomain(
+  db: Kysely<DB>,
+  organizationId: string,
+  id: string,
+): Promise<Domain | null> {
   const row = await db
     .selectFrom("domain")
     .select(columns)
@@ -44,7 +58,11 @@ export async function findDomain(db: Kysely<DB>, organizationId: string, id: str
 }
 
 /** Inserts a domain under its client-generated id; null when that id is taken. */
-export async function insertDomain(db: Kysely<DB>, organizationId: string, domain: Omit<Domain, "organizationId">): Promise<Domain | null> {
+export async function insertDomain(
+  db: Kysely<DB>,
+  organizationId: string,
+  domain: Omit<Domain, "organizationId">,
+): Promise<Domain | null> {
   const row = await db
     .insertInto("domain")
     .values({
@@ -65,7 +83,11 @@ export async function insertDomain(db: Kysely<DB>, organizationId: string, domai
 }
 
 /** Saves the whole domain; null when the organization has no domain with that id. */
-export async function updateDomain(db: Kysely<DB>, organizationId: string, domain: Omit<Domain, "organizationId">): Promise<Domain | null> {
+export async function updateDomain(
+  db: Kysely<DB>,
+  organizationId: string,
+  domain: Omit<Domain, "organizationId">,
+): Promise<Domain | null> {
   const row = await db
     .updateTable("domain")
     .set({
@@ -86,7 +108,11 @@ export async function updateDomain(db: Kysely<DB>, organizationId: string, domai
 }
 
 /** Deletes a domain (and, through the foreign key, its floows); false when not found. */
-export async function deleteDomain(db: Kysely<DB>, organizationId: string, id: string): Promise<boolean> {
+export async function deleteDomain(
+  db: Kysely<DB>,
+  organizationId: string,
+  id: string,
+): Promise<boolean> {
   const result = await db
     .deleteFrom("domain")
     .where("organization_id", "=", organizationId)
@@ -102,13 +128,19 @@ export async function deleteDomain(db: Kysely<DB>, organizationId: string, id: s
 export async function findRuntimeDomain(
   db: Kysely<DB>,
   id: string,
-): Promise<{ organizationId: string; domain: Pick<Domain, "id" | "host" | "colors" | "fonts"> } | null> {
+): Promise<{
+  organizationId: string;
+  domain: Pick<Domain, "id" | "host" | "colors" | "fonts">;
+} | null> {
   const row = await db
     .selectFrom("domain")
     .select(["id", "organization_id", "host", "colors", "fonts"])
     .where("id", "=", id)
     .executeTakeFirst();
   return row
-    ? { organizationId: row.organization_id, domain: { id: row.id, host: row.host, colors: row.colors, fonts: row.fonts } }
+    ? {
+        organizationId: row.organization_id,
+        domain: { id: row.id, host: row.host, colors: row.colors, fonts: row.fonts },
+      }
     : null;
 }

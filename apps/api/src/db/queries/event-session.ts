@@ -55,11 +55,18 @@ function answerText({ type, step, choices, formInputs }: FloowEventMessage): str
   };
   const answer =
     type === "choice"
-      ? list((choices ?? []).filter((choice) => String(choice.selected) === "true").map((choice) => scalarText(choice.text)))
+      ? list(
+          (choices ?? [])
+            .filter((choice) => String(choice.selected) === "true")
+            .map((choice) => scalarText(choice.text)),
+        )
       : list(
           (formInputs ?? []).map(({ text, value }) => {
             const shown = Array.isArray(value)
-              ? (value.map(scalarText).filter((item) => item !== null).join(", ") || null)
+              ? value
+                  .map(scalarText)
+                  .filter((item) => item !== null)
+                  .join(", ") || null
               : (scalarText(value) ?? "");
             return typeof text === "string" && shown !== null ? `${text} = ${shown}` : null;
           }),
@@ -68,7 +75,8 @@ function answerText({ type, step, choices, formInputs }: FloowEventMessage): str
 }
 
 /** A clicked product as the export names it: its name, or its id when it has none. */
-const productName = (product: RawBuilder<unknown>) => sql<string>`coalesce(nullif(${product}->>'name', ''), ${product}->>'id')`;
+const productName = (product: RawBuilder<unknown>) =>
+  sql<string>`coalesce(nullif(${product}->>'name', ''), ${product}->>'id')`;
 
 /** A session's last answer to one step, as the ingest hands it to the database. */
 interface StepAnswer {
@@ -135,7 +143,8 @@ function sessionDeltas(events: readonly StoredEvent[]): SessionDelta[] {
       };
       deltas.set(key, delta);
     }
-    if (delta.floow_version === null && message.floowVersion !== undefined) delta.floow_version = message.floowVersion;
+    if (delta.floow_version === null && message.floowVersion !== undefined)
+      delta.floow_version = message.floowVersion;
     if (receivedAt < delta.first_at) delta.first_at = receivedAt;
     if (receivedAt > delta.last_at) delta.last_at = receivedAt;
     switch (message.type) {
@@ -157,7 +166,8 @@ function sessionDeltas(events: readonly StoredEvent[]): SessionDelta[] {
           const t = receivedAt.getTime();
           const before = delta.step_answers.get(message.step.id);
           // Events of one batch share their arrival time: the later one in the batch wins.
-          if (!before || t >= before.t) delta.step_answers.set(message.step.id, { t, o: index, message });
+          if (!before || t >= before.t)
+            delta.step_answers.set(message.step.id, { t, o: index, message });
         }
         break;
       case "finish":
@@ -166,7 +176,10 @@ function sessionDeltas(events: readonly StoredEvent[]): SessionDelta[] {
         break;
       case "product":
         delta.clicks++;
-        if (message.product) delta.clicked.push(JSON.stringify({ id: message.product.id, name: message.product.name }));
+        if (message.product)
+          delta.clicked.push(
+            JSON.stringify({ id: message.product.id, name: message.product.name }),
+          );
         break;
       default:
         break;
@@ -174,7 +187,13 @@ function sessionDeltas(events: readonly StoredEvent[]): SessionDelta[] {
   }
   // A fixed order, so two writers (two API processes) lock the rows in the same order.
   return [...deltas.values()].sort((a, b) =>
-    a.floow_id === b.floow_id ? (a.session_id < b.session_id ? -1 : 1) : a.floow_id < b.floow_id ? -1 : 1,
+    a.floow_id === b.floow_id
+      ? a.session_id < b.session_id
+        ? -1
+        : 1
+      : a.floow_id < b.floow_id
+        ? -1
+        : 1,
   );
 }
 
@@ -183,7 +202,10 @@ function sessionDeltas(events: readonly StoredEvent[]): SessionDelta[] {
  * transaction: one multi-row upsert. Besides the counters it keeps what the CSV export shows
  * (the first finish, the last answer per step, the products clicked).
  */
-export async function addToEventSessions(db: Kysely<DB>, events: readonly StoredEvent[]): Promise<void> {
+export async function addToEventSessions(
+  db: Kysely<DB>,
+  events: readonly StoredEvent[],
+): Promise<void> {
   const deltas = sessionDeltas(events);
   if (deltas.length === 0) return;
   const column = <T>(pick: (delta: SessionDelta) => T) => deltas.map(pick);
@@ -192,7 +214,14 @@ export async function addToEventSessions(db: Kysely<DB>, events: readonly Stored
   const answerSteps = column((d) =>
     d.step_answers.size === 0
       ? null
-      : JSON.stringify(Object.fromEntries([...d.step_answers].map(([stepId, { t, o, message }]) => [stepId, { t, o, a: answerText(message) }]))),
+      : JSON.stringify(
+          Object.fromEntries(
+            [...d.step_answers].map(([stepId, { t, o, message }]) => [
+              stepId,
+              { t, o, a: answerText(message) },
+            ]),
+          ),
+        ),
   );
   const clicked = column((d) => (d.clicked.length === 0 ? null : `[${d.clicked.join(",")}]`));
   const anyAnswers = answerSteps.some((value) => value !== null);
@@ -206,8 +235,12 @@ export async function addToEventSessions(db: Kysely<DB>, events: readonly Stored
     select "floow_id", "session_id", "organization_id", "domain_id", "first_at"::timestamptz, "last_at"::timestamptz, "mounts", "starts",
       "answers", "finishes", "clicks", "last_step_id", "last_step_at"::timestamptz, "os", "language", "floow_version", "finished_at"::timestamptz,
       ${anyAnswers ? sql`"answer_steps"::jsonb` : sql`null::jsonb`},
-      ${anyClicks ? sql`case when "clicked" is null then null else (select array_agg(distinct name) from (select ${productName(sql`p`)} as name
-        from jsonb_array_elements("clicked"::jsonb) p) as c where name is not null) end` : sql`null::text[]`}
+      ${
+        anyClicks
+          ? sql`case when "clicked" is null then null else (select array_agg(distinct name) from (select ${productName(sql`p`)} as name
+        from jsonb_array_elements("clicked"::jsonb) p) as c where name is not null) end`
+          : sql`null::text[]`
+      }
     from unnest(
       ${column((d) => d.floow_id)}::text[], ${column((d) => d.session_id)}::text[], ${column((d) => d.organization_id)}::text[],
       ${column((d) => d.domain_id)}::text[], ${column((d) => time(d.first_at))}::text[], ${column((d) => time(d.last_at))}::text[],
@@ -232,16 +265,24 @@ export async function addToEventSessions(db: Kysely<DB>, events: readonly Stored
       "language" = case when "event_session"."language" = 'unknown' then excluded."language" else "event_session"."language" end,
       "floow_version" = coalesce("event_session"."floow_version", excluded."floow_version"),
       "finished_at" = least("event_session"."finished_at", excluded."finished_at")
-      ${anyAnswers ? sql`,
+      ${
+        anyAnswers
+          ? sql`,
       -- Per step the later answer (the new one on a tie: it was stored later).
       "answer_steps" = case when excluded."answer_steps" is null then "event_session"."answer_steps"
         when "event_session"."answer_steps" is null then excluded."answer_steps"
         else "event_session"."answer_steps" || coalesce((select jsonb_object_agg(n.key, n.value) from jsonb_each(excluded."answer_steps") n
-          where coalesce(("event_session"."answer_steps"->n.key->>'t')::numeric <= (n.value->>'t')::numeric, true)), '{}') end` : sql``}
-      ${anyClicks ? sql`,
+          where coalesce(("event_session"."answer_steps"->n.key->>'t')::numeric <= (n.value->>'t')::numeric, true)), '{}') end`
+          : sql``
+      }
+      ${
+        anyClicks
+          ? sql`,
       "clicked_products" = case when excluded."clicked_products" is null then "event_session"."clicked_products"
         when "event_session"."clicked_products" is null then excluded."clicked_products"
-        else array(select distinct p from unnest("event_session"."clicked_products" || excluded."clicked_products") p order by p) end` : sql``}`.execute(db);
+        else array(select distinct p from unnest("event_session"."clicked_products" || excluded."clicked_products") p order by p) end`
+          : sql``
+      }`.execute(db);
 }
 
 /**
@@ -249,7 +290,11 @@ export async function addToEventSessions(db: Kysely<DB>, events: readonly Stored
  * deleting the events before the cut of sessions that go on after it): what a migration
  * (20261124002600) did for every session once. `where` picks the organization's sessions.
  */
-export async function rebuildSessionExports(db: Kysely<DB>, organizationId: string, where: RawBuilder<boolean>): Promise<void> {
+export async function rebuildSessionExports(
+  db: Kysely<DB>,
+  organizationId: string,
+  where: RawBuilder<boolean>,
+): Promise<void> {
   // The sessions first (usually none or a few), so the update below goes to each by its key.
   const sessions = await db
     .selectFrom("event_session")
@@ -290,5 +335,7 @@ export async function rebuildSessionExports(db: Kysely<DB>, organizationId: stri
       left join answers a using ("floow_id", "session_id")
       left join finished f using ("floow_id", "session_id")
       left join clicked c using ("floow_id", "session_id")
-    where s."organization_id" = ${organizationId} and s."floow_id" = chosen."floow_id" and s."session_id" = chosen."session_id"`.execute(db);
+    where s."organization_id" = ${organizationId} and s."floow_id" = chosen."floow_id" and s."session_id" = chosen."session_id"`.execute(
+    db,
+  );
 }

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Kysely } from "kysely";
-import type { EventRecentQuery, FloowEventMessage, FloowEventType, InspectedEvent, InspectedEventPage } from "@floow/domain/events";
+import type {
+  EventRecentQuery,
+  FloowEventMessage,
+  FloowEventType,
+  InspectedEvent,
+  InspectedEventPage,
+} from "@floow/domain/events";
 import type { DB } from "../database";
 import { inKeyOrder } from "./lock-order";
 
@@ -30,7 +36,10 @@ export interface StoredEvent extends EventToStore {
  * batch) is skipped. Returns the events actually stored (what follows from an event, its
  * rollup and its deliveries, follows only once).
  */
-export async function insertEvents(db: Kysely<DB>, events: readonly EventToStore[]): Promise<StoredEvent[]> {
+export async function insertEvents(
+  db: Kysely<DB>,
+  events: readonly EventToStore[],
+): Promise<StoredEvent[]> {
   if (events.length === 0) return [];
   const now = new Date().toISOString();
   const byKey = new Map<string, EventToStore>();
@@ -65,13 +74,16 @@ export async function insertEvents(db: Kysely<DB>, events: readonly EventToStore
   // In the batch's order (not the insert's): of two answers to a step that arrived together, the later counts.
   const received = new Date(now);
   const stored = new Set(inserted.map((row) => `${row.floow_id}\u0000${row.client_event_id}`));
-  return [...byKey].flatMap(([key, event]) => (stored.has(key) ? [{ ...event, receivedAt: event.receivedAt ?? received }] : []));
+  return [...byKey].flatMap(([key, event]) =>
+    stored.has(key) ? [{ ...event, receivedAt: event.receivedAt ?? received }] : [],
+  );
 }
 
 /** `created_at` to the microsecond, in UTC: the exact point a cursor continues from. */
 const cursorInstant = sql<string>`to_char("event"."created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+const iso = (value: Date | string) =>
+  (value instanceof Date ? value : new Date(value)).toISOString();
 
 /**
  * The organization's events with their floow's name and cursor, optionally of one floow or
@@ -85,7 +97,9 @@ function inspectedEvents(
   let select = db
     .selectFrom("event")
     .innerJoin("floow", (join) =>
-      join.onRef("floow.id", "=", "event.floow_id").onRef("floow.organization_id", "=", "event.organization_id"),
+      join
+        .onRef("floow.id", "=", "event.floow_id")
+        .onRef("floow.organization_id", "=", "event.organization_id"),
     )
     .select([
       "event.id",
@@ -133,7 +147,11 @@ export async function listRecentEvents(
   if (query.before !== undefined) {
     const [at, id] = query.before.split("~") as [string, string];
     select = select.where((eb) =>
-      eb(eb.refTuple("event.created_at", "event.id"), "<", eb.tuple(sql<Date>`${at}::timestamptz`, id)),
+      eb(
+        eb.refTuple("event.created_at", "event.id"),
+        "<",
+        eb.tuple(sql<Date>`${at}::timestamptz`, id),
+      ),
     );
   }
   const rows = await select
@@ -163,7 +181,11 @@ export async function listEventsAfter(
   if (query.after !== "") {
     const [at, id] = query.after.split("~") as [string, string];
     select = select.where((eb) =>
-      eb(eb.refTuple("event.created_at", "event.id"), ">", eb.tuple(sql<Date>`${at}::timestamptz`, id)),
+      eb(
+        eb.refTuple("event.created_at", "event.id"),
+        ">",
+        eb.tuple(sql<Date>`${at}::timestamptz`, id),
+      ),
     );
   }
   const rows = await select
@@ -173,10 +195,9 @@ export async function listEventsAfter(
     .execute();
   const newest = rows[0];
   return {
-    events:
-      query.after === ""
-        ? []
-        : rows.map(toInspectedEvent),
-    cursor: newest ? `${newest.cursor_at}~${newest.id}` : query.after || "1970-01-01T00:00:00.000000Z~0",
+    events: query.after === "" ? [] : rows.map(toInspectedEvent),
+    cursor: newest
+      ? `${newest.cursor_at}~${newest.id}`
+      : query.after || "1970-01-01T00:00:00.000000Z~0",
   };
 }

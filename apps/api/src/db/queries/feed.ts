@@ -62,9 +62,10 @@ type FeedRow = Pick<Selectable<FeedTable>, (typeof columns)[number]> & { refresh
  * running or due: the job queue keys them by feed id. A failed refresh's retry, queued for
  * later, does not count (the feed shows its failure until then).
  */
-const refreshQueued = sql<boolean>`exists (select 1 from "job" where "job"."kind" = 'feed.refresh' and "job"."key" = "feed"."id" and ("job"."status" = 'running' or ("job"."status" = 'queued' and "job"."run_at" <= now())))`.as(
-  "refresh_queued",
-);
+const refreshQueued =
+  sql<boolean>`exists (select 1 from "job" where "job"."kind" = 'feed.refresh' and "job"."key" = "feed"."id" and ("job"."status" = 'running' or ("job"."status" = 'queued' and "job"."run_at" <= now())))`.as(
+    "refresh_queued",
+  );
 
 function toFeed(row: FeedRow): FeedView {
   return {
@@ -99,7 +100,11 @@ export async function listFeeds(db: Kysely<DB>, organizationId: string): Promise
   return rows.map(toFeed);
 }
 
-export async function findFeed(db: Kysely<DB>, organizationId: string, id: string): Promise<FeedView | null> {
+export async function findFeed(
+  db: Kysely<DB>,
+  organizationId: string,
+  id: string,
+): Promise<FeedView | null> {
   const row = await db
     .selectFrom("feed")
     .select(columns)
@@ -111,15 +116,18 @@ export async function findFeed(db: Kysely<DB>, organizationId: string, id: strin
 }
 
 export type UpsertFeedResult =
-  | { outcome: "created" | "updated"; feed: FeedView; sourceChanged: boolean }
-  | { outcome: "taken" };
+  { outcome: "created" | "updated"; feed: FeedView; sourceChanged: boolean } | { outcome: "taken" };
 
 /**
  * Creates the feed under its client-generated id, or saves it when the organization already
  * has it. `taken` when another organization has that id. `sourceChanged` says whether the
  * products must be fetched again (a new feed, or a new url, type or variables).
  */
-export async function upsertFeed(db: Kysely<DB>, organizationId: string, fields: FeedFields): Promise<UpsertFeedResult> {
+export async function upsertFeed(
+  db: Kysely<DB>,
+  organizationId: string,
+  fields: FeedFields,
+): Promise<UpsertFeedResult> {
   const values = {
     domain_id: fields.domainId,
     name: fields.name,
@@ -142,7 +150,9 @@ export async function upsertFeed(db: Kysely<DB>, organizationId: string, fields:
       .onConflict((oc) => oc.column("id").doNothing())
       .returning(columns)
       .executeTakeFirst();
-    return row ? { outcome: "created", feed: toFeed(row), sourceChanged: true } : { outcome: "taken" };
+    return row
+      ? { outcome: "created", feed: toFeed(row), sourceChanged: true }
+      : { outcome: "taken" };
   }
   const row = await db
     .updateTable("feed")
@@ -171,9 +181,18 @@ function sameRecord(a: Record<string, unknown>, b: Record<string, unknown>): boo
  * stops (`feedRefreshWanted`), which on a PostgreSQL server also releases the rows its
  * transaction holds, which the feed's delete waits for.
  */
-export async function deleteFeed(db: Kysely<DB>, organizationId: string, id: string): Promise<boolean> {
+export async function deleteFeed(
+  db: Kysely<DB>,
+  organizationId: string,
+  id: string,
+): Promise<boolean> {
   // The kind is services/feeds' FEED_REFRESH_JOB (queries do not import services).
-  await db.deleteFrom("job").where("kind", "=", "feed.refresh").where("key", "=", id).where("organization_id", "=", organizationId).execute();
+  await db
+    .deleteFrom("job")
+    .where("kind", "=", "feed.refresh")
+    .where("key", "=", id)
+    .where("organization_id", "=", organizationId)
+    .execute();
   const result = await db
     .deleteFrom("feed")
     .where("organization_id", "=", organizationId)
@@ -183,11 +202,24 @@ export async function deleteFeed(db: Kysely<DB>, organizationId: string, id: str
 }
 
 /** Whether a refresh should go on: its feed exists and its job (when it has one) is still running. */
-export async function feedRefreshWanted(db: Kysely<DB>, feedId: string, jobId: string | null): Promise<boolean> {
+export async function feedRefreshWanted(
+  db: Kysely<DB>,
+  feedId: string,
+  jobId: string | null,
+): Promise<boolean> {
   const row = await db
     .selectNoFrom((eb) => [
       eb.exists(eb.selectFrom("feed").select("id").where("id", "=", feedId)).as("feed"),
-      (jobId === null ? eb.lit(true) : eb.exists(eb.selectFrom("job").select("id").where("id", "=", jobId).where("status", "=", "running"))).as("job"),
+      (jobId === null
+        ? eb.lit(true)
+        : eb.exists(
+            eb
+              .selectFrom("job")
+              .select("id")
+              .where("id", "=", jobId)
+              .where("status", "=", "running"),
+          )
+      ).as("job"),
     ])
     .executeTakeFirstOrThrow();
   return Boolean(row.feed) && Boolean(row.job);
@@ -252,5 +284,13 @@ export async function findFeedSource(
     .where("organization_id", "=", organizationId)
     .where("id", "=", id)
     .executeTakeFirst();
-  return row ? { id: row.id, organizationId: row.organization_id, url: row.url, type: row.type, variables: row.variables } : null;
+  return row
+    ? {
+        id: row.id,
+        organizationId: row.organization_id,
+        url: row.url,
+        type: row.type,
+        variables: row.variables,
+      }
+    : null;
 }

@@ -3,7 +3,13 @@ import { isDeepStrictEqual } from "node:util";
 import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import { FLOOW_VERSIONS_KEPT, floowContent, floowSchema } from "@floow/domain/floow";
-import type { Floow, FloowContent, FloowStatus, FloowVersionStats, VersionedFloow } from "@floow/domain/floow";
+import type {
+  Floow,
+  FloowContent,
+  FloowStatus,
+  FloowVersionStats,
+  VersionedFloow,
+} from "@floow/domain/floow";
 import type { DB } from "../database";
 import { columns, toFloow } from "./floow";
 import type { FloowWriteResult } from "./floow";

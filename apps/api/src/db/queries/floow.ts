@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import { floowContent, floowSchema } from "@floow/domain/floow";
-import type { Floow, FloowContent, FloowListFilter, FloowStatus, VersionedFloow } from "@floow/domain/floow";
+import type {
+  Floow,
+  FloowContent,
+  FloowListFilter,
+  FloowStatus,
+  VersionedFloow,
+} from "@floow/domain/floow";
 import type { DB } from "../database";
 import type { FloowConfig, FloowTable } from "../tables/floow";
 
@@ -22,7 +28,8 @@ export const columns = [
 ] as const;
 export type FloowRow = Pick<Selectable<FloowTable>, (typeof columns)[number]>;
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+const iso = (value: Date | string) =>
+  (value instanceof Date ? value : new Date(value)).toISOString();
 
 /**
  * A row as the domain's floow. Configuration missing from older documents is filled with
@@ -52,12 +59,23 @@ export function toFloow(row: FloowRow): VersionedFloow {
  * floow's content fields) without what has a column of its own.
  */
 export function configOf(floow: FloowContent): string {
-  const { domainId: _d, feedId: _f, type: _t, language: _l, name: _n, ...config } = floowContent(floow);
+  const {
+    domainId: _d,
+    feedId: _f,
+    type: _t,
+    language: _l,
+    name: _n,
+    ...config
+  } = floowContent(floow);
   return JSON.stringify(config satisfies FloowConfig);
 }
 
 /** The organization's floows, oldest first; optionally of one domain or status. */
-export async function listFloows(db: Kysely<DB>, organizationId: string, filter: FloowListFilter = {}): Promise<VersionedFloow[]> {
+export async function listFloows(
+  db: Kysely<DB>,
+  organizationId: string,
+  filter: FloowListFilter = {},
+): Promise<VersionedFloow[]> {
   let query = db.selectFrom("floow").select(columns).where("organization_id", "=", organizationId);
   if (filter.domainId) query = query.where("domain_id", "=", filter.domainId);
   if (filter.status) query = query.where("status", "=", filter.status);
@@ -65,7 +83,11 @@ export async function listFloows(db: Kysely<DB>, organizationId: string, filter:
   return rows.map(toFloow);
 }
 
-export async function findFloow(db: Kysely<DB>, organizationId: string, id: string): Promise<VersionedFloow | null> {
+export async function findFloow(
+  db: Kysely<DB>,
+  organizationId: string,
+  id: string,
+): Promise<VersionedFloow | null> {
   const row = await db
     .selectFrom("floow")
     .select(columns)
@@ -80,7 +102,11 @@ export async function findFloow(db: Kysely<DB>, organizationId: string, id: stri
  * data, tests: the API creates floows in development) is published as its version 1 at once,
  * so that "live" always has a version to serve.
  */
-export async function insertFloow(db: Kysely<DB>, organizationId: string, floow: Floow): Promise<VersionedFloow | null> {
+export async function insertFloow(
+  db: Kysely<DB>,
+  organizationId: string,
+  floow: Floow,
+): Promise<VersionedFloow | null> {
   const run = async (trx: Kysely<DB>) => {
     const row = await trx
       .insertInto("floow")
@@ -125,12 +151,20 @@ export async function insertFloow(db: Kysely<DB>, organizationId: string, floow:
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
-export type FloowChanges = Omit<Floow, "organizationId" | "userId" | "createdAt" | "updatedAt" | "status">;
+export type FloowChanges = Omit<
+  Floow,
+  "organizationId" | "userId" | "createdAt" | "updatedAt" | "status"
+>;
 
-export type FloowWriteResult = { ok: true; floow: VersionedFloow } | { ok: false; reason: "not_found" | "conflict" };
+export type FloowWriteResult =
+  { ok: true; floow: VersionedFloow } | { ok: false; reason: "not_found" | "conflict" };
 
 /** Why a conditional write changed no row: the floow is not the organization's, or it is but the condition failed. */
-async function missReason(db: Kysely<DB>, organizationId: string, id: string): Promise<FloowWriteResult> {
+async function missReason(
+  db: Kysely<DB>,
+  organizationId: string,
+  id: string,
+): Promise<FloowWriteResult> {
   const exists = await db
     .selectFrom("floow")
     .select("id")
@@ -193,13 +227,22 @@ export async function setFloowStatus(
 }
 
 /** Deletes a floow (and its events); false when not found. */
-export async function deleteFloow(db: Kysely<DB>, organizationId: string, id: string): Promise<boolean> {
+export async function deleteFloow(
+  db: Kysely<DB>,
+  organizationId: string,
+  id: string,
+): Promise<boolean> {
   const run = async (trx: Kysely<DB>) => {
     // A webhook meant for this floow alone would otherwise fall back to every floow of the
     // domain (its floow_id is set null): it stops instead, and its card says why.
     await trx
       .updateTable("webhook")
-      .set({ status: "inactive", disabled_reason: "Its floow was deleted.", disabled_at: new Date(), floow_id: null })
+      .set({
+        status: "inactive",
+        disabled_reason: "Its floow was deleted.",
+        disabled_at: new Date(),
+        floow_id: null,
+      })
       .where("organization_id", "=", organizationId)
       .where("floow_id", "=", id)
       .execute();

@@ -237,6 +237,11 @@ export async function pruneJobs(db: Kysely<DB>, olderThanMs: number): Promise<vo
 
 /** Whether a job of this kind and key exists in any state (done ones are pruned after 7 days). */
 export async function hasJob(db: Kysely<DB>, kind: string, key: string): Promise<boolean> {
-  const row = await db.selectFrom("job").select("id").where("kind", "=", kind).where("key", "=", key).executeTakeFirst();
+  const row = await db
+    .selectFrom("job")
+    .select("id")
+    .where("kind", "=", kind)
+    .where("key", "=", key)
+    .executeTakeFirst();
   return row !== undefined;
 }

@@ -4,5 +4,7 @@
  * can only wait for each other, never deadlock (services/events/ingest.ts).
  */
 export function inKeyOrder<T>(byKey: ReadonlyMap<string, T>): T[] {
-  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value);
+  return [...byKey.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, value]) => value);
 }

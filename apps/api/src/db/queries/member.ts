@@ -81,5 +81,11 @@ export async function listTeamUsers(db: Kysely<DB>, organizationId: string): Pro
     .orderBy("member.created_at", "asc")
     .orderBy("member.id", "asc")
     .execute();
-  return rows.map((row) => ({ user_id: row.id, email: row.email, name: row.name, role: toRole(row.role), picture: row.image ?? null }));
+  return rows.map((row) => ({
+    user_id: row.id,
+    email: row.email,
+    name: row.name,
+    role: toRole(row.role),
+    picture: row.image ?? null,
+  }));
 }

@@ -24,8 +24,15 @@ function toView(row: OrganizationRow): OrganizationView {
   };
 }
 
-export async function findOrganization(db: Kysely<DB>, organizationId: string): Promise<OrganizationView | null> {
-  const row = await db.selectFrom("organization").select(columns).where("id", "=", organizationId).executeTakeFirst();
+export async function findOrganization(
+  db: Kysely<DB>,
+  organizationId: string,
+): Promise<OrganizationView | null> {
+  const row = await db
+    .selectFrom("organization")
+    .select(columns)
+    .where("id", "=", organizationId)
+    .executeTakeFirst();
   return row ? toView(row) : null;
 }
 
@@ -59,6 +66,10 @@ export async function updateOrganization(
 }
 
 export async function isSlugTaken(db: Kysely<DB>, slug: string): Promise<boolean> {
-  const row = await db.selectFrom("organization").select("id").where("slug", "=", slug).executeTakeFirst();
+  const row = await db
+    .selectFrom("organization")
+    .select("id")
+    .where("slug", "=", slug)
+    .executeTakeFirst();
   return row !== undefined;
 }

@@ -5,7 +5,12 @@ import { createTestDb, testDbKinds } from "../../../test/db";
 import { seedOrganization } from "../../../test/floows";
 import type { DbHandle } from "../client";
 import { upsertFeed } from "./feed";
-import { discardStagedProducts, listProducts, publishStagedProducts, stageProducts } from "./product";
+import {
+  discardStagedProducts,
+  listProducts,
+  publishStagedProducts,
+  stageProducts,
+} from "./product";
 import type { ProductInput } from "./product";
 
 describe.each(testDbKinds)("staging and publishing products (%s)", (kind) => {
@@ -43,26 +48,45 @@ describe.each(testDbKinds)("staging and publishing products (%s)", (kind) => {
 
   it("stores every field as given, in feed order across batches, text of any kind included", async () => {
     const awkward = `Quote " backslash \\ tab \t newline \n comma, {brace} 'single' – ü 😀 \\u0041`;
-    await stageProducts(handle.db, feed, [product("A-1", { name: awkward, description: "<p>HTML &amp; more</p>", price: 1299.95 })], 0);
+    await stageProducts(
+      handle.db,
+      feed,
+      [product("A-1", { name: awkward, description: "<p>HTML &amp; more</p>", price: 1299.95 })],
+      0,
+    );
     await stageProducts(
       handle.db,
       feed,
       [
-        product("A-2", { price: null, attributes: { id: "A-2", sizes: ["40", "41"], "shipping.country": "NL" } }),
+        product("A-2", {
+          price: null,
+          attributes: { id: "A-2", sizes: ["40", "41"], "shipping.country": "NL" },
+        }),
         product("A-3", { name: "Lone \ud800 surrogate", price: 0.30000000000000004 }),
       ],
       1,
     );
-    expect(await handle.db.transaction().execute((trx) => publishStagedProducts(trx, feed.id))).toBe(3);
+    expect(
+      await handle.db.transaction().execute((trx) => publishStagedProducts(trx, feed.id)),
+    ).toBe(3);
 
     const { items, total } = await listProducts(handle.db, feed.organizationId, feed.id);
     expect(total).toBe(3);
     expect(items.map((item) => item.id)).toEqual(["A-1", "A-2", "A-3"]);
-    expect(items[0]).toMatchObject({ name: awkward, description: "<p>HTML &amp; more</p>", price: 1299.95 });
-    expect(items[1]).toMatchObject({ price: null, attributes: { id: "A-2", sizes: ["40", "41"], "shipping.country": "NL" } });
+    expect(items[0]).toMatchObject({
+      name: awkward,
+      description: "<p>HTML &amp; more</p>",
+      price: 1299.95,
+    });
+    expect(items[1]).toMatchObject({
+      price: null,
+      attributes: { id: "A-2", sizes: ["40", "41"], "shipping.country": "NL" },
+    });
     // As text parameters did, a lone surrogate becomes U+FFFD rather than failing the import.
     expect(items[2]).toMatchObject({ name: "Lone \ufffd surrogate", price: 0.30000000000000004 });
-    expect(await handle.db.selectFrom("product_import").select("external_id").execute()).toEqual([]);
+    expect(await handle.db.selectFrom("product_import").select("external_id").execute()).toEqual(
+      [],
+    );
   });
 
   it("a publish replaces the feed's products; discarded staged products never appear", async () => {
@@ -75,13 +99,25 @@ describe.each(testDbKinds)("staging and publishing products (%s)", (kind) => {
   });
 
   it("the organization-wide product list filters through an index on product.organization_id", async () => {
-    const { rows } = await sql<{ indexdef: string }>`select "indexdef" from "pg_indexes" where "tablename" = 'product' and "indexname" = 'product_organization_id_idx'`.execute(handle.db);
-    expect(rows.map((row) => row.indexdef)).toEqual([expect.stringMatching(/ON (public\.)?product USING btree \(organization_id\)/)]);
+    const { rows } = await sql<{
+      indexdef: string;
+    }>`select "indexdef" from "pg_indexes" where "tablename" = 'product' and "indexname" = 'product_organization_id_idx'`.execute(
+      handle.db,
+    );
+    expect(rows.map((row) => row.indexdef)).toEqual([
+      expect.stringMatching(/ON (public\.)?product USING btree \(organization_id\)/),
+    ]);
     await handle.db.transaction().execute(async (trx) => {
       // With sequential scans off, the planner shows it can use the index for the filter.
       await sql`set local enable_seqscan = off`.execute(trx);
-      const plan = await sql<{ "QUERY PLAN": string }>`explain select count(*) from "product" where "organization_id" = ${feed.organizationId}`.execute(trx);
-      expect(plan.rows.map((row) => row["QUERY PLAN"]).join("\n")).toContain("product_organization_id_idx");
+      const plan = await sql<{
+        "QUERY PLAN": string;
+      }>`explain select count(*) from "product" where "organization_id" = ${feed.organizationId}`.execute(
+        trx,
+      );
+      expect(plan.rows.map((row) => row["QUERY PLAN"]).join("\n")).toContain(
+        "product_organization_id_idx",
+      );
     });
   });
 });

@@ -12,7 +12,11 @@ import type { ProductAttributes } from "../tables/product";
  * under the default variable names (id, title, price, link, image_link, description), so
  * filters on either work.
  */
-export async function listFeedProductRecords(db: Kysely<DB>, organizationId: string, feedId: string): Promise<Product[]> {
+export async function listFeedProductRecords(
+  db: Kysely<DB>,
+  organizationId: string,
+  feedId: string,
+): Promise<Product[]> {
   const V = DEFAULT_FEED_VARIABLES;
   // A whole feed in one read: a bulk read's timeout, also when a request asks for it.
   const rows = await withBulkQueryTimeout(() =>
@@ -89,9 +93,12 @@ export async function listProducts(
   if (feedId) query = query.where("product.feed_id", "=", feedId);
   if (search && search.trim()) {
     const pattern = `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb("product.name", "ilike", pattern), eb("product.external_id", "ilike", pattern)]));
+    query = query.where((eb) =>
+      eb.or([eb("product.name", "ilike", pattern), eb("product.external_id", "ilike", pattern)]),
+    );
   }
-  const order = (ob: OrderByItemBuilder) => (direction === "desc" ? ob.desc() : ob.asc()).nullsLast();
+  const order = (ob: OrderByItemBuilder) =>
+    (direction === "desc" ? ob.desc() : ob.asc()).nullsLast();
   let rows = query.select([
     "product.feed_id",
     "product.external_id",
@@ -158,7 +165,10 @@ export async function stageProducts(
   // JSON.stringify writes a lone UTF-16 surrogate as an escape, which PostgreSQL rejects;
   // as text parameters they became U+FFFD, so do that here too (the check is cheap, the
   // second pass rare).
-  if (json.includes("\\ud")) json = JSON.stringify(rows, (_key, value: unknown) => (typeof value === "string" ? wellFormed(value) : value));
+  if (json.includes("\\ud"))
+    json = JSON.stringify(rows, (_key, value: unknown) =>
+      typeof value === "string" ? wellFormed(value) : value,
+    );
   await sql`
     insert into "product_import" ("feed_id", "organization_id", "external_id", "position", "name", "price", "url", "image", "description", "attributes")
     select ${feed.id}, ${feed.organizationId}, t.* from json_to_recordset(${json}::json)
@@ -168,13 +178,21 @@ export async function stageProducts(
 
 /** The text with each lone surrogate replaced by U+FFFD (String#toWellFormed, ES2024). */
 function wellFormed(text: string): string {
-  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+  return text.replace(
+    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    "\ufffd",
+  );
 }
 
 /** Empties a feed's staging area (before a refresh, and after a failed one). */
 /** Whether the feed has any stored products (not counting staged ones). */
 export async function feedHasProducts(db: Kysely<DB>, feedId: string): Promise<boolean> {
-  const row = await db.selectFrom("product").select("feed_id").where("feed_id", "=", feedId).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom("product")
+    .select("feed_id")
+    .where("feed_id", "=", feedId)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

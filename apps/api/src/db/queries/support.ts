@@ -4,7 +4,11 @@ import type { SupportTicket } from "@floow/domain/support";
 import type { DB } from "../database";
 
 /** Stores a support ticket of a signed-in user; returns its id. */
-export async function insertSupportTicket(db: Kysely<DB>, userId: string, ticket: SupportTicket): Promise<string> {
+export async function insertSupportTicket(
+  db: Kysely<DB>,
+  userId: string,
+  ticket: SupportTicket,
+): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto("support_ticket")

@@ -17,7 +17,13 @@ export async function findUserProfile(db: Kysely<DB>, userId: string): Promise<U
     .where("id", "=", userId)
     .executeTakeFirst();
   return row
-    ? { user_id: row.id, name: row.name, email: row.email, title: row.title ?? "", picture: row.image }
+    ? {
+        user_id: row.id,
+        name: row.name,
+        email: row.email,
+        title: row.title ?? "",
+        picture: row.image,
+      }
     : null;
 }
 
@@ -42,12 +48,20 @@ export async function updateUserProfile(
 
 /** The user's e-mail address, or null when the user is gone. */
 export async function findUserEmail(db: Kysely<DB>, userId: string): Promise<string | null> {
-  const row = await db.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("user")
+    .select("email")
+    .where("id", "=", userId)
+    .executeTakeFirst();
   return row?.email ?? null;
 }
 
 /** Whether an account (other than `exceptUserId`'s) has this e-mail address, compared case-insensitively. */
-export async function isEmailInUse(db: Kysely<DB>, email: string, exceptUserId?: string): Promise<boolean> {
+export async function isEmailInUse(
+  db: Kysely<DB>,
+  email: string,
+  exceptUserId?: string,
+): Promise<boolean> {
   let query = db
     .selectFrom("user")
     .select("id")
@@ -60,7 +74,11 @@ export async function isEmailInUse(db: Kysely<DB>, email: string, exceptUserId?:
  * A confirmed e-mail change: the new address (verified: the link reached it) and every
  * session of the user ended, in one transaction.
  */
-export async function changeUserEmail(db: Kysely<DB>, userId: string, newEmail: string): Promise<void> {
+export async function changeUserEmail(
+  db: Kysely<DB>,
+  userId: string,
+  newEmail: string,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("user")

@@ -95,10 +95,18 @@ export async function deliveryTargets(db: Kysely<DB>, domainIds: readonly string
       from "webhook" where "domain_id" = any(${[...domainIds]}::text[]) and "status" = 'active'
     union all
     select 'integration', "id", "organization_id", "domain_id", null, null, "integration_configuration_id"
-      from "integration" where "domain_id" = any(${[...domainIds]}::text[]) and "encrypted_key" is not null`.execute(db);
+      from "integration" where "domain_id" = any(${[...domainIds]}::text[]) and "encrypted_key" is not null`.execute(
+    db,
+  );
   const webhooks = rows
     .filter((row) => row.kind === "webhook")
-    .map(({ id, organization_id, domain_id, floow_id, events }) => ({ id, organization_id, domain_id, floow_id, events: events ?? [] }));
+    .map(({ id, organization_id, domain_id, floow_id, events }) => ({
+      id,
+      organization_id,
+      domain_id,
+      floow_id,
+      events: events ?? [],
+    }));
   const integrations = rows
     .filter((row) => row.kind === "integration")
     .map(({ id, organization_id, domain_id, integration_configuration_id }) => ({

@@ -66,7 +66,11 @@ function toWebhook(row: Selectable<WebhookTable>): Webhook {
 
 /** A webhook for its screens, with why Floow disabled it: never its secret. */
 function toWebhookDetails(row: Selectable<WebhookTable>): WebhookDetails {
-  return { ...toWebhook(row), disabledReason: row.disabled_reason, disabledAt: iso(row.disabled_at) };
+  return {
+    ...toWebhook(row),
+    disabledReason: row.disabled_reason,
+    disabledAt: iso(row.disabled_at),
+  };
 }
 
 /** The organization's webhooks with why Floow disabled them, oldest first. */

@@ -27,11 +27,16 @@ export function registerEventsRoute(
   // Which floows are live, by id: looked up once per few seconds, not per request (a page
   // sends a batch a second). Named like the results' floow cache, so a publish or an archive
   // that invalidates one (here and in other processes) invalidates both.
-  const liveFloows = createTtlCache<LiveFloowRef | null>({ ...CACHES.liveFloows, ttlMs: deps.floowCacheMs });
+  const liveFloows = createTtlCache<LiveFloowRef | null>({
+    ...CACHES.liveFloows,
+    ttlMs: deps.floowCacheMs,
+  });
   const lookUp = async (ids: readonly string[]) => {
     const unique = [...new Set(ids)];
     const refs = await Promise.all(
-      unique.map((id) => liveFloows.get(id, async () => (await findLiveFloowRefs(deps.db, [id])).get(id) ?? null)),
+      unique.map((id) =>
+        liveFloows.get(id, async () => (await findLiveFloowRefs(deps.db, [id])).get(id) ?? null),
+      ),
     );
     return new Map(unique.map((id, index) => [id, refs[index]]));
   };
@@ -55,58 +60,81 @@ export function registerEventsRoute(
    * is a 400 naming the first invalid field (`events.3.product`), with the counts beside the
    * error. Takes `text/plain` bodies (sendBeacon) as well as JSON.
    */
-  scope.post("/events", { bodyLimit: EVENTS_BODY_LIMIT, config: { rateLimit } }, async (request, reply) => {
-    const body = readJsonBody(request.body);
-    if (!body.ok) return sendError(reply, 400, "BAD_REQUEST", body.message);
-    const envelope = eventBatchEnvelopeSchema.safeParse(body.value);
-    if (!envelope.success) return sendValidationError(reply, envelope.error);
-    const valid: FloowEventMessage[] = [];
-    const fieldErrors: FieldError[] = [];
-    envelope.data.events.forEach((raw, index) => {
-      const parsed = floowEventMessageSchema.safeParse(raw);
-      if (parsed.success) valid.push(parsed.data);
-      else for (const error of fieldErrorsFrom(parsed.error)) fieldErrors.push({ ...error, path: ["events", index, ...error.path] });
-    });
-    const floows = await lookUp(valid.map((event) => event.floowId));
-    // Each version named once, whatever the number of its events.
-    const versionKey = (message: FloowEventMessage, floow: LiveFloowRef) =>
-      `${floow.id}:${message.floowVersion ?? floow.floowVersion}`;
-    const loads = new Map<string, Promise<VersionIds | null>>();
-    for (const message of valid) {
-      const floow = floows.get(message.floowId);
-      if (floow && !loads.has(versionKey(message, floow)))
-        loads.set(versionKey(message, floow), idsOf(floow, message.floowVersion ?? floow.floowVersion));
-    }
-    const versions = new Map(await Promise.all([...loads].map(async ([key, load]) => [key, await load] as const)));
-    const device = eventDevice(request.headers);
-    const known = valid.flatMap((message) => {
-      const floow = floows.get(message.floowId);
-      const ids = floow && versions.get(versionKey(message, floow));
-      if (!floow || !ids) return [];
-      const { organizationId, domainId } = floow;
-      const trusted = trustedMessage(message, {
-        organizationId,
-        domainId,
-        floowId: floow.id,
-        floowVersion: message.floowVersion,
-        ids,
+  scope.post(
+    "/events",
+    { bodyLimit: EVENTS_BODY_LIMIT, config: { rateLimit } },
+    async (request, reply) => {
+      const body = readJsonBody(request.body);
+      if (!body.ok) return sendError(reply, 400, "BAD_REQUEST", body.message);
+      const envelope = eventBatchEnvelopeSchema.safeParse(body.value);
+      if (!envelope.success) return sendValidationError(reply, envelope.error);
+      const valid: FloowEventMessage[] = [];
+      const fieldErrors: FieldError[] = [];
+      envelope.data.events.forEach((raw, index) => {
+        const parsed = floowEventMessageSchema.safeParse(raw);
+        if (parsed.success) valid.push(parsed.data);
+        else
+          for (const error of fieldErrorsFrom(parsed.error))
+            fieldErrors.push({ ...error, path: ["events", index, ...error.path] });
       });
-      return trusted ? [{ organizationId, domainId, message: trusted, device }] : [];
-    });
-    const stored = deps.ingest.add(known);
-    if (stored === false) {
-      reply.header("retry-after", "2");
-      return sendError(reply, 503, "UNAVAILABLE", "Too many events are waiting to be stored. Try again in a few seconds.");
-    }
-    await stored;
-    const answer: PublicEventsAccepted = { accepted: known.length, ignored: envelope.data.events.length - known.length };
-    if (fieldErrors.length > 0) {
-      const first = fieldErrors[0]!;
-      return reply.code(400).send({
-        error: { code: "BAD_REQUEST", message: `${first.path.join(".")}: ${first.message}`, fieldErrors },
-        ...answer,
+      const floows = await lookUp(valid.map((event) => event.floowId));
+      // Each version named once, whatever the number of its events.
+      const versionKey = (message: FloowEventMessage, floow: LiveFloowRef) =>
+        `${floow.id}:${message.floowVersion ?? floow.floowVersion}`;
+      const loads = new Map<string, Promise<VersionIds | null>>();
+      for (const message of valid) {
+        const floow = floows.get(message.floowId);
+        if (floow && !loads.has(versionKey(message, floow)))
+          loads.set(
+            versionKey(message, floow),
+            idsOf(floow, message.floowVersion ?? floow.floowVersion),
+          );
+      }
+      const versions = new Map(
+        await Promise.all([...loads].map(async ([key, load]) => [key, await load] as const)),
+      );
+      const device = eventDevice(request.headers);
+      const known = valid.flatMap((message) => {
+        const floow = floows.get(message.floowId);
+        const ids = floow && versions.get(versionKey(message, floow));
+        if (!floow || !ids) return [];
+        const { organizationId, domainId } = floow;
+        const trusted = trustedMessage(message, {
+          organizationId,
+          domainId,
+          floowId: floow.id,
+          floowVersion: message.floowVersion,
+          ids,
+        });
+        return trusted ? [{ organizationId, domainId, message: trusted, device }] : [];
       });
-    }
-    return reply.code(202).send(answer);
-  });
+      const stored = deps.ingest.add(known);
+      if (stored === false) {
+        reply.header("retry-after", "2");
+        return sendError(
+          reply,
+          503,
+          "UNAVAILABLE",
+          "Too many events are waiting to be stored. Try again in a few seconds.",
+        );
+      }
+      await stored;
+      const answer: PublicEventsAccepted = {
+        accepted: known.length,
+        ignored: envelope.data.events.length - known.length,
+      };
+      if (fieldErrors.length > 0) {
+        const first = fieldErrors[0]!;
+        return reply.code(400).send({
+          error: {
+            code: "BAD_REQUEST",
+            message: `${first.path.join(".")}: ${first.message}`,
+            fieldErrors,
+          },
+          ...answer,
+        });
+      }
+      return reply.code(202).send(answer);
+    },
+  );
 }

@@ -1,4 +1,11 @@
-import { createChoice, createFilter, createFilterGroup, createFloow, createStep, floowIcons } from "@floow/domain/floow";
+import {
+  createChoice,
+  createFilter,
+  createFilterGroup,
+  createFloow,
+  createStep,
+  floowIcons,
+} from "@floow/domain/floow";
 import { brandPaints } from "@floow/domain/domain";
 import { floowTexts } from "@floow/domain/public";
 import type { PublicFloow } from "@floow/domain/public";
@@ -254,7 +261,9 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
       expect(published.steps[0]!.image).toBe("https://shop.example/step.png");
       expect(published.steps[0]!.choices[0]!.image).toBeNull();
       const { domain: publicDomain } = JSON.parse(body) as { domain: { fonts: unknown[] } };
-      expect(publicDomain.fonts).toEqual([{ id: "f2", name: "Inter", url: "https://fonts.example/inter.css" }]);
+      expect(publicDomain.fonts).toEqual([
+        { id: "f2", name: "Inter", url: "https://fonts.example/inter.css" },
+      ]);
     }
   });
 
@@ -286,7 +295,8 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
     }
     // A draft edit changes nothing shoppers get; its publish does.
     await db.updateTable("floow").set({ language: "fr" }).where("id", "=", floow.id).execute();
-    for (const [i, url] of urls.entries()) expect((await get(url, { "if-none-match": etags[i]! })).statusCode).toBe(304);
+    for (const [i, url] of urls.entries())
+      expect((await get(url, { "if-none-match": etags[i]! })).statusCode).toBe(304);
     await publishFloow(db, orgId, floow.id, { userId: null, note: "" });
     for (const [i, url] of urls.entries()) {
       const response = await get(url, { "if-none-match": etags[i]! });

@@ -3,7 +3,12 @@
 // (the dashboard's typecheck reaches it through the router's types).
 import { createHash } from "node:crypto";
 import type { Domain } from "@floow/domain/domain";
-import type { PublicDomain, PublicDomainFloows, PublicFloow, PublicFloowResponse } from "@floow/domain/public";
+import type {
+  PublicDomain,
+  PublicDomainFloows,
+  PublicFloow,
+  PublicFloowResponse,
+} from "@floow/domain/public";
 import { brandPaints } from "@floow/domain/domain";
 import { floowIcons } from "@floow/domain/floow";
 import { floowTexts } from "@floow/domain/public";

@@ -47,16 +47,26 @@ export interface PublicRouteDeps {
  * (Fastify's `request.ip`, which honours TRUST_PROXY). Errors are
  * `{ error: { code, message, fieldErrors } }`; a 400 names the field.
  */
-export async function registerPublicRoutes(app: FastifyInstance, deps: PublicRouteDeps): Promise<void> {
+export async function registerPublicRoutes(
+  app: FastifyInstance,
+  deps: PublicRouteDeps,
+): Promise<void> {
   const limits = { ...PUBLIC_RATE_LIMITS, ...deps.rateLimits };
   const results =
     deps.results ??
     createResultsService(deps.db, {
-      onReloadError: (error) => app.log.warn({ err: error }, "reloading a feed for results failed; the old products answer"),
+      onReloadError: (error) =>
+        app.log.warn(
+          { err: error },
+          "reloading a feed for results failed; the old products answer",
+        ),
     });
 
   const ingest =
-    deps.eventIngest ?? createEventIngest(deps.db, { onError: (error) => app.log.error({ err: error }, "storing events failed") });
+    deps.eventIngest ??
+    createEventIngest(deps.db, {
+      onError: (error) => app.log.error({ err: error }, "storing events failed"),
+    });
   // Graceful shutdown: after the last request (close() waits for them), write what is queued;
   // onClose hooks run last-registered first, so this runs before the database closes.
   app.addHook("onClose", () => ingest.flush());
@@ -77,15 +87,30 @@ export async function registerPublicRoutes(app: FastifyInstance, deps: PublicRou
         timeWindow: 60_000,
         keyGenerator: (request) => request.ip,
         // With REDIS_URL every process counts in Redis; if Redis fails, the request goes through.
-        ...(deps.redis && { redis: deps.redis.client, nameSpace: `${deps.redis.prefix}rate-limit:public:`, skipOnError: true }),
+        ...(deps.redis && {
+          redis: deps.redis.client,
+          nameSpace: `${deps.redis.prefix}rate-limit:public:`,
+          skipOnError: true,
+        }),
         errorResponseBuilder: (_request, context) =>
-          Object.assign(new Error(`Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`), {
-            statusCode: context.statusCode,
-          }),
+          Object.assign(
+            new Error(`Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+            {
+              statusCode: context.statusCode,
+            },
+          ),
       });
-      registerFloowRoutes(scope, { db: deps.db, cacheMs: deps.floowsCacheMs ?? 5_000 }, { max: limits.floows });
+      registerFloowRoutes(
+        scope,
+        { db: deps.db, cacheMs: deps.floowsCacheMs ?? 5_000 },
+        { max: limits.floows },
+      );
       registerResultsRoute(scope, { results }, { max: limits.results });
-      registerEventsRoute(scope, { db: deps.db, ingest, floowCacheMs: deps.floowsCacheMs ?? 5_000 }, { max: limits.events });
+      registerEventsRoute(
+        scope,
+        { db: deps.db, ingest, floowCacheMs: deps.floowsCacheMs ?? 5_000 },
+        { max: limits.events },
+      );
     },
     { prefix: "/api/public" },
   );

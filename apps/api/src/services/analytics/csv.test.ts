@@ -32,7 +32,7 @@ describe("csvCell", () => {
       "'-5",
       "'@SUM(A1)",
       "'\tindent",
-      "\"'\rreturn\"",
+      '"\'\rreturn"',
       '"a,b"',
       '"say ""hi"""',
       '"two\nlines"',
@@ -53,7 +53,11 @@ describe.each(testDbKinds)("csv_cell in the database (%s)", (kind) => {
   afterAll(() => database.close());
 
   it("escapes every cell as csvCell does", async () => {
-    const { rows } = await sql<{ cell: string }>`select csv_cell(value) as cell from unnest(${CELLS}::text[]) with ordinality as u(value, n) order by n`.execute(database.db);
+    const { rows } = await sql<{
+      cell: string;
+    }>`select csv_cell(value) as cell from unnest(${CELLS}::text[]) with ordinality as u(value, n) order by n`.execute(
+      database.db,
+    );
     expect(rows.map((row) => row.cell)).toEqual(CELLS.map(csvCell));
   });
 });

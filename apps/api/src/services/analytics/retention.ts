@@ -11,7 +11,11 @@ export const RETENTION_JOB = "events.retention";
  * Registers the retention job with the job worker and, from its tick, queues it once a day
  * (its key is the day, so several processes queue it once between them).
  */
-export function registerRetentionJob(jobs: JobWorker, db: Kysely<DB>, now: () => Date = () => new Date()): void {
+export function registerRetentionJob(
+  jobs: JobWorker,
+  db: Kysely<DB>,
+  now: () => Date = () => new Date(),
+): void {
   jobs.register(RETENTION_JOB, {
     concurrency: 1,
     run: async () => {

@@ -46,7 +46,8 @@ export const publicFloowsKey = {
 };
 
 /** The key of a feed's index in the feed caches. */
-export const feedIndexKey = (organizationId: string, feedId: string) => `${organizationId}:${feedId}`;
+export const feedIndexKey = (organizationId: string, feedId: string) =>
+  `${organizationId}:${feedId}`;
 
 /**
  * After a publish, a rollback, an archive, a restore or a delete (a draft save changes

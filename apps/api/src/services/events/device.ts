@@ -12,7 +12,10 @@ export function preferredLanguage(acceptLanguage: string | undefined): string {
  * The shopper's operating system (spec section 3: windows, mac, unix, linux, unknown) and
  * language, from the request that posted the events: the runtime posts from the shopper's browser.
  */
-export function eventDevice(headers: { "user-agent"?: string; "accept-language"?: string | string[] }): EventDevice {
+export function eventDevice(headers: {
+  "user-agent"?: string;
+  "accept-language"?: string | string[];
+}): EventDevice {
   const language = headers["accept-language"];
   return {
     os: detectOs(headers["user-agent"]),

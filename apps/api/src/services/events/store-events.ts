@@ -22,7 +22,10 @@ import { enqueueEventDeliveries } from "../webhooks/outbox";
  * half-applies a transaction; a graceful shutdown of either loses none. PGlite keeps the
  * default: it has no WAL writer that would flush such a commit later.
  */
-export async function storeEvents(db: Kysely<DB>, events: readonly EventToStore[]): Promise<StoredEvent[]> {
+export async function storeEvents(
+  db: Kysely<DB>,
+  events: readonly EventToStore[],
+): Promise<StoredEvent[]> {
   if (events.length === 0) return [];
   const server = rawDatabase(db)?.kind === "postgres";
   return db.transaction().execute(async (trx) => {

@@ -15,7 +15,11 @@ export function signalEventsStored(organizationIds: Iterable<string>): void {
 }
 
 /** Resolves when events of the organization are stored, after `ms`, or when `signal` aborts. */
-export function waitForEvents(organizationId: string, ms: number, signal?: AbortSignal): Promise<void> {
+export function waitForEvents(
+  organizationId: string,
+  ms: number,
+  signal?: AbortSignal,
+): Promise<void> {
   return new Promise((resolve) => {
     const listeners = waiting.get(organizationId) ?? new Set<() => void>();
     waiting.set(organizationId, listeners);
@@ -23,7 +27,8 @@ export function waitForEvents(organizationId: string, ms: number, signal?: Abort
       clearTimeout(timer);
       signal?.removeEventListener("abort", done);
       listeners.delete(done);
-      if (listeners.size === 0 && waiting.get(organizationId) === listeners) waiting.delete(organizationId);
+      if (listeners.size === 0 && waiting.get(organizationId) === listeners)
+        waiting.delete(organizationId);
       resolve();
     };
     const timer = setTimeout(done, ms);

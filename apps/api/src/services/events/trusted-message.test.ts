@@ -194,17 +194,33 @@ describe.each(testDbKinds)(
       expect(stored).toHaveLength(2);
       for (const row of stored) {
         expect([row.organization_id, row.domain_id]).toEqual([orgId, domainId]);
-        expect(row.payload).toMatchObject({ organizationId: orgId, domainId, floowId, floowVersion: 1 });
+        expect(row.payload).toMatchObject({
+          organizationId: orgId,
+          domainId,
+          floowId,
+          floowVersion: 1,
+        });
       }
 
       const outcomes = await deliver();
-      expect(outcomes.map((o) => o.outcome)).toEqual(["succeeded", "succeeded", "succeeded", "succeeded"]);
+      expect(outcomes.map((o) => o.outcome)).toEqual([
+        "succeeded",
+        "succeeded",
+        "succeeded",
+        "succeeded",
+      ]);
       // The merchant's receiver verified Floow's signature on the floow's real ids.
       expect(hooks.requests).toHaveLength(2);
       for (const request of hooks.requests) {
         expect(request.verifyError).toBeNull();
         expect(request.verified).toMatchObject({
-          data: { organizationId: orgId, domainId, floowId, floowVersion: 1, sessionId: "session-spoof" },
+          data: {
+            organizationId: orgId,
+            domainId,
+            floowId,
+            floowVersion: 1,
+            sessionId: "session-spoof",
+          },
         });
       }
       const [formHook] = hooks.requests.map((r) => r.verified as { data: FloowEventMessage });
@@ -212,8 +228,13 @@ describe.each(testDbKinds)(
       // Klaviyo got the domain the floow is in, never the claimed one.
       expect(klaviyo.requests).toHaveLength(2);
       for (const request of klaviyo.requests) {
-        const body = JSON.parse(request.body) as { data: { attributes: { properties: Record<string, unknown> } } };
-        expect(body.data.attributes.properties).toMatchObject({ floow_id: floowId, domain_id: domainId });
+        const body = JSON.parse(request.body) as {
+          data: { attributes: { properties: Record<string, unknown> } };
+        };
+        expect(body.data.attributes.properties).toMatchObject({
+          floow_id: floowId,
+          domain_id: domainId,
+        });
         expect(request.body).not.toContain(victimDomainId);
         expect(request.body).not.toContain(victimOrgId);
       }
@@ -244,7 +265,9 @@ describe.each(testDbKinds)(
       // Without a number the event is stored without one (docs/events.md, `floowVersion`).
       expect(stored).toEqual([{ type: "start", floow_version: null }]);
       await deliver();
-      expect(hooks.requests.map((r) => (r.verified as { type: string }).type)).toEqual(["floow.start"]);
+      expect(hooks.requests.map((r) => (r.verified as { type: string }).type)).toEqual([
+        "floow.start",
+      ]);
       expect(klaviyo.requests).toEqual([]);
     });
   },

@@ -28,12 +28,15 @@ describe("Channable exports", () => {
       id: "SKU-000001",
       title: 'Trail running shoe 1 – "Storm" edition',
       description: `${merchantItem(1).description}\nFree returns.`,
-      additional_image_link: "https://cdn.example.com/images/shoe-1-b.jpg|https://cdn.example.com/images/shoe-1-c.jpg",
+      additional_image_link:
+        "https://cdn.example.com/images/shoe-1-b.jpg|https://cdn.example.com/images/shoe-1-c.jpg",
       sale_price: "",
       gtin: "8712345000001",
       product_type: "Shoes > Running > Trail",
     });
-    expect(records.map((record) => mapProduct(record, { price: "price" }))).toMatchObject([1, 2, 3].map(expected));
+    expect(records.map((record) => mapProduct(record, { price: "price" }))).toMatchObject(
+      [1, 2, 3].map(expected),
+    );
     // Same products whatever the chunking.
     expect(await collect(csv, { type: "channable", chunkSize: 7 })).toEqual(records);
   });
@@ -44,7 +47,10 @@ describe("Channable exports", () => {
     expect(records).toHaveLength(3);
     expect(records[0]).toMatchObject({
       id: "SKU-000001",
-      additional_image_link: ["https://cdn.example.com/images/shoe-1-b.jpg", "https://cdn.example.com/images/shoe-1-c.jpg"],
+      additional_image_link: [
+        "https://cdn.example.com/images/shoe-1-b.jpg",
+        "https://cdn.example.com/images/shoe-1-c.jpg",
+      ],
       stock: "12",
       sizes: ["42", "43", "44"],
       "shipping.country": "NL",

@@ -4,7 +4,8 @@ import { bytes, collect, endless, failure } from "../../../test/feed-streams";
 
 describe("CSV and TSV feeds", () => {
   it("reads a comma CSV with quoted fields, embedded delimiters, quotes and line breaks", async () => {
-    const csv = 'id,title,description,price\r\n1,"Shoe, red","He said ""wow""\r\nsecond line",19.99\r\n2,Plain,,5\r\n';
+    const csv =
+      'id,title,description,price\r\n1,"Shoe, red","He said ""wow""\r\nsecond line",19.99\r\n2,Plain,,5\r\n';
     expect(await collect(csv)).toEqual([
       { id: "1", title: "Shoe, red", description: 'He said "wow"\r\nsecond line', price: "19.99" },
       { id: "2", title: "Plain", description: "", price: "5" },
@@ -12,7 +13,8 @@ describe("CSV and TSV feeds", () => {
   });
 
   it("reads a semicolon CSV with a UTF-8 byte-order mark (a spreadsheet export)", async () => {
-    const csv = "\ufeffid;title;price;link\n1;Caf\u00e9 au lait;3,50;https://x/1\n2;\"Tea; green\";2,00;https://x/2\n";
+    const csv =
+      '\ufeffid;title;price;link\n1;Caf\u00e9 au lait;3,50;https://x/1\n2;"Tea; green";2,00;https://x/2\n';
     const opened = await openFeed(bytes(csv));
     expect(opened).toMatchObject({ format: "csv", delimiter: ";", encoding: "utf-8" });
     const records = [];
@@ -24,8 +26,11 @@ describe("CSV and TSV feeds", () => {
   });
 
   it("reads TSV (Google's tab-separated format) with g: headers", async () => {
-    const tsv = 'g:id\tg:title\tg:price\tg:image_link\nA1\tBoot 12" high\t49.00 EUR\thttps://x/a1.jpg\n';
-    expect(await collect(tsv)).toEqual([{ id: "A1", title: 'Boot 12" high', price: "49.00 EUR", image_link: "https://x/a1.jpg" }]);
+    const tsv =
+      'g:id\tg:title\tg:price\tg:image_link\nA1\tBoot 12" high\t49.00 EUR\thttps://x/a1.jpg\n';
+    expect(await collect(tsv)).toEqual([
+      { id: "A1", title: 'Boot 12" high', price: "49.00 EUR", image_link: "https://x/a1.jpg" },
+    ]);
   });
 
   it("reads pipe-delimited files", async () => {
@@ -33,7 +38,8 @@ describe("CSV and TSV feeds", () => {
   });
 
   it("skips empty lines, keeps repeated columns as a list, names empty headers, tolerates short and long rows", async () => {
-    const csv = "id,image,image,,title\n\n1,a.jpg,b.jpg,x,One\n2,c.jpg\n3,d.jpg,e.jpg,y,Three,extra\n\n";
+    const csv =
+      "id,image,image,,title\n\n1,a.jpg,b.jpg,x,One\n2,c.jpg\n3,d.jpg,e.jpg,y,Three,extra\n\n";
     expect(await collect(csv)).toEqual([
       { id: "1", image: ["a.jpg", "b.jpg"], column_4: "x", title: "One" },
       { id: "2", image: "c.jpg" },
@@ -56,7 +62,10 @@ describe("CSV and TSV feeds", () => {
 
   it("reads an undeclared Windows-1252 file (guessed from invalid UTF-8)", async () => {
     // "€" is 0x80 in Windows-1252 (and not in ISO-8859-1 at all)
-    const fixed = Buffer.concat([Buffer.from("id;title\n1;Cr\u00e8me br\u00fbl\u00e9e ", "latin1"), Buffer.from([0x80, 0x0a])]);
+    const fixed = Buffer.concat([
+      Buffer.from("id;title\n1;Cr\u00e8me br\u00fbl\u00e9e ", "latin1"),
+      Buffer.from([0x80, 0x0a]),
+    ]);
     const opened = await openFeed(bytes(fixed));
     expect(opened.encoding).toBe("windows-1252");
     const records = [];
@@ -73,7 +82,8 @@ describe("CSV and TSV feeds", () => {
     const stream = endless("id,title\n1,", "x", 64 * 1024 * 1024);
     const error = await failure(
       (async () => {
-        for await (const _ of parseFeed(stream, { limits: { maxRecordChars: 1024 * 1024 } })) void _;
+        for await (const _ of parseFeed(stream, { limits: { maxRecordChars: 1024 * 1024 } }))
+          void _;
       })(),
     );
     expect(error.code).toBe("RECORD_TOO_LARGE");
@@ -85,7 +95,8 @@ describe("CSV and TSV feeds", () => {
     const stream = endless('id,title\n1,"never closed', "x,\n", 64 * 1024 * 1024);
     const error = await failure(
       (async () => {
-        for await (const _ of parseFeed(stream, { limits: { maxRecordChars: 1024 * 1024 } })) void _;
+        for await (const _ of parseFeed(stream, { limits: { maxRecordChars: 1024 * 1024 } }))
+          void _;
       })(),
     );
     expect(error.code).toBe("RECORD_TOO_LARGE");

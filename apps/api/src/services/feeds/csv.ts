@@ -89,7 +89,11 @@ function csvError(error: unknown, limits: FeedLimits): unknown {
   if (error.code === "CSV_MAX_RECORD_SIZE") {
     return Object.assign(lineTooLong(limits, at), { cause: error });
   }
-  return new FeedError("PARSE_ERROR", `The CSV feed is malformed${at}: ${error.message.replace(/^Invalid [^:]*: /, "")}`, {
-    cause: error,
-  });
+  return new FeedError(
+    "PARSE_ERROR",
+    `The CSV feed is malformed${at}: ${error.message.replace(/^Invalid [^:]*: /, "")}`,
+    {
+      cause: error,
+    },
+  );
 }

@@ -17,9 +17,19 @@ let base: string;
 const requests: string[] = [];
 const closedEarly: string[] = [];
 const local = { allowLoopback: true } as const;
-const bomb = zlib.gzipSync(Buffer.concat([Buffer.from('<rss><channel><item><g:id>1</g:id><g:title>'), Buffer.alloc(20 * 1024 * 1024, "a")]));
+const bomb = zlib.gzipSync(
+  Buffer.concat([
+    Buffer.from("<rss><channel><item><g:id>1</g:id><g:title>"),
+    Buffer.alloc(20 * 1024 * 1024, "a"),
+  ]),
+);
 
-function shopifyPage(res: ServerResponse, from: number, count: number, headers: Record<string, string> = {}) {
+function shopifyPage(
+  res: ServerResponse,
+  from: number,
+  count: number,
+  headers: Record<string, string> = {},
+) {
   const products = Array.from({ length: count }, (_, i) => shopifyProduct(from + i));
   res.writeHead(200, { "content-type": "application/json; charset=utf-8", ...headers });
   res.end(JSON.stringify({ products }));
@@ -51,7 +61,9 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse, url: UR
   },
   "/dupes.csv": (_req, res) => {
     res.writeHead(200, { "content-type": "text/csv; charset=utf-8" });
-    res.end("id;title;link\n1;One;https://x/1\n1;One again;https://x/1b\n;No id;https://x/3\n;No id or link;\n");
+    res.end(
+      "id;title;link\n1;One;https://x/1\n1;One again;https://x/1b\n;No id;https://x/3\n;No id or link;\n",
+    );
   },
   "/page.html": (_req, res) => {
     res.writeHead(200, { "content-type": "text/html" });
@@ -66,7 +78,10 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse, url: UR
   // A store paged with Link headers (cursor page_info).
   "/cursor/products.json": (_req, res, url) => {
     const cursor = url.searchParams.get("page_info");
-    if (!cursor) return shopifyPage(res, 1, 3, { link: `<${base}/cursor/products.json?limit=3&page_info=p2>; rel="next"` });
+    if (!cursor)
+      return shopifyPage(res, 1, 3, {
+        link: `<${base}/cursor/products.json?limit=3&page_info=p2>; rel="next"`,
+      });
     if (cursor === "p2") {
       return shopifyPage(res, 4, 3, {
         link: `<${base}/cursor/products.json?page_info=p1>; rel="previous", <${base}/cursor/products.json?limit=3&page_info=p3>; rel="next"`,
@@ -85,7 +100,9 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse, url: UR
   // A feed that drips: its start, then one byte a second for ever.
   "/drip.xml": (_req, res, url) => {
     res.writeHead(200, { "content-type": "application/xml" });
-    res.write('<rss xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>1</g:id><g:title>');
+    res.write(
+      '<rss xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>1</g:id><g:title>',
+    );
     const drip = setInterval(() => res.write("a"), 1_000);
     res.on("close", () => {
       clearInterval(drip);
@@ -129,7 +146,7 @@ let repeated: Buffer | undefined;
  * members one after the other, so one compressed block of 10,000 items is sent 300 times.
  */
 function repeatedItems(): Buffer {
-  const item = '<item><g:id>1</g:id><g:title>The same shoe</g:title></item>\n';
+  const item = "<item><g:id>1</g:id><g:title>The same shoe</g:title></item>\n";
   if (!repeated) {
     const block = zlib.gzipSync(item.repeat(10_000), { level: 9 });
     repeated = Buffer.concat([
@@ -179,7 +196,16 @@ describe("previewFeed", () => {
     });
     expect(preview.products[0]!.description).toContain("<p>Breathable mesh upper");
     expect(preview.attributes).toEqual([
-      "id", "title", "description", "link", "image_link", "price", "brand", "availability", "shipping.country", "shipping.price",
+      "id",
+      "title",
+      "description",
+      "link",
+      "image_link",
+      "price",
+      "brand",
+      "availability",
+      "shipping.country",
+      "shipping.price",
     ]);
     await expect.poll(() => closedEarly).toEqual(["/feed.xml"]);
   });
@@ -200,7 +226,9 @@ describe("previewFeed", () => {
   it("reports a missing feed", async () => {
     const error = await failure(previewFeed(`${base}/missing.xml`, "channable", local));
     expect(error.code).toBe("HTTP_STATUS");
-    expect(error.message).toBe(`Fetching ${base}/missing.xml failed: the server answered with status 404.`);
+    expect(error.message).toBe(
+      `Fetching ${base}/missing.xml failed: the server answered with status 404.`,
+    );
   });
 
   it("previews a Shopify store from its address", async () => {
@@ -217,13 +245,24 @@ describe("previewFeed", () => {
 describe("importFeed", () => {
   it("streams products into the sink in batches", async () => {
     const batches: FeedProduct[][] = [];
-    const summary = await importFeed(`${base}/feed.xml?items=1234`, "channable", (batch) => void batches.push(batch), {
-      ...local,
-      batchSize: 500,
-    });
+    const summary = await importFeed(
+      `${base}/feed.xml?items=1234`,
+      "channable",
+      (batch) => void batches.push(batch),
+      {
+        ...local,
+        batchSize: 500,
+      },
+    );
     expect(batches.map((b) => b.length)).toEqual([500, 500, 234]);
     expect(batches[2]!.at(-1)!.id).toBe("SKU-001234");
-    expect(summary).toMatchObject({ format: "xml", count: 1234, duplicates: 0, withoutId: 0, pages: 0 });
+    expect(summary).toMatchObject({
+      format: "xml",
+      count: 1234,
+      duplicates: 0,
+      withoutId: 0,
+      pages: 0,
+    });
     expect(summary.bytes).toBeGreaterThan(1234 * 500);
   });
 
@@ -245,7 +284,12 @@ describe("importFeed", () => {
 
   it("skips repeated ids and gives products without id their link or position", async () => {
     const products: FeedProduct[] = [];
-    const summary = await importFeed(`${base}/dupes.csv`, "channable", (batch) => void products.push(...batch), local);
+    const summary = await importFeed(
+      `${base}/dupes.csv`,
+      "channable",
+      (batch) => void products.push(...batch),
+      local,
+    );
     expect(products.map((p) => [p.id, p.name])).toEqual([
       ["1", "One"],
       ["https://x/3", "No id"],
@@ -257,7 +301,12 @@ describe("importFeed", () => {
   it("reads a gzipped feed file and a compressed response", async () => {
     for (const path of ["/feed.xml.gz", "/compressed.xml"]) {
       let count = 0;
-      const summary = await importFeed(`${base}${path}`, "channable", (batch) => void (count += batch.length), local);
+      const summary = await importFeed(
+        `${base}${path}`,
+        "channable",
+        (batch) => void (count += batch.length),
+        local,
+      );
       expect(count).toBe(30);
       expect(summary.format).toBe("xml");
     }
@@ -265,7 +314,12 @@ describe("importFeed", () => {
 
   it("stops a gzip bomb inside a gzipped feed file at the unpacked size limit", async () => {
     expect(bomb.byteLength).toBeLessThan(100 * 1024);
-    const error = await failure(importFeed(`${base}/bomb.xml.gz`, "channable", () => undefined, { ...local, limits: { maxBytes: 1024 * 1024 } }));
+    const error = await failure(
+      importFeed(`${base}/bomb.xml.gz`, "channable", () => undefined, {
+        ...local,
+        limits: { maxBytes: 1024 * 1024 },
+      }),
+    );
     expect(error).toBeInstanceOf(FeedError);
     expect(error.code).toBe("TOO_LARGE");
     expect(error.message).toBe("The unpacked feed is larger than the limit of 1 MB.");
@@ -273,7 +327,12 @@ describe("importFeed", () => {
 
   it("pages through a Shopify store (?page=N) until a short page", async () => {
     const ids: string[] = [];
-    const summary = await importFeed(`${base}/shop`, "shopify", (batch) => void ids.push(...batch.map((p) => p.id)), local);
+    const summary = await importFeed(
+      `${base}/shop`,
+      "shopify",
+      (batch) => void ids.push(...batch.map((p) => p.id)),
+      local,
+    );
     expect(summary).toMatchObject({ format: "json", count: 600, pages: 3 });
     expect(ids[0]).toBe("1001");
     expect(ids.at(-1)).toBe("1600");
@@ -286,7 +345,12 @@ describe("importFeed", () => {
 
   it("follows Shopify's Link header (page_info cursors)", async () => {
     const ids: string[] = [];
-    const summary = await importFeed(`${base}/cursor/products.json`, "shopify", (batch) => void ids.push(...batch.map((p) => p.id)), local);
+    const summary = await importFeed(
+      `${base}/cursor/products.json`,
+      "shopify",
+      (batch) => void ids.push(...batch.map((p) => p.id)),
+      local,
+    );
     expect(ids).toEqual(["1001", "1002", "1003", "1004", "1005", "1006", "1007"]);
     expect(summary.pages).toBe(3);
   });
@@ -299,21 +363,31 @@ describe("importFeed", () => {
   it("stops a Shopify catalog at its overall deadline, however fast each page is", async () => {
     const started = Date.now();
     const error = await failure(
-      importFeed(`${base}/endless/products.json?delay=150`, "shopify", () => undefined, { ...local, total: { timeoutMs: 1_000 } }),
+      importFeed(`${base}/endless/products.json?delay=150`, "shopify", () => undefined, {
+        ...local,
+        total: { timeoutMs: 1_000 },
+      }),
     );
     expect(error).toBeInstanceOf(FeedError);
     expect(error.code).toBe("TIMEOUT");
-    expect(error.message).toMatch(/^Reading the Shopify catalog took longer than 1 s in total \(\d+ pages\); the store is too slow or the catalog too large\.$/);
+    expect(error.message).toMatch(
+      /^Reading the Shopify catalog took longer than 1 s in total \(\d+ pages\); the store is too slow or the catalog too large\.$/,
+    );
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it("stops a Shopify catalog at its overall size limit", async () => {
     const error = await failure(
-      importFeed(`${base}/endless/products.json`, "shopify", () => undefined, { ...local, total: { maxBytes: 1024 * 1024 } }),
+      importFeed(`${base}/endless/products.json`, "shopify", () => undefined, {
+        ...local,
+        total: { maxBytes: 1024 * 1024 },
+      }),
     );
     expect(error).toBeInstanceOf(FeedError);
     expect(error.code).toBe("TOO_LARGE");
-    expect(error.message).toMatch(/^The Shopify catalog is larger than the limit of 1 MB in total \(\d+ pages\)\.$/);
+    expect(error.message).toMatch(
+      /^The Shopify catalog is larger than the limit of 1 MB in total \(\d+ pages\)\.$/,
+    );
     expect(requests.length).toBeLessThan(20);
   });
 
@@ -329,13 +403,23 @@ describe("importFeed", () => {
   });
 
   it("reads a Shopify feed's XML file as one document", async () => {
-    const summary = await importFeed(`${base}/feed.xml?items=300`, "shopify", () => undefined, local);
+    const summary = await importFeed(
+      `${base}/feed.xml?items=300`,
+      "shopify",
+      () => undefined,
+      local,
+    );
     expect(summary).toMatchObject({ format: "xml", count: 300, pages: 0 });
   });
 
   it("an empty feed imports nothing", async () => {
     let calls = 0;
-    const summary = await importFeed(`${base}/feed.xml?items=0`, "channable", () => void calls++, local);
+    const summary = await importFeed(
+      `${base}/feed.xml?items=0`,
+      "channable",
+      () => void calls++,
+      local,
+    );
     expect(summary.count).toBe(0);
     expect(calls).toBe(0);
   });
@@ -349,7 +433,11 @@ describe("hostile feeds", () => {
   it("a feed that drips one byte a second ends at the total time limit, with the fetch's message", async () => {
     for (const read of [
       () => previewFeed(`${base}/drip.xml`, "channable", { ...local, timeoutMs: 1_500 }),
-      () => importFeed(`${base}/drip.xml`, "channable", () => undefined, { ...local, timeoutMs: 1_500 }),
+      () =>
+        importFeed(`${base}/drip.xml`, "channable", () => undefined, {
+          ...local,
+          timeoutMs: 1_500,
+        }),
     ]) {
       closedEarly.length = 0;
       const started = Date.now();
@@ -378,26 +466,39 @@ describe("hostile feeds", () => {
       );
       expect(counted, path).toBeInstanceOf(FeedError);
       expect(counted.code).toBe("TOO_MANY_PRODUCTS");
-      expect(counted.message).toBe("The feed has more than 20,000 products (19,999 of them repeated ids).");
+      expect(counted.message).toBe(
+        "The feed has more than 20,000 products (19,999 of them repeated ids).",
+      );
       expect(stored).toBe(0);
     }
     // The unpacked bytes: of the gzipped file (the parser's limit) and of the gzip-encoded response (the fetch's).
     const file = await failure(
-      importFeed(`${base}/repeated.xml.gz`, "channable", () => undefined, { ...local, limits: { maxBytes: 1024 * 1024 } }),
+      importFeed(`${base}/repeated.xml.gz`, "channable", () => undefined, {
+        ...local,
+        limits: { maxBytes: 1024 * 1024 },
+      }),
     );
     expect(file).toBeInstanceOf(FeedError);
     expect(file.message).toBe("The unpacked feed is larger than the limit of 1 MB.");
     const encoded = await failure(
-      importFeed(`${base}/repeated.xml`, "channable", () => undefined, { ...local, maxBytes: 1024 * 1024 }),
+      importFeed(`${base}/repeated.xml`, "channable", () => undefined, {
+        ...local,
+        maxBytes: 1024 * 1024,
+      }),
     );
     expect(encoded).toBeInstanceOf(SafeFetchError);
-    expect(encoded.message).toBe(`The response from ${base}/repeated.xml is larger than the limit of 1 MB.`);
+    expect(encoded.message).toBe(
+      `The response from ${base}/repeated.xml is larger than the limit of 1 MB.`,
+    );
   });
 
   it("the preview of a 10 MB one-line CSV reads a bounded prefix and answers with a clear error", async () => {
     const started = Date.now();
     const error = await failure(
-      previewFeed(`${base}/one-line.csv`, "channable", { ...local, limits: { maxRecordChars: 512 * 1024 } }),
+      previewFeed(`${base}/one-line.csv`, "channable", {
+        ...local,
+        limits: { maxRecordChars: 512 * 1024 },
+      }),
     );
     expect(error).toBeInstanceOf(FeedError);
     expect(error.code).toBe("RECORD_TOO_LARGE");

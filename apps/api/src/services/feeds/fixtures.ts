@@ -30,14 +30,23 @@ export function merchantItem(index: number): MerchantItem {
 }
 
 export function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
 }
 
 /** A Google Merchant RSS 2.0 feed with the `g:` namespace. */
-export function* merchantRss(count: number, options: { namespaced?: boolean; itemsPerChunk?: number } = {}): Generator<string> {
+export function* merchantRss(
+  count: number,
+  options: { namespaced?: boolean; itemsPerChunk?: number } = {},
+): Generator<string> {
   const { namespaced = true, itemsPerChunk = 100 } = options;
   yield '<?xml version="1.0" encoding="UTF-8"?>\n';
-  yield namespaced ? '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n' : '<rss version="2.0">\n';
+  yield namespaced
+    ? '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n'
+    : '<rss version="2.0">\n';
   yield "<channel>\n<title>Example shop</title>\n<link>https://shop.example.com</link>\n<description>All products</description>\n";
   let chunk = "";
   for (let i = 1; i <= count; i++) {
@@ -67,7 +76,10 @@ export function merchantRssText(count: number, options?: { namespaced?: boolean 
 }
 
 /** A Shopify `products.json` product with variants. */
-export function shopifyProduct(index: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function shopifyProduct(
+  index: number,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     id: 1000 + index,
     title: `Hoodie ${index}`,
@@ -78,11 +90,38 @@ export function shopifyProduct(index: number, overrides: Record<string, unknown>
     product_type: "Hoodies",
     tags: ["cotton", "winter"],
     variants: [
-      { id: 5000 + index * 10, title: "S", option1: "S", sku: `H${index}-S`, price: "59.95", compare_at_price: null, available: false },
-      { id: 5001 + index * 10, title: "M", option1: "M", sku: `H${index}-M`, price: "49.95", compare_at_price: "69.95", available: true },
-      { id: 5002 + index * 10, title: "L", option1: "L", sku: `H${index}-L`, price: "54.95", compare_at_price: null, available: true },
+      {
+        id: 5000 + index * 10,
+        title: "S",
+        option1: "S",
+        sku: `H${index}-S`,
+        price: "59.95",
+        compare_at_price: null,
+        available: false,
+      },
+      {
+        id: 5001 + index * 10,
+        title: "M",
+        option1: "M",
+        sku: `H${index}-M`,
+        price: "49.95",
+        compare_at_price: "69.95",
+        available: true,
+      },
+      {
+        id: 5002 + index * 10,
+        title: "L",
+        option1: "L",
+        sku: `H${index}-L`,
+        price: "54.95",
+        compare_at_price: null,
+        available: true,
+      },
     ],
-    images: [{ src: `https://cdn.shopify.com/hoodie-${index}-a.jpg` }, { src: `https://cdn.shopify.com/hoodie-${index}-b.jpg` }],
+    images: [
+      { src: `https://cdn.shopify.com/hoodie-${index}-a.jpg` },
+      { src: `https://cdn.shopify.com/hoodie-${index}-b.jpg` },
+    ],
     options: [{ name: "Size", position: 1, values: ["S", "M", "L"] }],
     ...overrides,
   };
@@ -95,7 +134,20 @@ export function shopifyProduct(index: number, overrides: Record<string, unknown>
  */
 export function channableCsv(count: number, options: { bom?: boolean } = {}): string {
   const quote = (value: string) => `"${value.replace(/"/g, '""')}"`;
-  const header = ["id", "title", "description", "link", "image_link", "additional_image_link", "price", "sale_price", "availability", "brand", "gtin", "product_type"];
+  const header = [
+    "id",
+    "title",
+    "description",
+    "link",
+    "image_link",
+    "additional_image_link",
+    "price",
+    "sale_price",
+    "availability",
+    "brand",
+    "gtin",
+    "product_type",
+  ];
   const lines = [header.map(quote).join(",")];
   for (let i = 1; i <= count; i++) {
     const item = merchantItem(i);
@@ -135,7 +187,10 @@ export function channableJson(count: number): string {
       description: item.description,
       link: item.link,
       image_link: item.image_link,
-      additional_image_link: [`https://cdn.example.com/images/shoe-${i}-b.jpg`, `https://cdn.example.com/images/shoe-${i}-c.jpg`],
+      additional_image_link: [
+        `https://cdn.example.com/images/shoe-${i}-b.jpg`,
+        `https://cdn.example.com/images/shoe-${i}-c.jpg`,
+      ],
       price: item.price,
       availability: item.availability,
       brand: item.brand,

@@ -64,7 +64,9 @@ describe("a large import on PGlite", () => {
       }
     })();
     const started = performance.now();
-    const summary = await refreshFeed(db, organizationId, "large", { fetch: { allowLoopback: true } });
+    const summary = await refreshFeed(db, organizationId, "large", {
+      fetch: { allowLoopback: true },
+    });
     const tookMs = performance.now() - started;
     importing = false;
     await probe;

@@ -6,11 +6,27 @@ import { collect, endless, failure } from "../../../test/feed-streams";
 describe("JSON feeds", () => {
   it("reads a top-level array of objects, flattening nested values", async () => {
     const json = JSON.stringify([
-      { id: 1, title: "One", price: 9.5, in_stock: true, tags: ["a", "b"], shipping: { country: "NL", price: "4.95" }, none: null },
+      {
+        id: 1,
+        title: "One",
+        price: 9.5,
+        in_stock: true,
+        tags: ["a", "b"],
+        shipping: { country: "NL", price: "4.95" },
+        none: null,
+      },
       { id: "2", "g:title": "Two" },
     ]);
     expect(await collect(json)).toEqual([
-      { id: "1", title: "One", price: "9.5", in_stock: "true", tags: ["a", "b"], "shipping.country": "NL", "shipping.price": "4.95" },
+      {
+        id: "1",
+        title: "One",
+        price: "9.5",
+        in_stock: "true",
+        tags: ["a", "b"],
+        "shipping.country": "NL",
+        "shipping.price": "4.95",
+      },
       { id: "2", title: "Two" },
     ]);
   });
@@ -21,16 +37,25 @@ describe("JSON feeds", () => {
       meta: { counts: [1, 2, 3], note: 'tricky "quoted" ] } [ { text' },
       tags: ["x", "y"],
       empty: [],
-      products: [{ id: "a", title: 'Brackets ] } [ { and "quotes" \\ too' }, "not a product", 42, { id: "b" }],
+      products: [
+        { id: "a", title: 'Brackets ] } [ { and "quotes" \\ too' },
+        "not a product",
+        42,
+        { id: "b" },
+      ],
       after: [{ id: "ignored" }],
     });
     const expected = [{ id: "a", title: 'Brackets ] } [ { and "quotes" \\ too' }, { id: "b" }];
     expect(await collect(json)).toEqual(expected);
-    for (const chunkSize of [1, 3, 17]) expect(await collect(json, { chunkSize })).toEqual(expected);
+    for (const chunkSize of [1, 3, 17])
+      expect(await collect(json, { chunkSize })).toEqual(expected);
   });
 
   it("finds the products array deeper down", async () => {
-    expect(await collect('{"data":{"total":2,"items":[{"id":1},{"id":2}]}}')).toEqual([{ id: "1" }, { id: "2" }]);
+    expect(await collect('{"data":{"total":2,"items":[{"id":1},{"id":2}]}}')).toEqual([
+      { id: "1" },
+      { id: "2" },
+    ]);
   });
 
   it("empty feeds", async () => {
@@ -40,7 +65,12 @@ describe("JSON feeds", () => {
   });
 
   it("refuses a file cut off between products instead of reading it as a shorter feed", async () => {
-    for (const json of ['[{"id":"1"},{"id":"2"},', '[{"id":"1"},{"id":"2"}', '{"products":[{"id":"1"}, 42', '{"products":[{"id":"1"}, "a']) {
+    for (const json of [
+      '[{"id":"1"},{"id":"2"},',
+      '[{"id":"1"},{"id":"2"}',
+      '{"products":[{"id":"1"}, 42',
+      '{"products":[{"id":"1"}, "a',
+    ]) {
       const error = await failure(collect(json));
       expect(error.code, json).toBe("PARSE_ERROR");
       expect(error.message).toMatch(/^The JSON feed ends before its list of products is closed/);
@@ -48,10 +78,16 @@ describe("JSON feeds", () => {
   });
 
   it("refuses a file cut off after its products or in the middle of other values", async () => {
-    for (const json of ['{"products":[{"id":"1"}]', '{"products": nonsense', '{"meta":{"note":"cut']) {
+    for (const json of [
+      '{"products":[{"id":"1"}]',
+      '{"products": nonsense',
+      '{"meta":{"note":"cut',
+    ]) {
       const error = await failure(collect(json));
       expect(error.code, json).toBe("PARSE_ERROR");
-      expect(error.message).toBe("The JSON feed ends early (an unclosed bracket or quote); the file is incomplete or not valid JSON.");
+      expect(error.message).toBe(
+        "The JSON feed ends early (an unclosed bracket or quote); the file is incomplete or not valid JSON.",
+      );
     }
   });
 
@@ -59,12 +95,16 @@ describe("JSON feeds", () => {
     for (const json of ['{"error":"Feed not found"}', "{}", '{"tags":["a","b"],"count":2}']) {
       const error = await failure(collect(json));
       expect(error.code, json).toBe("PARSE_ERROR");
-      expect(error.message).toBe("The JSON file holds no list of products (an array of objects, or an object holding one).");
+      expect(error.message).toBe(
+        "The JSON file holds no list of products (an array of objects, or an object holding one).",
+      );
     }
   });
 
   it("drops NUL characters, which the database cannot store", async () => {
-    expect(await collect('[{"id":"1","title":"Bad\\u0000shoe","x\\u0000y":"z"}]')).toEqual([{ id: "1", title: "Badshoe", xy: "z" }]);
+    expect(await collect('[{"id":"1","title":"Bad\\u0000shoe","x\\u0000y":"z"}]')).toEqual([
+      { id: "1", title: "Badshoe", xy: "z" },
+    ]);
   });
 
   it("refuses a product nested deeper than the limit while streaming, without a RangeError", async () => {
@@ -76,7 +116,9 @@ describe("JSON feeds", () => {
     expect(error.message).toBe("Product 1 of the JSON feed nests more than 64 levels deep.");
     // Up to the limit, nesting is fine (deep values are kept as JSON text).
     const ok = `[{"id":"1","deep":${"[".repeat(60)}1${"]".repeat(60)}}]`;
-    expect(await collect(ok)).toEqual([{ id: "1", deep: JSON.stringify(JSON.parse("[".repeat(53) + "1" + "]".repeat(53))) }]);
+    expect(await collect(ok)).toEqual([
+      { id: "1", deep: JSON.stringify(JSON.parse("[".repeat(53) + "1" + "]".repeat(53))) },
+    ]);
   });
 
   it("reports a product that is not valid JSON", async () => {
@@ -88,18 +130,23 @@ describe("JSON feeds", () => {
   it("reports a file that stops in the middle of a product", async () => {
     const error = await failure(collect('[{"id":1},{"id":2,"tit'));
     expect(error.code).toBe("PARSE_ERROR");
-    expect(error.message).toBe("The JSON feed ends in the middle of a product; the file is incomplete.");
+    expect(error.message).toBe(
+      "The JSON feed ends in the middle of a product; the file is incomplete.",
+    );
   });
 
   it("refuses deep nesting outside products", async () => {
-    expect((await failure(collect(`${"[".repeat(1000)}${"]".repeat(1000)}`))).code).toBe("TOO_DEEP");
+    expect((await failure(collect(`${"[".repeat(1000)}${"]".repeat(1000)}`))).code).toBe(
+      "TOO_DEEP",
+    );
   });
 
   it("stops a product that grows without end", async () => {
     const stream = endless('[{"id":"', "x", 64 * 1024 * 1024);
     const error = await failure(
       (async () => {
-        for await (const _ of parseFeed(stream, { limits: { maxRecordChars: 1024 * 1024 } })) void _;
+        for await (const _ of parseFeed(stream, { limits: { maxRecordChars: 1024 * 1024 } }))
+          void _;
       })(),
     );
     expect(error.code).toBe("RECORD_TOO_LARGE");
@@ -109,7 +156,8 @@ describe("JSON feeds", () => {
   it("skips a huge value outside the products without holding it", async () => {
     const stream = endless('{"junk":"', "x", 8 * 1024 * 1024, '","products":[{"id":1}]}');
     const records = [];
-    for await (const record of parseFeed(stream, { limits: { maxRecordChars: 1024 * 1024 } })) records.push(record);
+    for await (const record of parseFeed(stream, { limits: { maxRecordChars: 1024 * 1024 } }))
+      records.push(record);
     expect(records).toEqual([{ id: "1" }]);
   });
 });

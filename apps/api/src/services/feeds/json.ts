@@ -7,7 +7,10 @@ import type { FeedLimits } from "./limits";
  * array, or `{"products": [...]}`, or `{"data": {"items": [...]}}`). Other values are
  * skipped as they stream past. Each element is parsed on its own, up to the record limit.
  */
-export async function* parseJsonObjects(texts: AsyncIterable<string>, limits: FeedLimits): AsyncGenerator<unknown> {
+export async function* parseJsonObjects(
+  texts: AsyncIterable<string>,
+  limits: FeedLimits,
+): AsyncGenerator<unknown> {
   // Containers open on the path to the products array: "{" or "[".
   const stack: string[] = [];
   // "tail": after the products array, checking only that the document is complete.
@@ -31,7 +34,10 @@ export async function* parseJsonObjects(texts: AsyncIterable<string>, limits: Fe
   const push = (c: string) => {
     stack.push(c);
     if (stack.length > limits.maxDepth) {
-      throw new FeedError("TOO_DEEP", `The JSON feed nests more than ${limits.maxDepth} levels deep.`);
+      throw new FeedError(
+        "TOO_DEEP",
+        `The JSON feed nests more than ${limits.maxDepth} levels deep.`,
+      );
     }
   };
 
@@ -166,7 +172,10 @@ export async function* parseJsonObjects(texts: AsyncIterable<string>, limits: Fe
     if (queue.length > 0) yield* queue.splice(0);
   }
   if (mode === "element") {
-    throw new FeedError("PARSE_ERROR", "The JSON feed ends in the middle of a product; the file is incomplete.");
+    throw new FeedError(
+      "PARSE_ERROR",
+      "The JSON feed ends in the middle of a product; the file is incomplete.",
+    );
   }
   // A cut-off file must not pass for a shorter feed: the refresh would replace the
   // catalogue with the products read so far.
@@ -177,7 +186,10 @@ export async function* parseJsonObjects(texts: AsyncIterable<string>, limits: Fe
     );
   }
   if (inString || stack.length > 0) {
-    throw new FeedError("PARSE_ERROR", "The JSON feed ends early (an unclosed bracket or quote); the file is incomplete or not valid JSON.");
+    throw new FeedError(
+      "PARSE_ERROR",
+      "The JSON feed ends early (an unclosed bracket or quote); the file is incomplete or not valid JSON.",
+    );
   }
   if (mode !== "tail" && !sawEmptyArray) {
     throw new FeedError(

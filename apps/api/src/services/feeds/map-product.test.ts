@@ -26,14 +26,29 @@ describe("mapProduct", () => {
 
   it("follows the feed's variables, ignoring case in attribute names", () => {
     const product = mapProduct(
-      { GTIN: "871", Naam: "Lamp", Prijs: "€ 12,50", URL: "https://x/lamp", Foto: "https://x/lamp.jpg" },
+      {
+        GTIN: "871",
+        Naam: "Lamp",
+        Prijs: "€ 12,50",
+        URL: "https://x/lamp",
+        Foto: "https://x/lamp.jpg",
+      },
       { id: "gtin", name: "naam", price: "prijs", url: "url", image: "foto" },
     );
-    expect(product).toMatchObject({ id: "871", name: "Lamp", price: 12.5, url: "https://x/lamp", image: "https://x/lamp.jpg", description: "" });
+    expect(product).toMatchObject({
+      id: "871",
+      name: "Lamp",
+      price: 12.5,
+      url: "https://x/lamp",
+      image: "https://x/lamp.jpg",
+      description: "",
+    });
   });
 
   it("tries common alternatives only for default variables", () => {
-    expect(mapProduct({ sku: "9", name: "Cup", url: "https://x/cup", image: "https://x/cup.jpg" })).toMatchObject({
+    expect(
+      mapProduct({ sku: "9", name: "Cup", url: "https://x/cup", image: "https://x/cup.jpg" }),
+    ).toMatchObject({
       id: "9",
       name: "Cup",
       url: "https://x/cup",

@@ -155,9 +155,15 @@ describe.each(testDbKinds)("refreshFeed (%s)", (kind) => {
     });
     // Refreshed again with fewer products: the old ones are all replaced.
     rows = 1_200;
-    await refreshFeed(handle.db, organizationId, "many", { fetch: { allowLoopback: true }, batchSize: 500 });
+    await refreshFeed(handle.db, organizationId, "many", {
+      fetch: { allowLoopback: true },
+      batchSize: 500,
+    });
     expect((await listProducts(handle.db, organizationId, "many", { limit: 1 })).total).toBe(1_200);
-    expect(await findFeed(handle.db, organizationId, "many")).toMatchObject({ lastRefreshStatus: "ok", productCount: 1_200 });
+    expect(await findFeed(handle.db, organizationId, "many")).toMatchObject({
+      lastRefreshStatus: "ok",
+      productCount: 1_200,
+    });
   });
 
   it("a batch the database refuses fails the refresh, keeps the last good products and leaves nothing staged", async () => {

@@ -7,7 +7,9 @@ import { flattenShopifyProduct, isShopifyCatalogUrl, nextLink, shopifyPageUrl } 
 describe("flattenShopifyProduct", () => {
   it("makes one product per Shopify product, priced by its cheapest variant in stock", () => {
     const product = shopifyProduct(1) as Parameters<typeof flattenShopifyProduct>[0];
-    expect(flattenShopifyProduct(product, "https://shop.example.com/products.json?page=1", FEED_LIMITS)).toEqual({
+    expect(
+      flattenShopifyProduct(product, "https://shop.example.com/products.json?page=1", FEED_LIMITS),
+    ).toEqual({
       id: "1001",
       title: "Hoodie 1",
       link: "https://shop.example.com/products/hoodie-1",
@@ -44,7 +46,11 @@ describe("flattenShopifyProduct", () => {
       tags: "sale, new",
     }) as Parameters<typeof flattenShopifyProduct>[0];
     const record = flattenShopifyProduct(product, undefined, FEED_LIMITS);
-    expect(record).toMatchObject({ price: "25.00", availability: "out of stock", tags: ["sale", "new"] });
+    expect(record).toMatchObject({
+      price: "25.00",
+      availability: "out of stock",
+      tags: ["sale", "new"],
+    });
     expect(record.link).toBeUndefined();
     expect(record.image_link).toBeUndefined();
     expect(record.title).toBe("Hoodie 2");
@@ -62,7 +68,9 @@ describe("flattenShopifyProduct", () => {
 
 describe("Shopify addresses", () => {
   it("builds products.json page addresses", () => {
-    expect(shopifyPageUrl("https://shop.example.com", 1)).toBe("https://shop.example.com/products.json?limit=250&page=1");
+    expect(shopifyPageUrl("https://shop.example.com", 1)).toBe(
+      "https://shop.example.com/products.json?limit=250&page=1",
+    );
     expect(shopifyPageUrl("https://shop.example.com/collections/shoes/", 3)).toBe(
       "https://shop.example.com/collections/shoes/products.json?limit=250&page=3",
     );

@@ -39,7 +39,18 @@ export function isShopifyProduct(value: unknown): value is ShopifyProduct {
 }
 
 /** Fields turned into the Google-style attributes below; the rest are kept as they are. */
-const MAPPED = new Set(["id", "title", "handle", "body_html", "vendor", "tags", "variants", "images", "image", "options"]);
+const MAPPED = new Set([
+  "id",
+  "title",
+  "handle",
+  "body_html",
+  "vendor",
+  "tags",
+  "variants",
+  "images",
+  "image",
+  "options",
+]);
 
 /**
  * One product per Shopify product, not one per variant: a guided-selling result list
@@ -50,19 +61,31 @@ const MAPPED = new Set(["id", "title", "handle", "body_html", "vendor", "tags", 
  * as lists. Attribute names follow Google's (`link`, `image_link`, `description`) so the
  * default feed variables work for Shopify feeds too.
  */
-export function flattenShopifyProduct(product: ShopifyProduct, storeUrl: string | undefined, limits: FeedLimits): FeedRecord {
-  const builder = new RecordBuilder(limits, () => ` (Shopify product ${String(product.id ?? product.handle)})`);
+export function flattenShopifyProduct(
+  product: ShopifyProduct,
+  storeUrl: string | undefined,
+  limits: FeedLimits,
+): FeedRecord {
+  const builder = new RecordBuilder(
+    limits,
+    () => ` (Shopify product ${String(product.id ?? product.handle)})`,
+  );
   const add = (key: string, value: unknown) => {
     if (value !== undefined && value !== null && value !== "") builder.add(key, String(value));
   };
   const variants = product.variants;
   const available = variants.filter((variant) => variant.available !== false);
-  const priced = (available.length > 0 ? available : variants).filter((variant) => Number.isFinite(Number(variant.price)));
+  const priced = (available.length > 0 ? available : variants).filter((variant) =>
+    Number.isFinite(Number(variant.price)),
+  );
   const cheapest = priced.reduce<ShopifyVariant | undefined>(
-    (best, variant) => (best === undefined || Number(variant.price) < Number(best.price) ? variant : best),
+    (best, variant) =>
+      best === undefined || Number(variant.price) < Number(best.price) ? variant : best,
     undefined,
   );
-  const images = (product.images ?? []).map((image) => image.src).filter((src): src is string => Boolean(src));
+  const images = (product.images ?? [])
+    .map((image) => image.src)
+    .filter((src): src is string => Boolean(src));
   const image = images[0] ?? product.image?.src ?? cheapest?.featured_image?.src;
 
   add("id", product.id);
@@ -75,19 +98,28 @@ export function flattenShopifyProduct(product: ShopifyProduct, storeUrl: string 
     add("compare_at_price", cheapest.compare_at_price);
   }
   if (variants.some((variant) => typeof variant.available === "boolean")) {
-    add("availability", variants.some((variant) => variant.available === true) ? "in stock" : "out of stock");
+    add(
+      "availability",
+      variants.some((variant) => variant.available === true) ? "in stock" : "out of stock",
+    );
   }
   add("image_link", image);
   for (const src of images.slice(1)) add("additional_image_link", src);
   add("brand", product.vendor);
   add("vendor", product.vendor);
   add("handle", product.handle);
-  const tags = Array.isArray(product.tags) ? product.tags : (product.tags ?? "").split(",").map((tag) => tag.trim());
+  const tags = Array.isArray(product.tags)
+    ? product.tags
+    : (product.tags ?? "").split(",").map((tag) => tag.trim());
   for (const tag of tags) add("tags", tag);
   for (const option of product.options ?? []) {
     const values = (option.values ?? []).map(String);
     // Single-variant products have the placeholder option "Title: Default Title".
-    if (!option.name || (option.name === "Title" && values.length === 1 && values[0] === "Default Title")) continue;
+    if (
+      !option.name ||
+      (option.name === "Title" && values.length === 1 && values[0] === "Default Title")
+    )
+      continue;
     const key = option.name.trim().toLowerCase().replace(/\s+/g, "_");
     const name = key in builder.record || MAPPED.has(key) ? `option_${key}` : key;
     for (const value of values) add(name, value);

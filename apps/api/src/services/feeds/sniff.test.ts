@@ -51,13 +51,32 @@ describe("sniffFormat", () => {
 
 describe("detectEncoding", () => {
   it("prefers a byte-order mark, then the XML declaration, then the Content-Type", () => {
-    expect(detectEncoding(b('\ufeff<?xml version="1.0" encoding="ISO-8859-1"?>'), "xml", "latin1")).toEqual({ encoding: "utf-8", source: "bom" });
-    expect(detectEncoding(b('<?xml version="1.0" encoding="ISO-8859-1"?>'), "xml", "utf-8")).toEqual({ encoding: "windows-1252", source: "xml-declaration" });
-    expect(detectEncoding(b("<?xml version='1.0' encoding='utf-8'?>"), "xml")).toEqual({ encoding: "utf-8", source: "xml-declaration" });
-    expect(detectEncoding(b("id,title"), "csv", "windows-1252")).toEqual({ encoding: "windows-1252", source: "content-type" });
-    expect(detectEncoding(b("id,title"), "csv", "iso-8859-15")).toEqual({ encoding: "iso-8859-15", source: "content-type" });
-    expect(detectEncoding(b("id,title\n1,caf\u00e9"), "csv")).toEqual({ encoding: "utf-8", source: "default" });
-    expect(detectEncoding(Buffer.from("id,title\n1,caf\u00e9 au lait", "latin1"), "csv")).toEqual({ encoding: "windows-1252", source: "guess" });
+    expect(
+      detectEncoding(b('\ufeff<?xml version="1.0" encoding="ISO-8859-1"?>'), "xml", "latin1"),
+    ).toEqual({ encoding: "utf-8", source: "bom" });
+    expect(
+      detectEncoding(b('<?xml version="1.0" encoding="ISO-8859-1"?>'), "xml", "utf-8"),
+    ).toEqual({ encoding: "windows-1252", source: "xml-declaration" });
+    expect(detectEncoding(b("<?xml version='1.0' encoding='utf-8'?>"), "xml")).toEqual({
+      encoding: "utf-8",
+      source: "xml-declaration",
+    });
+    expect(detectEncoding(b("id,title"), "csv", "windows-1252")).toEqual({
+      encoding: "windows-1252",
+      source: "content-type",
+    });
+    expect(detectEncoding(b("id,title"), "csv", "iso-8859-15")).toEqual({
+      encoding: "iso-8859-15",
+      source: "content-type",
+    });
+    expect(detectEncoding(b("id,title\n1,caf\u00e9"), "csv")).toEqual({
+      encoding: "utf-8",
+      source: "default",
+    });
+    expect(detectEncoding(Buffer.from("id,title\n1,caf\u00e9 au lait", "latin1"), "csv")).toEqual({
+      encoding: "windows-1252",
+      source: "guess",
+    });
   });
 
   it("does not mistake a UTF-8 character cut at the end of the sample for bad bytes", () => {

@@ -35,8 +35,16 @@ export function sniffFormat(firstBytes: Uint8Array): SniffResult {
       "The feed is encoded as UTF-16, which is not supported. Save it as UTF-8.",
     );
   }
-  if (firstBytes[0] === 0x50 && firstBytes[1] === 0x4b && firstBytes[2] === 0x03 && firstBytes[3] === 0x04) {
-    throw new FeedError("UNSUPPORTED_FORMAT", "The feed is a ZIP archive; give the address of the unpacked file.");
+  if (
+    firstBytes[0] === 0x50 &&
+    firstBytes[1] === 0x4b &&
+    firstBytes[2] === 0x03 &&
+    firstBytes[3] === 0x04
+  ) {
+    throw new FeedError(
+      "UNSUPPORTED_FORMAT",
+      "The feed is a ZIP archive; give the address of the unpacked file.",
+    );
   }
   const sample = latin1(firstBytes.subarray(start, start + 64 * 1024));
   if (sample.includes("\u0000")) {
@@ -46,7 +54,11 @@ export function sniffFormat(firstBytes: Uint8Array): SniffResult {
   if (text === "") return { format: "empty" };
   const first = text[0];
   if (first === "<") {
-    if (/^(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i.test(text)) {
+    if (
+      /^(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i.test(
+        text,
+      )
+    ) {
       throw new FeedError(
         "HTML_PAGE",
         "The address returns a web page (HTML), not a product feed. Use the address of the XML, CSV or JSON file.",
@@ -111,17 +123,28 @@ const SUPPORTED_ENCODINGS = new Set(["utf-8", "windows-1252", "iso-8859-15"]);
  * not valid UTF-8 (undeclared Latin-1 CSV files from spreadsheets are common). Only
  * UTF-8 and the Latin-1 family are supported; anything else is refused clearly.
  */
-export function detectEncoding(firstBytes: Uint8Array, format: FeedFormat, contentTypeCharset?: string): EncodingInfo {
+export function detectEncoding(
+  firstBytes: Uint8Array,
+  format: FeedFormat,
+  contentTypeCharset?: string,
+): EncodingInfo {
   if (firstBytes[0] === 0xef && firstBytes[1] === 0xbb && firstBytes[2] === 0xbf) {
     return { encoding: "utf-8", source: "bom" };
   }
   if (format === "xml") {
     const head = latin1(firstBytes.subarray(0, 1024));
     const declared = /^\s*<\?xml[^>]*?\bencoding\s*=\s*["']([^"']+)["']/.exec(head)?.[1];
-    if (declared) return { encoding: supportedEncoding(declared, "its XML declaration"), source: "xml-declaration" };
+    if (declared)
+      return {
+        encoding: supportedEncoding(declared, "its XML declaration"),
+        source: "xml-declaration",
+      };
   }
   if (contentTypeCharset) {
-    return { encoding: supportedEncoding(contentTypeCharset, "its Content-Type header"), source: "content-type" };
+    return {
+      encoding: supportedEncoding(contentTypeCharset, "its Content-Type header"),
+      source: "content-type",
+    };
   }
   return isValidUtf8Prefix(firstBytes.subarray(0, 64 * 1024))
     ? { encoding: "utf-8", source: "default" }

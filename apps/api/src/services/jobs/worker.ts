@@ -155,7 +155,8 @@ export function createJobWorker(db: Kysely<DB>, options: JobWorkerOptions = {}):
       if (entry.reason !== "lost") await settle(() => finishJob(db, job.id));
     } catch (error) {
       if (entry.reason === "stop") await settle(() => releaseJob(db, job));
-      else if (entry.reason === "cancel") await settle(() => finishJob(db, job.id, entry.cancelMessage));
+      else if (entry.reason === "cancel")
+        await settle(() => finishJob(db, job.id, entry.cancelMessage));
       else if (entry.reason !== "lost") {
         onError(error, job);
         await settle(() =>

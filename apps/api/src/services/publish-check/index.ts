@@ -1,4 +1,10 @@
-import { checkDraft, checkFeedPaths, diffFloows, floowUrls, isHttpAddress } from "@floow/domain/publish";
+import {
+  checkDraft,
+  checkFeedPaths,
+  diffFloows,
+  floowUrls,
+  isHttpAddress,
+} from "@floow/domain/publish";
 import { floowSchema } from "@floow/domain/floow";
 import type { CheckItem, DiffFloow, FeedCheckFloow, PublishCheck } from "@floow/domain/publish";
 import type { Floow, FloowContent, VersionedFloow } from "@floow/domain/floow";

@@ -45,7 +45,11 @@ export function blockedAddressReason(address: string, policy: AddressPolicy = {}
   }
   let range: string = ip.range();
   // ::/96 (IPv4-compatible, deprecated) is not a special range in ipaddr.js.
-  if (range === "unicast" && ip.kind() === "ipv6" && (ip as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)) {
+  if (
+    range === "unicast" &&
+    ip.kind() === "ipv6" &&
+    (ip as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)
+  ) {
     range = "ipv4Compatible";
   }
   if (range === "unicast") return null;

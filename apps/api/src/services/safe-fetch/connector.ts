@@ -12,7 +12,8 @@ export interface ResolvedAddress {
 /** Resolves a host name to all its addresses (the default is the system resolver). */
 export type LookupFn = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export const systemLookup: LookupFn = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+export const systemLookup: LookupFn = (hostname) =>
+  dnsLookup(hostname, { all: true, verbatim: true });
 
 export interface GuardOptions extends AddressPolicy {
   lookup?: LookupFn;
@@ -84,8 +85,16 @@ export async function resolveAllowed(hostname: string, options: GuardOptions): P
   return [...new Set(addresses.map(({ address }) => address))];
 }
 
-export function blockedError(url: string, host: string, address: string, reason: string): SafeFetchError {
-  const where = host === address ? `${formatAddress(address)} is` : `${host} resolves to ${formatAddress(address)},`;
+export function blockedError(
+  url: string,
+  host: string,
+  address: string,
+  reason: string,
+): SafeFetchError {
+  const where =
+    host === address
+      ? `${formatAddress(address)} is`
+      : `${host} resolves to ${formatAddress(address)},`;
   return new SafeFetchError(
     "BLOCKED_ADDRESS",
     `Refused to fetch ${url}: ${where} ${reason}. Only public internet addresses can be fetched.`,

@@ -68,7 +68,10 @@ export interface SafeFetchResponse {
  * resolves to an internal address, checked at connect time for every redirect hop;
  * redirects, total time and body size (after decompression) are limited.
  */
-export async function safeFetch(input: string | URL, options: SafeFetchOptions = {}): Promise<SafeFetchResponse> {
+export async function safeFetch(
+  input: string | URL,
+  options: SafeFetchOptions = {},
+): Promise<SafeFetchResponse> {
   const maxBytes = options.maxBytes ?? SAFE_FETCH_DEFAULTS.maxBytes;
   const timeoutMs = options.timeoutMs ?? SAFE_FETCH_DEFAULTS.timeoutMs;
   const maxRedirects = options.maxRedirects ?? SAFE_FETCH_DEFAULTS.maxRedirects;
@@ -119,7 +122,9 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
     if (timedOut) return timeoutError();
     const url = current.href;
     if (options.signal?.aborted) {
-      return new SafeFetchError("NETWORK", `Fetching ${url} was cancelled.`, url, undefined, { cause: error });
+      return new SafeFetchError("NETWORK", `Fetching ${url} was cancelled.`, url, undefined, {
+        cause: error,
+      });
     }
     if (
       error instanceof undiciErrors.HeadersTimeoutError ||
@@ -129,8 +134,20 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
       return timeoutError();
     }
     const code = (error as { code?: string } | null)?.code ?? "";
-    if (code.startsWith("Z_") || code === "ERR_BROTLI_DECOMPRESSION_FAILED" || /zlib|incorrect header|invalid (block|distance|stored)/i.test(String((error as Error)?.message))) {
-      return new SafeFetchError("DECODE", `The response from ${url} could not be decompressed: it is not valid compressed data.`, url, undefined, { cause: error });
+    if (
+      code.startsWith("Z_") ||
+      code === "ERR_BROTLI_DECOMPRESSION_FAILED" ||
+      /zlib|incorrect header|invalid (block|distance|stored)/i.test(
+        String((error as Error)?.message),
+      )
+    ) {
+      return new SafeFetchError(
+        "DECODE",
+        `The response from ${url} could not be decompressed: it is not valid compressed data.`,
+        url,
+        undefined,
+        { cause: error },
+      );
     }
     const reason =
       code === "ECONNREFUSED"
@@ -140,7 +157,9 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
           : code.startsWith("ERR_TLS") || code.includes("CERT")
             ? "its TLS certificate is not valid"
             : (error as Error)?.message || "network error";
-    return new SafeFetchError("NETWORK", `Could not fetch ${url}: ${reason}.`, url, undefined, { cause: error });
+    return new SafeFetchError("NETWORK", `Could not fetch ${url}: ${reason}.`, url, undefined, {
+      cause: error,
+    });
   }
 
   try {
@@ -230,7 +249,10 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
         decoders.push(decoder);
       }
       const limit = new ByteLimit(maxBytes, tooLarge);
-      const end = pipeline([response.body, ...decoders, limit], () => undefined) as unknown as AsyncIterable<Buffer>;
+      const end = pipeline(
+        [response.body, ...decoders, limit],
+        () => undefined,
+      ) as unknown as AsyncIterable<Buffer>;
 
       const guarded = async function* () {
         try {
@@ -248,7 +270,9 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
         status,
         headers: response.headers,
         contentType: contentTypeHeader?.split(";")[0]?.trim().toLowerCase() || undefined,
-        charset: /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentTypeHeader ?? "")?.[1]?.toLowerCase(),
+        charset: /;\s*charset\s*=\s*"?([^";\s]+)/i
+          .exec(contentTypeHeader ?? "")?.[1]
+          ?.toLowerCase(),
         redirects,
         body: output,
         bytesRead: () => limit.bytes,
@@ -289,13 +313,18 @@ function discard(body: Readable): void {
   body.destroy();
 }
 
-function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+function header(
+  headers: Record<string, string | string[] | undefined>,
+  name: string,
+): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]),
+  );
 }
 
 export function formatBytes(bytes: number): string {

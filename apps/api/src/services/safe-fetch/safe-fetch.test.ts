@@ -188,7 +188,9 @@ describe("safeFetch against its own local server (loopback allowed by the test-o
     const response = await fetchLocal(`${base}/gzip-bomb`, { maxBytes: 1024 * 1024 });
     const error = await refusal(buffer(response.body));
     expect(error.code).toBe("TOO_LARGE");
-    expect(error.message).toBe(`The response from ${base}/gzip-bomb is larger than the limit of 1 MB.`);
+    expect(error.message).toBe(
+      `The response from ${base}/gzip-bomb is larger than the limit of 1 MB.`,
+    );
     // it stopped at the limit instead of inflating all 32 MB
     expect(response.bytesRead()).toBeLessThanOrEqual(1024 * 1024 + 64 * 1024);
   });
@@ -223,7 +225,9 @@ describe("safeFetch against its own local server (loopback allowed by the test-o
     const error = await refusal(fetchLocal(`${base}/status/404`));
     expect(error.code).toBe("HTTP_STATUS");
     expect(error.status).toBe(404);
-    expect(error.message).toBe(`Fetching ${base}/status/404 failed: the server answered with status 404.`);
+    expect(error.message).toBe(
+      `Fetching ${base}/status/404 failed: the server answered with status 404.`,
+    );
   });
 
   it("follows redirects up to the limit and lists them", async () => {
@@ -234,7 +238,9 @@ describe("safeFetch against its own local server (loopback allowed by the test-o
 
     const error = await refusal(fetchLocal(`${base}/hops/6`, { maxRedirects: 5 }));
     expect(error.code).toBe("TOO_MANY_REDIRECTS");
-    expect(error.message).toBe(`Fetching ${base}/hops/6 was redirected more than 5 times; last to /ok.`);
+    expect(error.message).toBe(
+      `Fetching ${base}/hops/6 was redirected more than 5 times; last to /ok.`,
+    );
   });
 
   it("turns a POST into a GET after 303", async () => {
@@ -245,7 +251,10 @@ describe("safeFetch against its own local server (loopback allowed by the test-o
     const lookup: LookupFn = async () => [{ address: "127.0.0.1", family: 4 }];
     const to = `http://other.test:${port}/headers`;
     const headers = JSON.parse(
-      await text(`${base}/redirect?to=${encodeURIComponent(to)}`, { lookup, headers: { Authorization: "secret" } }),
+      await text(`${base}/redirect?to=${encodeURIComponent(to)}`, {
+        lookup,
+        headers: { Authorization: "secret" },
+      }),
     ) as Record<string, string>;
     expect(headers.host).toBe(`other.test:${port}`);
     expect(headers.authorization).toBeUndefined();
@@ -283,7 +292,9 @@ describe("safeFetch refuses internal addresses before any connection", () => {
     const error = await refusal(safeFetch(`http://localhost:${port}/ok`, { connector }));
     expect(error.code).toBe("BLOCKED_ADDRESS");
     expect(error.message).toMatch(
-      new RegExp(`^Refused to fetch http://localhost:${port}/ok: localhost resolves to (127\\.0\\.0\\.1|\\[::1\\]), a loopback address\\.`),
+      new RegExp(
+        `^Refused to fetch http://localhost:${port}/ok: localhost resolves to (127\\.0\\.0\\.1|\\[::1\\]), a loopback address\\.`,
+      ),
     );
     expect(connector).not.toHaveBeenCalled();
     expect(received).toEqual([]);
@@ -291,7 +302,9 @@ describe("safeFetch refuses internal addresses before any connection", () => {
 
   it("a host name that an injected resolver points at an internal address", async () => {
     const lookup = vi.fn<LookupFn>(async () => [{ address: "127.0.0.1", family: 4 }]);
-    const error = await refusal(safeFetch("http://feeds.example.com/feed.xml", { connector, lookup }));
+    const error = await refusal(
+      safeFetch("http://feeds.example.com/feed.xml", { connector, lookup }),
+    );
     expect(error.message).toBe(
       "Refused to fetch http://feeds.example.com/feed.xml: feeds.example.com resolves to 127.0.0.1, a loopback address. Only public internet addresses can be fetched.",
     );
@@ -306,7 +319,9 @@ describe("safeFetch refuses internal addresses before any connection", () => {
     ];
     const error = await refusal(safeFetch("http://mixed.example.com/", { connector, lookup }));
     expect(error.code).toBe("BLOCKED_ADDRESS");
-    expect(error.message).toContain("mixed.example.com resolves to 10.0.0.1, a private network address");
+    expect(error.message).toContain(
+      "mixed.example.com resolves to 10.0.0.1, a private network address",
+    );
     expect(connector).not.toHaveBeenCalled();
   });
 
@@ -316,7 +331,9 @@ describe("safeFetch refuses internal addresses before any connection", () => {
     };
     const error = await refusal(safeFetch("http://nowhere.invalid/", { connector, lookup }));
     expect(error.code).toBe("DNS");
-    expect(error.message).toBe("Could not fetch http://nowhere.invalid/: the host name nowhere.invalid could not be found.");
+    expect(error.message).toBe(
+      "Could not fetch http://nowhere.invalid/: the host name nowhere.invalid could not be found.",
+    );
   });
 
   it.each([
@@ -326,7 +343,9 @@ describe("safeFetch refuses internal addresses before any connection", () => {
     ["http://internal.test/", "internal.test resolves to 192.168.1.1, a private network address"],
   ])("a redirect from an allowed server to %s", async (to, why) => {
     const lookup = vi.fn<LookupFn>(async () => [{ address: "192.168.1.1", family: 4 }]);
-    const error = await refusal(fetchLocal(`${base}/redirect?to=${encodeURIComponent(to)}`, { lookup }));
+    const error = await refusal(
+      fetchLocal(`${base}/redirect?to=${encodeURIComponent(to)}`, { lookup }),
+    );
     expect(error.code).toBe("BLOCKED_ADDRESS");
     expect(error.message).toContain(`Refused to fetch ${to}: ${why}`);
     // only the first hop (our own server) was ever connected to
@@ -336,13 +355,18 @@ describe("safeFetch refuses internal addresses before any connection", () => {
   it("checks every new connection at connect time (a DNS answer that changes is caught)", async () => {
     // The first hop resolves to our server; the next host name "rebinds" to the metadata
     // address. The connector only ever sees the addresses the check passed.
-    const answers: Record<string, string> = { "first.test": "127.0.0.1", "second.test": "169.254.169.254" };
+    const answers: Record<string, string> = {
+      "first.test": "127.0.0.1",
+      "second.test": "169.254.169.254",
+    };
     const lookup = vi.fn<LookupFn>(async (host) => [{ address: answers[host]!, family: 4 }]);
     const to = `http://second.test:${port}/ok`;
     const error = await refusal(
       fetchLocal(`http://first.test:${port}/redirect?to=${encodeURIComponent(to)}`, { lookup }),
     );
-    expect(error.message).toContain("second.test resolves to 169.254.169.254, a link-local address");
+    expect(error.message).toContain(
+      "second.test resolves to 169.254.169.254, a link-local address",
+    );
     expect(lookup.mock.calls.map(([host]) => host)).toEqual(["first.test", "second.test"]);
     expect(connectedTo()).toEqual(["127.0.0.1"]);
   });
@@ -372,9 +396,18 @@ describe("safeFetch refuses internal addresses before any connection", () => {
   });
 
   it.each([
-    ["file:///etc/passwd", "Only http and https addresses can be fetched; file:///etc/passwd uses file."],
-    ["ftp://example.com/feed.xml", "Only http and https addresses can be fetched; ftp://example.com/feed.xml uses ftp."],
-    ["gopher://example.com/", "Only http and https addresses can be fetched; gopher://example.com/ uses gopher."],
+    [
+      "file:///etc/passwd",
+      "Only http and https addresses can be fetched; file:///etc/passwd uses file.",
+    ],
+    [
+      "ftp://example.com/feed.xml",
+      "Only http and https addresses can be fetched; ftp://example.com/feed.xml uses ftp.",
+    ],
+    [
+      "gopher://example.com/",
+      "Only http and https addresses can be fetched; gopher://example.com/ uses gopher.",
+    ],
   ])("the scheme of %s", async (url, message) => {
     const lookup = vi.fn<LookupFn>();
     const error = await refusal(safeFetch(url, { connector, lookup }));
@@ -389,7 +422,9 @@ describe("safeFetch refuses internal addresses before any connection", () => {
       const from = `${base}/redirect?to=${encodeURIComponent(to)}`;
       const error = await refusal(fetchLocal(from));
       expect(error.code).toBe("BAD_SCHEME");
-      expect(error.message).toBe(`Fetching ${from} was redirected to ${to}, which is not an http or https address.`);
+      expect(error.message).toBe(
+        `Fetching ${from} was redirected to ${to}, which is not an http or https address.`,
+      );
     }
   });
 

@@ -1,6 +1,12 @@
 import { performance } from "node:perf_hooks";
 import { Webhook as StandardWebhook } from "standardwebhooks";
-import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_MAX_RETRY_AFTER_MS, WEBHOOK_RESPONSE_BODY_LIMIT, WEBHOOK_RETRY_SCHEDULE_MS, WEBHOOK_TIMEOUT_MS } from "@floow/domain/webhook";
+import {
+  WEBHOOK_DISABLE_AFTER_MS,
+  WEBHOOK_MAX_RETRY_AFTER_MS,
+  WEBHOOK_RESPONSE_BODY_LIMIT,
+  WEBHOOK_RETRY_SCHEDULE_MS,
+  WEBHOOK_TIMEOUT_MS,
+} from "@floow/domain/webhook";
 import type { FloowEventMessage } from "@floow/domain/events";
 import type { Kysely, Selectable } from "kysely";
 import type { DB } from "../../db/database";

@@ -14,7 +14,10 @@ export interface OrgContext {
  * orgProcedure's check: the session's active organization and the caller's role in it. With no
  * active organization, the first organization the user belongs to becomes the active one.
  */
-export async function requireOrganization(db: Kysely<DB>, session: SessionData): Promise<OrgContext> {
+export async function requireOrganization(
+  db: Kysely<DB>,
+  session: SessionData,
+): Promise<OrgContext> {
   const membership = await resolveActiveMembership(db, session);
   if (!membership) {
     throw new DomainError("FORBIDDEN", "Create or join an organization first.");

@@ -38,7 +38,12 @@ export function ChartCard({
             {empty}
           </p>
         ) : (
-          <div className={cn("grid gap-6", wide ? "grid-cols-1" : "lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]")}>
+          <div
+            className={cn(
+              "grid gap-6",
+              wide ? "grid-cols-1" : "lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]",
+            )}
+          >
             <div aria-hidden="true" className="relative h-64 min-w-0">
               {chart}
             </div>
@@ -83,7 +88,12 @@ export function MiniTable({
             <tr key={rowIndex}>
               {row.map((cell, index) =>
                 index === 0 ? (
-                  <th key={index} scope="row" className="max-w-48 truncate px-3 py-2 font-normal text-grey-800" title={String(cell)}>
+                  <th
+                    key={index}
+                    scope="row"
+                    className="max-w-48 truncate px-3 py-2 font-normal text-grey-800"
+                    title={String(cell)}
+                  >
                     {cell}
                   </th>
                 ) : (

@@ -3,7 +3,17 @@ import { useState } from "react";
 import { useTRPCClient } from "../../lib/trpc";
 
 /** Downloads the floow's sessions of the range (of one version, when chosen) as CSV (built by the server, formula-safe). */
-export function ExportCsvButton({ floowId, from, to, version }: { floowId: string; from: string; to: string; version?: number | undefined }) {
+export function ExportCsvButton({
+  floowId,
+  from,
+  to,
+  version,
+}: {
+  floowId: string;
+  from: string;
+  to: string;
+  version?: number | undefined;
+}) {
   const client = useTRPCClient();
   const [busy, setBusy] = useState(false);
   return (
@@ -14,7 +24,12 @@ export function ExportCsvButton({ floowId, from, to, version }: { floowId: strin
       onClick={async () => {
         setBusy(true);
         try {
-          const { csv, filename } = await client.analytics.exportCsv.query({ id: floowId, from, to, version });
+          const { csv, filename } = await client.analytics.exportCsv.query({
+            id: floowId,
+            from,
+            to,
+            version,
+          });
           const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
           const link = document.createElement("a");
           link.href = url;

@@ -18,11 +18,22 @@ import { SharesChart } from "./shares-chart";
 import { VersionSelect } from "./version-select";
 
 /** /analytics/floow/{id}: one floow's figures, funnel, choices, form inputs, products, devices and languages. */
-export function FloowAnalyticsPage({ id, search, onSearch }: { id: string; search: RangeSearch; onSearch: (next: RangeSearch) => void }) {
+export function FloowAnalyticsPage({
+  id,
+  search,
+  onSearch,
+}: {
+  id: string;
+  search: RangeSearch;
+  onSearch: (next: RangeSearch) => void;
+}) {
   const trpc = useTRPC();
   const { from, to } = resolveRange(search);
   const { version } = search;
-  const query = useQuery({ ...trpc.analytics.floow.queryOptions({ id, from, to, version }), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...trpc.analytics.floow.queryOptions({ id, from, to, version }),
+    placeholderData: keepPreviousData,
+  });
   const data = query.data;
   const quiet = data ? data.days.every((day) => day.sessions === 0) : false;
   const loading = query.isFetching;
@@ -42,7 +53,11 @@ export function FloowAnalyticsPage({ id, search, onSearch }: { id: string; searc
             {data?.floow.name ?? "Floow analytics"}
             {data ? (
               <Badge variant={data.floow.status === "live" ? "success" : "neutral"} dot>
-                {data.floow.status === "live" ? "Live" : data.floow.status === "archived" ? "Archived" : "Development"}
+                {data.floow.status === "live"
+                  ? "Live"
+                  : data.floow.status === "archived"
+                    ? "Archived"
+                    : "Development"}
               </Badge>
             ) : null}
           </span>
@@ -51,7 +66,11 @@ export function FloowAnalyticsPage({ id, search, onSearch }: { id: string; searc
         actions={
           <div className="flex flex-wrap items-end gap-3">
             <RangeControls search={search} onChange={onSearch} />
-            <VersionSelect floowId={id} version={version} onChange={(next) => onSearch({ ...search, version: next })} />
+            <VersionSelect
+              floowId={id}
+              version={version}
+              onChange={(next) => onSearch({ ...search, version: next })}
+            />
             <ExportCsvButton floowId={id} from={from} to={to} version={version} />
           </div>
         }
@@ -64,11 +83,17 @@ export function FloowAnalyticsPage({ id, search, onSearch }: { id: string; searc
           <DailyChart
             days={data.days}
             loading={loading}
-            empty={quiet ? "No shopper saw this floow in this period. Publish it and embed it to see views, starts and completions per day." : undefined}
+            empty={
+              quiet
+                ? "No shopper saw this floow in this period. Publish it and embed it to see views, starts and completions per day."
+                : undefined
+            }
           />
           <FunnelChart steps={data.funnel} loading={loading} />
           <ChoicesCharts steps={data.choices} />
-          {data.formInputs.length > 0 || data.floow.type === "data" ? <FormInputsChart inputs={data.formInputs} /> : null}
+          {data.formInputs.length > 0 || data.floow.type === "data" ? (
+            <FormInputsChart inputs={data.formInputs} />
+          ) : null}
           {data.floow.type === "selling" ? <ProductResultsCard results={data.results} /> : null}
           <div className="grid gap-6 lg:grid-cols-2">
             <SharesChart kind="devices" shares={data.devices} />

@@ -11,7 +11,13 @@ import { formatDay, resolveRange, type RangeSearch } from "./format";
 import { RangeControls } from "./range-controls";
 
 /** /analytics: the organization's figures for a range against the period before, per day, and per floow. */
-export function AnalyticsOverviewPage({ search, onSearch }: { search: RangeSearch; onSearch: (next: RangeSearch) => void }) {
+export function AnalyticsOverviewPage({
+  search,
+  onSearch,
+}: {
+  search: RangeSearch;
+  onSearch: (next: RangeSearch) => void;
+}) {
   const trpc = useTRPC();
   const { data: bundle } = useSuspenseQuery(trpc.user.get.queryOptions());
   const { from, to } = resolveRange(search);
@@ -37,8 +43,12 @@ export function AnalyticsOverviewPage({ search, onSearch }: { search: RangeSearc
           title="No floows yet"
           description={
             <>
-              Publish a floow and embed it to see views, starts, completions and product clicks here.{" "}
-              <Link to="/floows" className="font-medium text-primary-700 underline underline-offset-4">
+              Publish a floow and embed it to see views, starts, completions and product clicks
+              here.{" "}
+              <Link
+                to="/floows"
+                className="font-medium text-primary-700 underline underline-offset-4"
+              >
                 Go to your floows
               </Link>
             </>
@@ -50,7 +60,11 @@ export function AnalyticsOverviewPage({ search, onSearch }: { search: RangeSearc
           <DailyChart
             days={data.days}
             loading={query.isFetching}
-            empty={quiet ? "No shopper saw a floow in this period. Publish a floow and embed it to see views, starts and completions per day." : undefined}
+            empty={
+              quiet
+                ? "No shopper saw a floow in this period. Publish a floow and embed it to see views, starts and completions per day."
+                : undefined
+            }
           />
           <section aria-labelledby="floows-heading" className="flex flex-col gap-3">
             <h2 id="floows-heading" className="text-base font-semibold text-grey-900">

@@ -27,7 +27,11 @@ export function RangeControls({
             onChange(
               value === "custom"
                 ? { ...search, range: "custom", from, to }
-                : { domain: search.domain, version: search.version, range: Number(value) as RangePreset },
+                : {
+                    domain: search.domain,
+                    version: search.version,
+                    range: Number(value) as RangePreset,
+                  },
             );
           }}
         >

@@ -19,14 +19,24 @@ describe("cookie consent", () => {
     const analytics = vi.fn();
     whenConsented("analytics", analytics);
     render(<CookieBanner />);
-    expect(consentStore.get()).toEqual({ state: "start", functional: true, analytics: false, marketing: false });
+    expect(consentStore.get()).toEqual({
+      state: "start",
+      functional: true,
+      analytics: false,
+      marketing: false,
+    });
     expect(screen.getByRole("region", { name: BANNER_TITLE })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Preferences" }));
     expect(screen.getByRole("checkbox", { name: /Functional/ })).toHaveProperty("disabled", true);
     await user.click(screen.getByRole("checkbox", { name: /Marketing/ }));
     await user.click(screen.getByRole("button", { name: "Save preferences" }));
     expect(screen.queryByRole("region", { name: BANNER_TITLE })).toBeNull();
-    expect(consentStore.get()).toEqual({ state: "done", functional: true, analytics: false, marketing: true });
+    expect(consentStore.get()).toEqual({
+      state: "done",
+      functional: true,
+      analytics: false,
+      marketing: true,
+    });
     expect(analytics).not.toHaveBeenCalled();
     expect(document.cookie).toContain("floows-cookie-preferences=");
   });

@@ -26,14 +26,18 @@ describe("the Events explanation", () => {
 
     await user.click(screen.getByRole("button", { name: "Next" }));
     expect(dialog.textContent).toContain("3 of 4: Events previewer");
-    await waitFor(() => expect(screen.getByRole("list", { name: "Received events" }).textContent).toBe("mount"));
+    await waitFor(() =>
+      expect(screen.getByRole("list", { name: "Received events" }).textContent).toBe("mount"),
+    );
 
     await user.click(screen.getByRole("button", { name: "Back" }));
     expect(dialog.textContent).toContain("2 of 4");
     await user.click(screen.getByRole("button", { name: "Next" }));
     await user.click(screen.getByRole("button", { name: "Next" }));
     expect(dialog.textContent).toContain("4 of 4: Integrations");
-    expect(screen.getByLabelText("finish message").textContent).toContain('"name": "City bike Amsterdam"');
+    expect(screen.getByLabelText("finish message").textContent).toContain(
+      '"name": "City bike Amsterdam"',
+    );
     expect(screen.queryByRole("button", { name: "Next" })).toBeNull();
     // The footer's Close (the dialog's × is named Close too).
     await user.click(screen.getAllByRole("button", { name: "Close" }).at(-1)!);

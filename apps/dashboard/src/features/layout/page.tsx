@@ -29,7 +29,15 @@ export function Page({ children }: { children: ReactNode }) {
 /**
  * For screens that later issues build: says so plainly instead of showing fake data.
  */
-export function ComingSoon({ icon, title, description }: { icon: ReactNode; title: string; description: string }) {
+export function ComingSoon({
+  icon,
+  title,
+  description,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+}) {
   return (
     <EmptyState
       icon={icon}

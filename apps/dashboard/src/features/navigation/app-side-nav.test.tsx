@@ -63,14 +63,20 @@ describe("AppSideNav", () => {
 
   it("highlights by path prefix", async () => {
     await renderAt("/analytics/floow/f1");
-    expect(screen.getByRole("link", { name: "Analytics" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("link", { name: "Analytics" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
     expect(screen.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
   });
 
   it("tells Personal from Organization settings by the hash", async () => {
     await renderAt("/settings#organization");
-    expect(screen.getByRole("link", { name: "Organization" }).getAttribute("data-active")).toBe("true");
-    expect(screen.getByRole("link", { name: "Personal" }).getAttribute("data-active")).toBe("false");
+    expect(screen.getByRole("link", { name: "Organization" }).getAttribute("data-active")).toBe(
+      "true",
+    );
+    expect(screen.getByRole("link", { name: "Personal" }).getAttribute("data-active")).toBe(
+      "false",
+    );
     expect(screen.getByRole("link", { name: "Personal" }).getAttribute("aria-current")).toBeNull();
   });
 
@@ -84,7 +90,9 @@ describe("AppSideNav", () => {
 
   it("labels a user without the admin role Member", async () => {
     await renderAt("/", { ...data, roles: ["member"] });
-    expect(within(screen.getByRole("link", { name: /Jane van Doe/ })).getByText("Member")).toBeTruthy();
+    expect(
+      within(screen.getByRole("link", { name: /Jane van Doe/ })).getByText("Member"),
+    ).toBeTruthy();
   });
 
   it("lists the domains; choosing one selects it and opens /domains/domain#general", async () => {
@@ -95,14 +103,18 @@ describe("AppSideNav", () => {
     expect(getSelectedDomainId()).toBe("d2");
     expect(router.state.location.pathname).toBe("/domains/domain");
     expect(router.state.location.hash).toBe("general");
-    expect(screen.getByRole("link", { name: "Outdoor store" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("link", { name: "Outdoor store" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
     expect(screen.getByRole("link", { name: "Bike shop" }).getAttribute("aria-current")).toBeNull();
   });
 
   it("has the help and settings groups, the terms in a new tab and a full-page logout", async () => {
     await renderAt("/");
     const help = screen.getByRole("group", { name: "Help" });
-    expect(within(help).getByRole("link", { name: "Documentation" }).getAttribute("href")).toBe("/documentation");
+    expect(within(help).getByRole("link", { name: "Documentation" }).getAttribute("href")).toBe(
+      "/documentation",
+    );
     const settings = screen.getByRole("group", { name: "Settings" });
     expect(within(settings).getByRole("link", { name: "Organization" }).getAttribute("href")).toBe(
       "/settings#organization",
@@ -110,7 +122,9 @@ describe("AppSideNav", () => {
     const terms = within(settings).getByRole("link", { name: "Terms of service" });
     expect(terms.getAttribute("href")).toBe("/terms-of-service-01022025.pdf");
     expect(terms.getAttribute("target")).toBe("_blank");
-    expect(within(settings).getByRole("link", { name: "Logout" }).getAttribute("href")).toBe("/logout");
+    expect(within(settings).getByRole("link", { name: "Logout" }).getAttribute("href")).toBe(
+      "/logout",
+    );
   });
 
   it("opens the support dialog", async () => {

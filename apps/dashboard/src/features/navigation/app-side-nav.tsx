@@ -36,7 +36,16 @@ export type SideNavData = {
 };
 
 type NavLinkSpec = NavTarget & {
-  to: "/" | "/domains" | "/floows" | "/products" | "/analytics" | "/inspect" | "/documentation" | "/settings" | "/integrations";
+  to:
+    | "/"
+    | "/domains"
+    | "/floows"
+    | "/products"
+    | "/analytics"
+    | "/inspect"
+    | "/documentation"
+    | "/settings"
+    | "/integrations";
   label: string;
   icon: ReactNode;
 };
@@ -50,7 +59,13 @@ const mainLinks: NavLinkSpec[] = [
   { to: "/inspect", label: "Inspect", icon: <SearchIcon /> },
 ];
 
-function RouterNavItem({ spec, location }: { spec: NavLinkSpec; location: { pathname: string; hash: string } }) {
+function RouterNavItem({
+  spec,
+  location,
+}: {
+  spec: NavLinkSpec;
+  location: { pathname: string; hash: string };
+}) {
   const exact = spec.exact || spec.hash !== undefined;
   return (
     <NavItem asChild icon={spec.icon} label={spec.label} active={isNavItemActive(spec, location)}>
@@ -95,7 +110,11 @@ export function AppSideNav({ data }: { data: SideNavData }) {
           name={user.name}
           caption={roleLabel(roles)}
         >
-          <Link to="/settings" activeProps={{}} activeOptions={{ exact: true, includeHash: true }} />
+          <Link
+            to="/settings"
+            activeProps={{}}
+            activeOptions={{ exact: true, includeHash: true }}
+          />
         </NavProfile>
 
         <NavGroup>
@@ -108,7 +127,9 @@ export function AppSideNav({ data }: { data: SideNavData }) {
                     <NavSubItem
                       key={domain.id}
                       href="/domains/domain#general"
-                      active={location.pathname === "/domains/domain" && selectedDomainId === domain.id}
+                      active={
+                        location.pathname === "/domains/domain" && selectedDomainId === domain.id
+                      }
                       onClick={(event) => {
                         selectDomain(domain.id);
                         if (isPlainClick(event)) {
@@ -140,7 +161,12 @@ export function AppSideNav({ data }: { data: SideNavData }) {
             location={location}
           />
           <RouterNavItem
-            spec={{ to: "/settings", hash: "organization", label: "Organization", icon: <BuildingIcon /> }}
+            spec={{
+              to: "/settings",
+              hash: "organization",
+              label: "Organization",
+              icon: <BuildingIcon />,
+            }}
             location={location}
           />
           <RouterNavItem

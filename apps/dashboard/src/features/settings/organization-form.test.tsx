@@ -41,7 +41,9 @@ describe("OrganizationForm", () => {
     await userEvent.type(screen.getByLabelText("Organization email"), "info@acme.example");
     await userEvent.selectOptions(screen.getByLabelText("Sector"), "Retail");
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Organization information updated"));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Organization information updated"),
+    );
     expect(update).toHaveBeenCalledWith({
       name: "Acme Europe",
       display_name: "Acme Inc.",
@@ -60,13 +62,21 @@ describe("OrganizationForm", () => {
       }),
     });
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Something went wrong updating the organization information"));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        "Something went wrong updating the organization information",
+      ),
+    );
   });
 
   it("shows a member the settings read-only", () => {
-    render(<OrganizationForm organization={organization} canEdit={false} />, { wrapper: fakeTrpcWrapper({}) });
+    render(<OrganizationForm organization={organization} canEdit={false} />, {
+      wrapper: fakeTrpcWrapper({}),
+    });
     expect((screen.getByLabelText("Display name") as HTMLInputElement).value).toBe("Acme Inc.");
-    expect((screen.getByLabelText("Display name") as HTMLInputElement).closest("fieldset")?.disabled).toBe(true);
+    expect(
+      (screen.getByLabelText("Display name") as HTMLInputElement).closest("fieldset")?.disabled,
+    ).toBe(true);
     expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
     expect(screen.getByText("Only admins can change the organization's settings.")).toBeTruthy();
   });
@@ -74,11 +84,18 @@ describe("OrganizationForm", () => {
   it("takes names within the server's limits, and never shows or sends back a logo that is not http(s) or /blobs/", async () => {
     const update = vi.fn((input: unknown) => ({ ...organization, ...(input as object) }));
     const { container } = render(
-      <OrganizationForm organization={{ ...organization, branding: { logo_url: "javascript:alert(1)" } }} canEdit />,
+      <OrganizationForm
+        organization={{ ...organization, branding: { logo_url: "javascript:alert(1)" } }}
+        canEdit
+      />,
       { wrapper: fakeTrpcWrapper({ "organization.update": update, "user.get": () => ({}) }) },
     );
-    expect(screen.getByLabelText("Organization name").getAttribute("maxlength")).toBe(String(TEXT_LIMITS.name));
-    expect(screen.getByLabelText("Organization email").getAttribute("maxlength")).toBe(String(TEXT_LIMITS.email));
+    expect(screen.getByLabelText("Organization name").getAttribute("maxlength")).toBe(
+      String(TEXT_LIMITS.name),
+    );
+    expect(screen.getByLabelText("Organization email").getAttribute("maxlength")).toBe(
+      String(TEXT_LIMITS.email),
+    );
     expect(container.querySelector("img")).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalled());

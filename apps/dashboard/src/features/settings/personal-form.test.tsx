@@ -8,7 +8,13 @@ import { PersonalForm } from "./personal-form";
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("@floow/ui", async (importOriginal) => ({ ...(await importOriginal<object>()), toast }));
 
-const user = { user_id: "u1", name: "Ann Example", email: "ann@shop.example", title: "", picture: null };
+const user = {
+  user_id: "u1",
+  name: "Ann Example",
+  email: "ann@shop.example",
+  title: "",
+  picture: null,
+};
 
 afterEach(() => {
   toast.success.mockReset();
@@ -18,7 +24,9 @@ afterEach(() => {
 describe("PersonalForm", () => {
   it("saves the user's name and title ('Information updated'), never the e-mail", async () => {
     const update = vi.fn((input: unknown) => ({ ...user, ...(input as object) }));
-    render(<PersonalForm user={user} />, { wrapper: fakeTrpcWrapper({ "user.update": update, "user.get": () => ({}) }) });
+    render(<PersonalForm user={user} />, {
+      wrapper: fakeTrpcWrapper({ "user.update": update, "user.get": () => ({}) }),
+    });
     expect((screen.getByLabelText("Email") as HTMLInputElement).readOnly).toBe(true);
 
     await userEvent.clear(screen.getByLabelText("Name"));
@@ -42,7 +50,9 @@ describe("PersonalForm", () => {
       }),
     });
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Something went wrong updating your information"));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Something went wrong updating your information"),
+    );
   });
 
   it("caps the fields at the server's limits and shows the server's refusal at its field, without a toast", async () => {
@@ -54,8 +64,12 @@ describe("PersonalForm", () => {
         },
       }),
     });
-    expect(screen.getByLabelText("Name").getAttribute("maxlength")).toBe(String(TEXT_LIMITS.personName));
-    expect(screen.getByLabelText("Title").getAttribute("maxlength")).toBe(String(TEXT_LIMITS.personTitle));
+    expect(screen.getByLabelText("Name").getAttribute("maxlength")).toBe(
+      String(TEXT_LIMITS.personName),
+    );
+    expect(screen.getByLabelText("Title").getAttribute("maxlength")).toBe(
+      String(TEXT_LIMITS.personTitle),
+    );
     await userEvent.type(screen.getByLabelText("Title"), "CMO");
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText(message)).toBeTruthy();

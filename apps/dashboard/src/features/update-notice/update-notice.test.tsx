@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { UPDATE_TITLE, UpdateNotice } from "./update-notice";
 import { MANIFEST_URL, UPDATE_CHECK_INTERVAL_MS, watchForUpdates } from "./version-check";
 
-const manifest = (build: string) => vi.fn(async () => new Response(JSON.stringify({ build, builtAt: "" })));
+const manifest = (build: string) =>
+  vi.fn(async () => new Response(JSON.stringify({ build, builtAt: "" })));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -18,7 +19,10 @@ describe("the build-update check", () => {
     const stop = watchForUpdates("b1", onUpdate, { fetcher });
     expect(fetcher).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(UPDATE_CHECK_INTERVAL_MS);
-    expect(fetcher).toHaveBeenCalledWith(MANIFEST_URL, { cache: "no-store", credentials: "same-origin" });
+    expect(fetcher).toHaveBeenCalledWith(MANIFEST_URL, {
+      cache: "no-store",
+      credentials: "same-origin",
+    });
     expect(onUpdate).not.toHaveBeenCalled();
     fetcher.mockImplementation(async () => new Response(JSON.stringify({ build: "b2" })));
     await vi.advanceTimersByTimeAsync(UPDATE_CHECK_INTERVAL_MS);
@@ -45,7 +49,10 @@ describe("the build-update check", () => {
     await act(async () => {
       document.dispatchEvent(new Event("visibilitychange"));
     });
-    expect(await screen.findByRole("status")).toHaveProperty("textContent", expect.stringContaining(UPDATE_TITLE));
+    expect(await screen.findByRole("status")).toHaveProperty(
+      "textContent",
+      expect.stringContaining(UPDATE_TITLE),
+    );
     expect(screen.getByRole("button", { name: "Reload" })).toBeTruthy();
   });
 });

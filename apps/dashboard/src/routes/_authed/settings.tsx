@@ -53,7 +53,12 @@ function Settings() {
             </CardHeader>
             <CardContent className="flex flex-col gap-6">
               <div className="flex items-center gap-4">
-                <Avatar size="lg" src={user.picture} alt={user.name} initials={initials(user.name)} />
+                <Avatar
+                  size="lg"
+                  src={user.picture}
+                  alt={user.name}
+                  initials={initials(user.name)}
+                />
                 <div>
                   <p className="text-base font-semibold text-grey-900">{user.name}</p>
                   <p className="text-sm text-grey-600">{roleLabel(data.roles)}</p>
@@ -74,7 +79,10 @@ function Settings() {
             </CardHeader>
             <CardContent>
               {organization ? (
-                <OrganizationForm organization={organization} canEdit={data.roles.includes("admin")} />
+                <OrganizationForm
+                  organization={organization}
+                  canEdit={data.roles.includes("admin")}
+                />
               ) : (
                 <Muted>You are not part of an organization.</Muted>
               )}

@@ -11,11 +11,18 @@ export const Route = createFileRoute("/_authed/analytics/floow/$id")({
   beforeLoad: ({ params }) => {
     if (!isValidEntityId(params.id)) throw notFound();
   },
-  loaderDeps: ({ search }) => ({ range: search.range, from: search.from, to: search.to, version: search.version }),
+  loaderDeps: ({ search }) => ({
+    range: search.range,
+    from: search.from,
+    to: search.to,
+    version: search.version,
+  }),
   loader: async ({ context: { queryClient, trpc }, params, deps }) => {
     const { from, to } = resolveRange(deps);
     try {
-      await queryClient.ensureQueryData(trpc.analytics.floow.queryOptions({ id: params.id, from, to, version: deps.version }));
+      await queryClient.ensureQueryData(
+        trpc.analytics.floow.queryOptions({ id: params.id, from, to, version: deps.version }),
+      );
     } catch (error) {
       if (httpStatusOf(error) === 404) throw notFound();
       throw error;
@@ -29,5 +36,11 @@ function FloowAnalyticsRoute() {
   const { id } = Route.useParams();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <FloowAnalyticsPage id={id} search={search} onSearch={(next) => void navigate({ search: next, replace: true })} />;
+  return (
+    <FloowAnalyticsPage
+      id={id}
+      search={search}
+      onSearch={(next) => void navigate({ search: next, replace: true })}
+    />
+  );
 }

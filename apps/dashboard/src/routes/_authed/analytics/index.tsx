@@ -8,7 +8,9 @@ export const Route = createFileRoute("/_authed/analytics/")({
   loader: ({ context: { queryClient, trpc }, deps }) => {
     const { from, to } = resolveRange(deps);
     // Prefetch only: the page shows its loading state while this runs.
-    void queryClient.prefetchQuery(trpc.analytics.overview.queryOptions({ from, to, domainId: deps.domain }));
+    void queryClient.prefetchQuery(
+      trpc.analytics.overview.queryOptions({ from, to, domainId: deps.domain }),
+    );
   },
   head: () => ({ meta: [{ title: "Analytics · Floow" }] }),
   component: OverviewRoute,
@@ -17,5 +19,10 @@ export const Route = createFileRoute("/_authed/analytics/")({
 function OverviewRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <AnalyticsOverviewPage search={search} onSearch={(next) => void navigate({ search: next, replace: true })} />;
+  return (
+    <AnalyticsOverviewPage
+      search={search}
+      onSearch={(next) => void navigate({ search: next, replace: true })}
+    />
+  );
 }
