@@ -35,15 +35,13 @@ export function registerGracefulShutdown(
   app.addHook("onRequest", (request, reply, done) => {
     if (draining && !healthPaths.has(request.url)) {
       reply.header("retry-after", String(DRAIN_RETRY_AFTER_SECONDS)).header("connection", "close");
-      reply
-        .code(503)
-        .send({
-          error: {
-            code: "UNAVAILABLE",
-            message: "This server is restarting. Try again in a few seconds.",
-            fieldErrors: [],
-          },
-        });
+      reply.code(503).send({
+        error: {
+          code: "UNAVAILABLE",
+          message: "This server is restarting. Try again in a few seconds.",
+          fieldErrors: [],
+        },
+      });
       return;
     }
     inFlight += 1;

@@ -100,12 +100,10 @@ export async function registerStaticRoutes(
         );
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
-    return reply
-      .code(404)
-      .send({
-        error: "Not Found",
-        message: `Route ${request.method}:${pathname} not found`,
-        statusCode: 404,
-      });
+    return reply.code(404).send({
+      error: "Not Found",
+      message: `Route ${request.method}:${pathname} not found`,
+      statusCode: 404,
+    });
   });
 }
