@@ -8,31 +8,27 @@ import type { feedSchema, feedVariablesSchema } from "./feed/schema";
 import type { Feed, FeedVariables } from "./feed/types";
 import type { filterGroupSchema, filterSchema } from "./filter/schema";
 import type { Filter, FilterGroup } from "./filter/types";
-import type {
-  choiceSchema,
-  conditionSchema,
-  floowSchema,
-  newFloowSchema,
-  stepSchema,
-} from "./floow/schema";
+import type { choiceSchema, conditionSchema, floowSchema, stepSchema } from "./floow/schema";
+import type { newFloowSchema } from "./floow/spec-entities";
 import type { Choice, Condition, Floow, NewFloowForm, Step } from "./floow/types";
 import type { formInputSchema } from "./form-input/schema";
 import type { FormInput } from "./form-input/types";
-import type { integrationConfigurationSchema, integrationSchema } from "./integration/schema";
+import type { integrationSchema } from "./integration/schema";
+import type { integrationConfigurationSchema } from "./integration/spec-entities";
 import type { Integration, IntegrationConfiguration } from "./integration/types";
-import type { organizationSchema } from "./organization/schema";
+import type { organizationSchema } from "./organization/spec-entities";
 import type { Organization } from "./organization/types";
 import type { supportTicketSchema } from "./support/schema";
 import type { SupportTicket } from "./support/types";
 import type { triggerSchema } from "./trigger/schema";
 import type { Trigger } from "./trigger/types";
+import type { inviteSchema } from "./user/schema";
 import type {
   invitationSchema,
-  inviteSchema,
   newUserSchema,
   teamUserSchema,
   userSchema,
-} from "./user/schema";
+} from "./user/spec-entities";
 import type { Invitation, InvitePayload, NewUser, TeamUser, User } from "./user/types";
 import type { webhookSchema } from "./webhook/schema";
 import type { Webhook } from "./webhook/types";

@@ -18,20 +18,6 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** The HTTP status of each code (for the public HTTP API). */
-export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
-  BAD_REQUEST: 400,
-  VALIDATION: 422,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-};
-
 /** The tRPC error code of each code (for procedures). */
 export const TRPC_ERROR_CODE: Readonly<Record<ErrorCode, string>> = {
   BAD_REQUEST: "BAD_REQUEST",
@@ -78,10 +64,6 @@ export class DomainError extends Error {
   }
 }
 
-export function isDomainError(error: unknown): error is DomainError {
-  return error instanceof DomainError;
-}
-
 /** The issues of a zod error (or anything with `issues: { path, message }[]`) as field errors. */
 export function fieldErrorsFrom(error: unknown): FieldError[] {
   const issues = (error as { issues?: unknown } | null)?.issues;
@@ -95,14 +77,4 @@ export function fieldErrorsFrom(error: unknown): FieldError[] {
 /** A VALIDATION error from a zod error, carrying each field's message. */
 export function validationError(error: unknown, message = "Validation failed"): DomainError {
   return new DomainError("VALIDATION", message, fieldErrorsFrom(error));
-}
-
-/** Field errors keyed by dotted path (`steps.0.text`), first message per field, for forms. */
-export function fieldErrorMap(errors: readonly FieldError[]): Record<string, string> {
-  const map: Record<string, string> = {};
-  for (const e of errors) {
-    const key = e.path.join(".");
-    if (!(key in map)) map[key] = e.message;
-  }
-  return map;
 }

@@ -36,7 +36,6 @@ export const PALETTE_FAMILIES = [
   "gray",
 ] as const;
 export type PaletteFamily = (typeof PALETTE_FAMILIES)[number];
-export const PALETTE_SHADES = 6;
 
 /** Six shades per family, light to dark (hex without `#`). */
 const PALETTE_HEX: Readonly<Record<PaletteFamily, readonly string[]>> = {

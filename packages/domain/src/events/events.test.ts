@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ID_PATTERN } from "../shared/ids";
 import { EVENTS_VERSION, EVENT_NAME, EVENT_TYPES } from "./constants";
-import { createEventMessage, isFloowEventMessage } from "./logic";
+import { createEventMessage } from "./logic";
 import { floowEventMessageSchema } from "./schema";
 
 const context = { organizationId: "o", domainId: "d", floowId: "f", sessionId: "s" };
@@ -80,13 +80,5 @@ describe("event messages", () => {
       false,
     );
     expect(floowEventMessageSchema.safeParse({ ...message, type: "hover" }).success).toBe(false);
-  });
-
-  it("isFloowEventMessage recognises posted messages", () => {
-    expect(isFloowEventMessage(createEventMessage(context, "start"))).toBe(true);
-    expect(isFloowEventMessage({ event: "floows" })).toBe(false);
-    expect(isFloowEventMessage({ event: "other", type: "start" })).toBe(false);
-    expect(isFloowEventMessage(null)).toBe(false);
-    expect(isFloowEventMessage("floows")).toBe(false);
   });
 });

@@ -29,13 +29,3 @@ export function createEventMessage(
     ...payload,
   };
 }
-
-/** Whether a `message` event's data is a floow event (the host page's listener uses this). */
-export function isFloowEventMessage(data: unknown): data is FloowEventMessage {
-  return (
-    typeof data === "object" &&
-    data !== null &&
-    (data as { event?: unknown }).event === EVENT_NAME &&
-    typeof (data as { type?: unknown }).type === "string"
-  );
-}

@@ -1,8 +1,7 @@
-import type { Device, GapSize, PaddingSize, RadiusSize } from "../shared/constants";
+import type { Device } from "../shared/constants";
 
 export const FLOOW_TYPES = ["selling", "data"] as const;
 export type FloowType = (typeof FLOOW_TYPES)[number];
-export const DEFAULT_FLOOW_TYPE: FloowType = "selling";
 export const FLOOW_TYPE_LABELS: Readonly<Record<FloowType, string>> = {
   selling: "Guided Selling",
   data: "Guided Data",
@@ -10,7 +9,6 @@ export const FLOOW_TYPE_LABELS: Readonly<Record<FloowType, string>> = {
 
 export const FLOOW_STATUSES = ["development", "live", "archived"] as const;
 export type FloowStatus = (typeof FLOOW_STATUSES)[number];
-export const DEFAULT_FLOOW_STATUS: FloowStatus = "development";
 
 /** An empty name becomes this when a floow is created. */
 export const DEFAULT_FLOOW_NAME = "New Floow";
@@ -146,9 +144,3 @@ export type ConsequenceType = (typeof CONSEQUENCE_TYPES)[number];
 
 /** The id `resolveNextStep` returns when the floow ends. */
 export const FINISH = "finish" as const;
-
-export const SIZE_DEFAULTS: Readonly<{ radius: RadiusSize; padding: PaddingSize; gap: GapSize }> = {
-  radius: "md",
-  padding: "md",
-  gap: "md",
-};

@@ -9,7 +9,6 @@ import {
   createFilterGroup,
   createFloow,
   createFormInput,
-  createNewFloowForm,
   createStep,
   createTrigger,
   duplicateFloow,
@@ -282,17 +281,6 @@ describe("createStep and its parts", () => {
     expect(ids.size).toBe(7);
     for (const id of ids) expect(id).toMatch(ID_PATTERN);
     expect(createStep({ id: "mine" }).id).toBe("mine");
-  });
-
-  it("the new-floow form state", () => {
-    expect(createNewFloowForm()).toEqual({
-      domainId: null,
-      type: "selling",
-      language: null,
-      name: "",
-      feedId: null,
-    });
-    expect(createNewFloowForm({ domainId: "d" }).domainId).toBe("d");
   });
 });
 

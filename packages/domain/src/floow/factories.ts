@@ -24,7 +24,7 @@ import {
   defaultStepStyle,
 } from "./defaults";
 import { nextStepId } from "./logic";
-import type { Choice, Condition, Floow, NewFloowForm, Step } from "./types";
+import type { Choice, Condition, Floow, Step } from "./types";
 
 type FloowRulesTarget = Pick<
   Floow,
@@ -320,9 +320,4 @@ export function duplicateFloow(
     })),
     triggers: sameDomain ? floow.triggers.map((t) => ({ ...t, id: createId() })) : [],
   };
-}
-
-/** The Create Floow dialog's initial state (type selling). */
-export function createNewFloowForm(overrides: Partial<NewFloowForm> = {}): NewFloowForm {
-  return { domainId: null, type: "selling", language: null, name: "", feedId: null, ...overrides };
 }

@@ -7,7 +7,6 @@ import {
   nextStepId,
   pathProgress,
   resolveNextStep,
-  stepOfChoice,
   visibleChoices,
 } from "./logic";
 import type { Condition } from "./types";
@@ -232,12 +231,10 @@ describe("visibleChoices", () => {
 });
 
 describe("helpers", () => {
-  it("nextStepId and stepOfChoice", () => {
+  it("nextStepId", () => {
     expect(nextStepId(floow.steps, "s1")).toBe("s2");
     expect(nextStepId(floow.steps, "s4")).toBeNull();
     expect(nextStepId(floow.steps, "nope")).toBeNull();
-    expect(stepOfChoice(floow.steps, "y")?.id).toBe("s3");
-    expect(stepOfChoice(floow.steps, "nope")).toBeUndefined();
   });
 });
 

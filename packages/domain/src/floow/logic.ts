@@ -7,7 +7,6 @@ type ConditionLike = Pick<
   "condition" | "conditionChoiceId" | "consequence" | "consequenceStepId" | "consequenceChoiceIds"
 >;
 type StepLike = { id: string; conditions?: readonly ConditionLike[] };
-type ChoiceStepLike = StepLike & { choices: readonly { id: string }[] };
 
 /** Whether a condition holds for the choices chosen so far. */
 export function conditionHolds(
@@ -116,14 +115,6 @@ export function visibleChoices<C extends { id: string }>(
 export function nextStepId(steps: readonly { id: string }[], stepId: string): string | null {
   const index = steps.findIndex((s) => s.id === stepId);
   return index === -1 ? null : (steps[index + 1]?.id ?? null);
-}
-
-/** The step a choice belongs to. */
-export function stepOfChoice<S extends ChoiceStepLike>(
-  steps: readonly S[],
-  choiceId: string,
-): S | undefined {
-  return steps.find((s) => s.choices.some((c) => c.id === choiceId));
 }
 
 /** The Create Floow wizard continues to the feed step only for Guided Selling. */

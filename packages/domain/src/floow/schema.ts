@@ -95,7 +95,6 @@ const buttonSchema = (key: FloowButtonKey) => {
     })
     .prefault({});
 };
-export const floowButtonSchema = buttonSchema("next").unwrap();
 
 const buttons = defaultButtons();
 export const floowButtonsSchema = z.object({
@@ -140,7 +139,6 @@ const resultsLayoutFor = (device: "mobile" | "desktop") => {
     })
     .prefault({});
 };
-export const resultsLayoutSchema = resultsLayoutFor("mobile").unwrap();
 
 const results = defaultResults();
 export const floowResultsSchema = z.object({
@@ -323,18 +321,6 @@ export const floowListSchema = z
 export const createFloowFeedStepSchema = z.object({
   feedId: requiredString(m.feedRequired, "id"),
 });
-
-/** The Create Floow dialog's state, with its defaults (type selling). */
-export const newFloowSchema = z.object({
-  domainId: ref.nullable().default(null),
-  type: z.enum(FLOOW_TYPES).default("selling"),
-  language: z.enum(LANGUAGES).nullable().default(null),
-  name: boundedString("name", "Name").default(""),
-  feedId: ref.nullable().default(null),
-});
-
-/** Publish, archive, restore, remove: the floow's id. */
-export const floowIdSchema = z.object({ id: idSchema });
 
 /** Duplicate: the floow's id, optionally another domain. */
 export const duplicateFloowSchema = z.object({ id: idSchema, domainId: idSchema.optional() });

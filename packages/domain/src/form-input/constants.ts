@@ -10,7 +10,6 @@ export const FORM_INPUT_TYPES = [
   "checkbox",
 ] as const;
 export type FormInputType = (typeof FORM_INPUT_TYPES)[number];
-export const DEFAULT_FORM_INPUT_TYPE: FormInputType = "text";
 
 /** Form inputs that choose among `options`. */
 export const OPTION_FORM_INPUT_TYPES: readonly FormInputType[] = ["dropdown", "multiselect"];

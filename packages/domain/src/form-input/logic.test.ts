@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../shared/constants";
 import type { FormInputType } from "./constants";
 import { FORM_INPUT_TYPES } from "./constants";
-import { formInputError, validateFormInputs } from "./logic";
+import { formInputError, formInputErrors } from "./logic";
 import { FORM_INPUT_MESSAGES } from "./messages";
 import type { FormInput } from "./types";
 
@@ -86,26 +86,27 @@ describe("formInputError", () => {
   });
 });
 
-describe("validateFormInputs", () => {
+describe("formInputErrors", () => {
   const inputs: FormInput[] = [
     { ...input("text", true), id: "name", value: "" },
     { ...input("email", true), id: "email", value: "jan@example.nl" },
     { ...input("dropdown", true, ["a", "b"]), id: "pick", value: "a" },
   ];
 
-  it("returns the invalid inputs with English messages by default", () => {
-    expect(validateFormInputs(inputs, {})).toEqual([
+  const en = FORM_INPUT_MESSAGES.en;
+
+  it("returns the invalid inputs with the messages given", () => {
+    expect(formInputErrors(inputs, {}, en)).toEqual([
       { inputId: "name", message: "This field is required" },
     ]);
-    expect(validateFormInputs(inputs)).toHaveLength(1);
   });
 
   it("takes values by input id, falling back to the input's value", () => {
-    expect(validateFormInputs(inputs, { name: "Jan", email: "nope", pick: "c" })).toEqual([
+    expect(formInputErrors(inputs, { name: "Jan", email: "nope", pick: "c" }, en)).toEqual([
       { inputId: "email", message: "E-mail should be valid" },
       { inputId: "pick", message: "Please choose one of the options" },
     ]);
-    expect(validateFormInputs(inputs, { name: "Jan" })).toEqual([]);
+    expect(formInputErrors(inputs, { name: "Jan" }, en)).toEqual([]);
   });
 
   it.each([
@@ -114,7 +115,9 @@ describe("validateFormInputs", () => {
     ["fr", "Ce champ est obligatoire"],
     ["de", "Dieses Feld ist erforderlich"],
   ] as const)("speaks %s", (language, message) => {
-    expect(validateFormInputs(inputs, {}, language)).toEqual([{ inputId: "name", message }]);
+    expect(formInputErrors(inputs, {}, FORM_INPUT_MESSAGES[language])).toEqual([
+      { inputId: "name", message },
+    ]);
   });
 
   it.each([
@@ -124,12 +127,10 @@ describe("validateFormInputs", () => {
     ["de", "Dieses Feld muss angekreuzt sein"],
   ] as const)("asks for a required checkbox to be checked in %s", (language, message) => {
     const terms = { ...input("checkbox", true), id: "terms", value: false };
-    expect(validateFormInputs([terms], {}, language)).toEqual([{ inputId: "terms", message }]);
-    expect(validateFormInputs([terms], { terms: true }, language)).toEqual([]);
-  });
-
-  it("falls back to English for an unknown language", () => {
-    expect(validateFormInputs(inputs, {}, "es" as "en")[0]?.message).toBe("This field is required");
+    expect(formInputErrors([terms], {}, FORM_INPUT_MESSAGES[language])).toEqual([
+      { inputId: "terms", message },
+    ]);
+    expect(formInputErrors([terms], { terms: true }, FORM_INPUT_MESSAGES[language])).toEqual([]);
   });
 
   it("pins the English messages and has every message in every language", () => {

@@ -1,7 +1,5 @@
-import type { Language } from "../shared/constants";
 import { isBlank, isEmail } from "../validation/checkers";
 import { FORM_PHONE_PATTERN } from "./constants";
-import { FORM_INPUT_MESSAGES } from "./messages";
 import type { FormInputMessageKey, FormInputMessages } from "./messages";
 import type { FormInput } from "./types";
 
@@ -39,8 +37,8 @@ export function formInputError(input: InputLike, value: unknown): FormInputMessa
 }
 
 /**
- * The invalid inputs of a shown floow with their messages in `language`. The value of an
- * input is `values[input.id]` when present, else the input's own `value`.
+ * The invalid inputs of a shown floow with their messages. The value of an input is
+ * `values[input.id]` when present, else the input's own `value`.
  * - required: fails when empty, blank or an empty list (a required checkbox must be
  *   ticked: "This field should be checked");
  * - dropdown: a value must be one of its options;
@@ -48,19 +46,8 @@ export function formInputError(input: InputLike, value: unknown): FormInputMessa
  * - number: when filled, a positive number; email: when filled, valid;
  * - phone: when filled, an optional plus followed by digits, spaces, hyphens or parentheses,
  *   with at least one digit.
- */
-export function validateFormInputs(
-  inputs: readonly InputLike[],
-  values: Readonly<Record<string, unknown>> = {},
-  language: Language = "en",
-): FormInputError[] {
-  return formInputErrors(inputs, values, FORM_INPUT_MESSAGES[language] ?? FORM_INPUT_MESSAGES.en);
-}
-
-/**
- * `validateFormInputs` with the messages given, not looked up by language: the script-tag
- * renderer passes the ones its floow came with (`PublicFloow.texts.messages`), so it
- * bundles no message catalogue.
+ * The messages are given, not looked up by language: the script-tag renderer passes the ones
+ * its floow came with (`PublicFloow.texts.messages`), so it bundles no message catalogue.
  */
 export function formInputErrors(
   inputs: readonly InputLike[],

@@ -1,16 +1,7 @@
 import { z } from "zod";
 import { TEXT_LIMITS } from "../shared/limits";
-import { idSchema, imageSchema } from "../shared/schema";
+import { idSchema } from "../shared/schema";
 import { INTEGRATION_MESSAGES } from "./constants";
-
-export const integrationConfigurationSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  tags: z.array(z.string()).default(() => []),
-  description: z.string().default(""),
-  image: imageSchema,
-  setup: z.boolean().default(false),
-});
 
 export const integrationSchema = z.object({
   id: idSchema,
@@ -18,9 +9,6 @@ export const integrationSchema = z.object({
   integrationConfigurationId: idSchema,
   settings: z.record(z.string(), z.string()).default(() => ({})),
 });
-
-/** What `integration.create` takes. */
-export const integrationInputSchema = integrationSchema;
 
 /**
  * What `integration.create` takes for Klaviyo: the domain whose floows' answers go to it and

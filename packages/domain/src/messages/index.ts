@@ -1,3 +1,2 @@
 // @floow/domain/messages: the messages concern of the domain model (also in the root export).
-export * from "./catalogue";
 export * from "./toasts";

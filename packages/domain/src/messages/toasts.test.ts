@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "./catalogue";
 import { AI_LOADING_MESSAGES, ERROR_PAGES, TOASTS } from "./toasts";
 
 describe("toasts: every text of spec section 8", () => {
@@ -87,14 +86,5 @@ describe("toasts: every text of spec section 8", () => {
 
   it("six AI loading messages", () => {
     expect(AI_LOADING_MESSAGES).toHaveLength(6);
-  });
-
-  it("MESSAGES gathers every text", () => {
-    expect(MESSAGES.toasts).toBe(TOASTS);
-    expect(MESSAGES.fields.required).toBe("This field is required");
-    expect(MESSAGES.validation.color.hexMax).toBe("Hex code can be a maximum of 6 characters.");
-    expect(MESSAGES.formInputs.nl.required).toBe("Dit veld is verplicht");
-    expect(MESSAGES.errorPages).toBe(ERROR_PAGES);
-    expect(MESSAGES.aiLoading).toBe(AI_LOADING_MESSAGES);
   });
 });

@@ -51,11 +51,6 @@ export interface Sector {
 /** The sector options, numbered 1 to 40 in the spec's order. */
 export const SECTORS: readonly Sector[] = SECTOR_NAMES.map((name, i) => ({ id: i + 1, name }));
 
-/** The name of a sector number, or undefined. */
-export function sectorName(id: number | null | undefined): SectorName | undefined {
-  return id ? SECTOR_NAMES[id - 1] : undefined;
-}
-
 /** Not in the spec: a logo is an uploaded image or a web address, never `javascript:` or `data:` (issue 25). */
 export const LOGO_INVALID_MESSAGE =
   "The logo should be an uploaded image or a web address (https://…).";

@@ -14,15 +14,6 @@ export const sectorSchema = z
   .min(1, { error: m.sectorInvalid })
   .max(SECTOR_COUNT, { error: m.sectorInvalid });
 
-export const organizationSchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  display_name: z.string().default(""),
-  email: z.string().default(""),
-  branding: z.object({ logo_url: z.string().nullable().default(null) }).prefault({}),
-  sector: sectorSchema.nullable().default(null),
-});
-
 const displayName = boundedString("name", "Display name", { trim: true });
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FORM_INPUT_MESSAGES } from "../form-input/messages";
-import { formInputErrors, validateFormInputs } from "../form-input/logic";
+import { formInputErrors } from "../form-input/logic";
 import { LANGUAGES } from "../shared/constants";
 import { LOADING_TEXTS, RUNTIME_TEXTS, floowTexts } from "./texts";
 
@@ -19,10 +19,10 @@ describe("runtime texts", () => {
     expect(floowTexts("toString" as never).close).toBe("Close");
   });
 
-  it("give the same form errors from the messages as from the language", () => {
+  it("carry the messages the form errors are given in the floow's language", () => {
     const inputs = [{ id: "a", type: "email" as const, required: true, options: [] }];
-    expect(formInputErrors(inputs, { a: "x" }, floowTexts("fr").messages)).toEqual(
-      validateFormInputs(inputs, { a: "x" }, "fr"),
-    );
+    expect(formInputErrors(inputs, { a: "x" }, floowTexts("fr").messages)).toEqual([
+      { inputId: "a", message: FORM_INPUT_MESSAGES.fr.email },
+    ]);
   });
 });

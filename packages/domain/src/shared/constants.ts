@@ -13,9 +13,6 @@ export const LANGUAGE_LABELS: Readonly<Record<Language, string>> = {
   de: "Deutsch",
 };
 
-/** Size keys shared by radius, padding and gap settings. */
-export const SIZE_KEYS = ["none", "xs", "sm", "md", "lg", "xl", "full"] as const;
-
 /** Radius sizes in px. */
 export const RADIUS_SIZES = { none: 0, xs: 4, sm: 8, md: 12, lg: 16, xl: 24, full: 9999 } as const;
 export type RadiusSize = keyof typeof RADIUS_SIZES;
@@ -53,33 +50,12 @@ export const AI_PROMPT_MAX_LENGTH = 1000;
 export const FILE_SIZE_LIMIT_MB = 10;
 export const FILE_SIZE_LIMIT_BYTES = FILE_SIZE_LIMIT_MB * 1024 * 1024;
 export const SECTOR_COUNT = 40;
-export const DEFAULT_COLOR_COUNT = 42;
-export const EVENTS_DIALOG_PAGES = 4;
 export const TRIGGER_DIALOG_STEPS = 2;
 export const EDITOR_SCALE_DEFAULT = 100;
-export const PRELOAD_CONCURRENCY = 5;
 
 // Timings (ms)
-export const TOAST_TIMEOUT_MS = 5000;
-export const USER_DELETED_TOAST_TIMEOUT_MS = 2000;
-export const RELOAD_AFTER_USER_DELETE_MS = 2000;
-export const RELOAD_GUARD_TTL_MS = 10_000;
-export const ICON_FETCH_TIMEOUT_MS = 1500;
 export const INPUT_VALIDATION_DEBOUNCE_MS = 300;
-export const SELECT_SEARCH_DEBOUNCE_MS = 200;
-export const LISTBOX_TYPEAHEAD_RESET_MS = 350;
 export const LOADING_MESSAGE_INTERVAL_MS = 2000;
-export const LOADING_MESSAGE_COUNT = 6;
-
-/** Side navigation widths and animation. */
-export const SIDEBAR = {
-  expandedWidth: "14rem",
-  collapsedWidth: "3.75rem",
-  animationMs: 500,
-} as const;
-
-/** Default UI colours of the dashboard. */
-export const DEFAULT_UI_COLORS = { primary: "moss", grey: "slate" } as const;
 
 /** Chart types available to the analytics area. */
 export const CHART_TYPES = [
@@ -97,10 +73,6 @@ export type ChartType = (typeof CHART_TYPES)[number];
 /** Enrichment methods for events. */
 export const ENRICHMENT_METHODS = ["dataLayer", "activation"] as const;
 export type EnrichmentMethod = (typeof ENRICHMENT_METHODS)[number];
-export const ENRICHMENT_METHOD_LABELS: Readonly<Record<EnrichmentMethod, string>> = {
-  dataLayer: "Datalayer",
-  activation: "Activation platform",
-};
 
 /** Terms-of-service PDF, dated by file name. */
 export const TERMS_OF_SERVICE_DATE = "01022025";

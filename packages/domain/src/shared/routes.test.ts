@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DOMAIN_TABS, isActivePath, isFloowRoute, ROUTES, sidebarExpanded } from "./routes";
+import { DOMAIN_TABS, isFloowRoute, ROUTES } from "./routes";
 
 describe("routes", () => {
   it("pins the paths", () => {
@@ -20,14 +20,5 @@ describe("routes", () => {
     ["/", false],
   ])("isFloowRoute(%s) = %s", (path, expected) => {
     expect(isFloowRoute(path)).toBe(expected);
-  });
-
-  it("the side navigation is expanded on home only; links are active by prefix", () => {
-    expect(sidebarExpanded("/")).toBe(true);
-    expect(sidebarExpanded("/domains")).toBe(false);
-    expect(isActivePath("/", "/")).toBe(true);
-    expect(isActivePath("/domains", "/")).toBe(false);
-    expect(isActivePath("/domains/domain", "/domains")).toBe(true);
-    expect(isActivePath("/domainsx", "/domains")).toBe(false);
   });
 });

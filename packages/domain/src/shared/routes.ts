@@ -31,14 +31,3 @@ export const FLOOW_ROUTE_PREFIXES = ["/floow/", "/domain/"] as const;
 export function isFloowRoute(path: string): boolean {
   return FLOOW_ROUTE_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
-
-/** The side navigation starts expanded on the home route only. */
-export function sidebarExpanded(path: string): boolean {
-  return path === ROUTES.home;
-}
-
-/** Whether a navigation link is active: the full path, or a path prefix for sections. */
-export function isActivePath(currentPath: string, linkPath: string): boolean {
-  if (linkPath === ROUTES.home) return currentPath === ROUTES.home;
-  return currentPath === linkPath || currentPath.startsWith(`${linkPath}/`);
-}

@@ -7,15 +7,7 @@ import {
   TRIGGER_POSITIONS,
   TRIGGER_TARGETS,
 } from "./constants";
-import {
-  cssEscape,
-  findTriggerElement,
-  matchTrigger,
-  parseRoute,
-  removeTriggerAt,
-  triggerPosition,
-  triggerSelector,
-} from "./logic";
+import { findTriggerElement, matchTrigger, parseRoute } from "./logic";
 
 describe("matchTrigger", () => {
   const table: [string, RouteType, string, boolean][] = [
@@ -116,29 +108,7 @@ describe("matchTrigger", () => {
 });
 
 describe("where a trigger mounts", () => {
-  it.each([
-    [{ attribute: "id" as const, value: "floow" }, "#floow"],
-    [{ attribute: "id" as const, value: "#floow" }, "#floow"],
-    [{ attribute: "id" as const, value: " 1st " }, "#\\31 st"],
-    [{ attribute: "id" as const, value: "a:b" }, "#a\\:b"],
-    [{ attribute: "class" as const, value: "product-list" }, ".product-list"],
-    [{ attribute: "class" as const, value: ".product-list" }, ".product-list"],
-    [{ attribute: "class" as const, value: "grid  main" }, ".grid.main"],
-    [{ attribute: "class" as const, value: "grid.main" }, ".grid.main"],
-  ])("%j -> %s", (trigger, selector) => {
-    expect(triggerSelector(trigger)).toBe(selector);
-  });
-
-  it("escapes like CSS.escape", () => {
-    expect(cssEscape("-")).toBe("\\-");
-    expect(cssEscape("-1a")).toBe("-\\31 a");
-    expect(cssEscape("a\u0000b")).toBe("a\uFFFDb");
-    expect(cssEscape("a\u0001")).toBe("a\\1 ");
-    expect(cssEscape("é_-x")).toBe("é_-x");
-    expect(cssEscape("a b")).toBe("a\\ b");
-  });
-
-  it("finds the element the selector selects, without a selector", () => {
+  it("finds the element by id or by all its classes, a typed # or . ignored", () => {
     const byId: Record<string, string> = { floow: "E1", "1st": "E2", "a:b": "E3" };
     const byClasses: Record<string, string[]> = {
       "product-list": ["L1", "L2"],
@@ -164,8 +134,6 @@ describe("where a trigger mounts", () => {
       before: "beforebegin",
       after: "afterend",
     });
-    expect(triggerPosition({ target: "before" })).toBe("beforebegin");
-    expect(triggerPosition({ target: "nowhere" as "inside" })).toBe("beforeend");
   });
 
   it("pins the trigger constants", () => {
@@ -173,21 +141,5 @@ describe("where a trigger mounts", () => {
     expect(TRIGGER_ATTRIBUTES).toEqual(["id", "class"]);
     expect(TRIGGER_TARGETS).toEqual(["inside", "before", "after"]);
     expect(DEFAULT_TRIGGER).toEqual({ routeType: "startsWith", attribute: "id", target: "inside" });
-  });
-});
-
-describe("removeTriggerAt", () => {
-  const triggers = ["a", "b", "c"];
-  it.each([
-    [1, true, ["a", "c"]],
-    ["0", true, ["b", "c"]],
-    ["x", false, triggers],
-    ["", false, triggers],
-    [undefined, false, triggers],
-    [1.5, false, triggers],
-    [-1, false, triggers],
-    [3, false, triggers],
-  ])("index %j -> ok %s", (index, ok, rest) => {
-    expect(removeTriggerAt(triggers, index)).toEqual({ ok, triggers: rest });
   });
 });

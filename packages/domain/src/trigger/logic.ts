@@ -1,5 +1,3 @@
-import { TRIGGER_POSITIONS } from "./constants";
-import type { TriggerPosition } from "./constants";
 import type { Trigger } from "./types";
 
 export interface TriggerMatch {
@@ -124,50 +122,6 @@ export function matchTrigger(
     : { matches: false, reason: `The path "${page.path}" does not start with "${route.path}".` };
 }
 
-/** Escapes a CSS identifier (the CSSOM `CSS.escape` algorithm), without needing a DOM. */
-export function cssEscape(value: string): string {
-  let out = "";
-  const length = value.length;
-  for (let i = 0; i < length; i++) {
-    const code = value.charCodeAt(i);
-    const ch = value.charAt(i);
-    if (code === 0) {
-      out += "\uFFFD";
-    } else if (
-      (code >= 0x1 && code <= 0x1f) ||
-      code === 0x7f ||
-      (i === 0 && code >= 0x30 && code <= 0x39) ||
-      (i === 1 && code >= 0x30 && code <= 0x39 && value.charCodeAt(0) === 0x2d)
-    ) {
-      out += `\\${code.toString(16)} `;
-    } else if (i === 0 && length === 1 && code === 0x2d) {
-      out += `\\${ch}`;
-    } else if (code >= 0x80 || code === 0x2d || code === 0x5f || /[0-9A-Za-z]/.test(ch)) {
-      out += ch;
-    } else {
-      out += `\\${ch}`;
-    }
-  }
-  return out;
-}
-
-/**
- * The CSS selector of a trigger's target element: `#id` or `.class` (several classes
- * separated by spaces select elements holding all of them). A typed leading `#` or `.`
- * is ignored.
- */
-export function triggerSelector(trigger: Pick<Trigger, "attribute" | "value">): string {
-  const value = trigger.value.trim().replace(/^[#.]/, "");
-  if (trigger.attribute === "class") {
-    return value
-      .split(/[\s.]+/)
-      .filter(Boolean)
-      .map((c) => `.${cssEscape(c)}`)
-      .join("");
-  }
-  return `#${cssEscape(value)}`;
-}
-
 /** What `findTriggerElement` needs of a document (a structural type: the domain has no DOM). */
 export interface ElementLookup<E> {
   getElementById(id: string): E | null;
@@ -175,10 +129,10 @@ export interface ElementLookup<E> {
 }
 
 /**
- * The element a trigger targets, the one `triggerSelector` selects: by id, or the first
- * holding all its classes; a typed leading `#` or `.` is ignored. Found without building
- * a selector, so nothing needs escaping (the loader stays small) and an empty value finds
- * nothing instead of throwing.
+ * The element a trigger targets: by id, or the first element holding all its classes
+ * (separated by spaces or dots); a typed leading `#` or `.` is ignored. Found without
+ * building a selector, so nothing needs escaping (the loader stays small) and an empty
+ * value finds nothing instead of throwing.
  */
 export function findTriggerElement<E>(
   trigger: Pick<Trigger, "attribute" | "value">,
@@ -193,24 +147,4 @@ export function findTriggerElement<E>(
     return classes ? (doc.getElementsByClassName(classes)[0] ?? null) : null;
   }
   return value ? doc.getElementById(value) : null;
-}
-
-/** Where the floow goes relative to the target element (an `insertAdjacentElement` position). */
-export function triggerPosition(trigger: Pick<Trigger, "target">): TriggerPosition {
-  return TRIGGER_POSITIONS[trigger.target] ?? TRIGGER_POSITIONS.inside;
-}
-
-/**
- * Deleting a trigger removes it by index. A non-numeric (or out-of-range) index is a
- * failure: the caller shows the failure toast, otherwise the success toast.
- */
-export function removeTriggerAt<T>(
-  triggers: readonly T[],
-  index: unknown,
-): { ok: boolean; triggers: T[] } {
-  const i = typeof index === "string" && index.trim() !== "" ? Number(index) : index;
-  if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i >= triggers.length) {
-    return { ok: false, triggers: [...triggers] };
-  }
-  return { ok: true, triggers: triggers.filter((_, j) => j !== i) };
 }

@@ -4,16 +4,13 @@ import { ROLE_LABELS, ROLES } from "./constants";
 import {
   changeEmailSchema,
   changePasswordSchema,
-  invitationSchema,
   inviteSchema,
-  newUserSchema,
   removeInvitationSchema,
   signInSchema,
   signUpSchema,
-  teamUserSchema,
-  userSchema,
   userUpdateSchema,
 } from "./schema";
+import { invitationSchema, newUserSchema, teamUserSchema, userSchema } from "./spec-entities";
 
 describe("roles", () => {
   it("pins roles and labels", () => {

@@ -5,31 +5,6 @@ import { FIELD_MESSAGES, isEmail, isImageAddress } from "../validation/checkers"
 import { VALIDATION_MESSAGES } from "../validation/messages";
 import { AUTH_FORM_MESSAGES, PASSWORD_MIN_LENGTH, ROLES } from "./constants";
 
-const roleSchema = z.enum(ROLES);
-
-export const userSchema = z.object({
-  user_id: z.string().min(1),
-  name: z.string().default(""),
-  email: z.string(),
-  title: z.string().default(""),
-  role: roleSchema.nullable().default(null),
-  picture: z.string().nullable().default(null),
-  roles: z.array(roleSchema).default(() => []),
-});
-
-export const invitationSchema = z.object({
-  id: z.string().min(1),
-  email: z.string(),
-  role: roleSchema.optional(),
-  name: z.string().optional(),
-});
-
-export const teamUserSchema = z.object({
-  user_id: z.string().min(1),
-  email: z.string(),
-  role: roleSchema,
-});
-
 const invite = VALIDATION_MESSAGES.invite;
 
 const personName = (label: string) => boundedString("personName", label, { trim: true });
@@ -42,9 +17,6 @@ export const inviteSchema = z.object({
   title: personTitle.default(""),
   role: z.enum(ROLES, { error: invite.roleRequired }),
 });
-
-/** A new user: email and role. */
-export const newUserSchema = inviteSchema.pick({ email: true, role: true });
 
 /** Removing an invitation. */
 export const removeInvitationSchema = z.object({ id: idSchema, email: boundedString("email") });

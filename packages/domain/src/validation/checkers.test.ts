@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FILE_SIZE_LIMIT_BYTES } from "../shared/constants";
 import type { FieldCheck } from "./checkers";
-import {
-  checkField,
-  FIELD_MESSAGES,
-  FIELD_RULES,
-  isDutchPhone,
-  isHttpUrl,
-  isIsoDate,
-} from "./checkers";
+import { FIELD_MESSAGES, FIELD_RULES, isDutchPhone, isHttpUrl, isIsoDate } from "./checkers";
 
 describe("FIELD_MESSAGES", () => {
   it("pins every generic checker message", () => {
@@ -103,13 +96,6 @@ describe("FIELD_RULES", () => {
 
   it("covers every checker", () => {
     expect(new Set(table.map((r) => r[0]))).toEqual(new Set(Object.keys(FIELD_MESSAGES)));
-  });
-
-  it("checkField runs rules in order, by name or function", () => {
-    expect(checkField("", ["required", "email"])).toBe("This field is required");
-    expect(checkField("x", ["required", "email"])).toBe("E-mail should be valid");
-    expect(checkField("a@b.nl", ["required", "email"])).toBe(true);
-    expect(checkField("x", [(v) => (v === "y" ? true : "must be y")])).toBe("must be y");
   });
 
   it("helpers", () => {

@@ -136,16 +136,3 @@ export const FIELD_RULES: Readonly<Record<FieldCheck, FieldRule>> = {
   zipcode,
   hexcode,
 };
-
-/** Runs rules in order and returns the first message, or true. */
-export function checkField(
-  value: unknown,
-  rules: readonly (FieldCheck | FieldRule)[],
-): true | string {
-  for (const rule of rules) {
-    const fn = typeof rule === "function" ? rule : FIELD_RULES[rule];
-    const result = fn(value);
-    if (result !== true) return result;
-  }
-  return true;
-}

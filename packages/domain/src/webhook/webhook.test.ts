@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { issuesOf } from "../test/issues";
 import {
   DEFAULT_WEBHOOK,
+  WEBHOOK_DEFAULT_EVENTS,
   WEBHOOK_METHODS,
   WEBHOOK_RETRY_SCHEDULE_MS,
   WEBHOOK_STATUSES,
 } from "./constants";
-import { createWebhook } from "./factories";
 import { webhookInputSchema, webhookSchema } from "./schema";
 
 describe("webhooks", () => {
@@ -14,15 +14,21 @@ describe("webhooks", () => {
     expect(DEFAULT_WEBHOOK).toEqual({ method: "POST", status: "active" });
     expect(WEBHOOK_METHODS[0]).toBe("POST");
     expect(WEBHOOK_STATUSES).toEqual(["active", "inactive"]);
-    const hook = createWebhook({ domainId: "d", name: "CRM", url: "https://crm.example.com/hook" });
-    expect(hook).toMatchObject({
-      method: "POST",
-      status: "active",
+    expect(WEBHOOK_DEFAULT_EVENTS).toEqual(["finish", "form"]);
+    const hook = {
+      id: "w",
+      organizationId: "o",
+      domainId: "d",
       floowId: null,
-      headers: {},
-      events: ["finish", "form"],
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+      name: "CRM",
+      url: "https://crm.example.com/hook",
       secret: "",
-    });
+      headers: {},
+      ...DEFAULT_WEBHOOK,
+      events: [...WEBHOOK_DEFAULT_EVENTS],
+    };
     expect(webhookSchema.parse(hook)).toEqual(hook);
   });
 
