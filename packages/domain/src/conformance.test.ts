@@ -13,8 +13,10 @@ import type { newFloowSchema } from "./floow/spec-entities";
 import type { Choice, Condition, Floow, NewFloowForm, Step } from "./floow/types";
 import type { formInputSchema } from "./form-input/schema";
 import type { FormInput } from "./form-input/types";
-import type { integrationSchema } from "./integration/schema";
-import type { integrationConfigurationSchema } from "./integration/spec-entities";
+import type {
+  integrationConfigurationSchema,
+  integrationSchema,
+} from "./integration/spec-entities";
 import type { Integration, IntegrationConfiguration } from "./integration/types";
 import type { organizationSchema } from "./organization/spec-entities";
 import type { Organization } from "./organization/types";

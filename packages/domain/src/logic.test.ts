@@ -156,6 +156,7 @@ describe("the public surface", () => {
       "newUserSchema",
       "organizationSchema",
       "integrationConfigurationSchema",
+      "integrationSchema",
       "newFloowSchema",
     ]) {
       expect(domain).not.toHaveProperty(name);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { INTEGRATION_CATALOGUE } from "./constants";
-import { integrationSchema, klaviyoSetupSchema } from "./schema";
-import { integrationConfigurationSchema } from "./spec-entities";
+import { klaviyoSetupSchema } from "./schema";
+import { integrationConfigurationSchema, integrationSchema } from "./spec-entities";
 import { issuesOf } from "../test/issues";
 
 describe("integrations", () => {

@@ -1,14 +1,6 @@
 import { z } from "zod";
 import { TEXT_LIMITS } from "../shared/limits";
-import { idSchema } from "../shared/schema";
 import { INTEGRATION_MESSAGES } from "./constants";
-
-export const integrationSchema = z.object({
-  id: idSchema,
-  domainId: idSchema,
-  integrationConfigurationId: idSchema,
-  settings: z.record(z.string(), z.string()).default(() => ({})),
-});
 
 /**
  * What `integration.create` takes for Klaviyo: the domain whose floows' answers go to it and

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { idSchema, imageSchema } from "../shared/schema";
 
 /**
- * The spec's integration configuration entity (spec section 3) as a zod schema. No code
- * parses it at run time; `conformance.test.ts` proves it equal to its type in `types.ts`,
- * so it is the executable record of the spec. Not re-exported by `index.ts`: it is
+ * The spec's integration entities (spec section 3) as zod schemas. No code parses them
+ * at run time; `conformance.test.ts` proves them equal to their types in `types.ts`, so
+ * they are the executable record of the spec. Not re-exported by `index.ts`: they are
  * no part of `@floow/domain/integration`.
  */
 
@@ -15,4 +15,11 @@ export const integrationConfigurationSchema = z.object({
   description: z.string().default(""),
   image: imageSchema,
   setup: z.boolean().default(false),
+});
+
+export const integrationSchema = z.object({
+  id: idSchema,
+  domainId: idSchema,
+  integrationConfigurationId: idSchema,
+  settings: z.record(z.string(), z.string()).default(() => ({})),
 });
