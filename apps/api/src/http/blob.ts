@@ -5,6 +5,7 @@ import {
   BLOB_MESSAGES,
   blobUploadSchema,
 } from "@floow/domain/blob";
+import { ID_PATTERN } from "@floow/domain/shared";
 import { imageSize } from "image-size";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
@@ -20,7 +21,6 @@ import { isAllowedOrigin, isJsonContentType } from "./origins";
 /** A 5 MB image as a base64 data URL, plus the JSON around it. */
 const UPLOAD_BODY_LIMIT = Math.ceil(BLOB_MAX_BYTES / 3) * 4 + 64 * 1024;
 const UPLOADS_PER_MINUTE = 60;
-const ID_PATTERN = /^[0-9a-f-]{36}$/;
 
 /** Whether the bytes are what the type claims (no HTML or script under an image type). */
 export function looksLike(contentType: string, bytes: Uint8Array): boolean {

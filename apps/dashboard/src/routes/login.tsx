@@ -2,7 +2,7 @@ import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
 import { z } from "zod";
 import { LoginForm } from "../features/auth/login-form";
 import { safeRedirect } from "../features/auth/safe-redirect";
-import { FloowMark } from "../features/navigation/app-side-nav";
+import { FloowMark, TERMS_OF_SERVICE_URL } from "../features/navigation/app-side-nav";
 import { authClient } from "../lib/auth-client";
 import { useFlashToast } from "../lib/flash-toast";
 
@@ -39,7 +39,7 @@ function LoginPage() {
         <p className="text-xs text-grey-400">
           By continuing you agree to the{" "}
           <a
-            href="/terms-of-service-01022025.pdf"
+            href={TERMS_OF_SERVICE_URL}
             target="_blank"
             rel="noopener noreferrer"
             className="underline hover:text-grey-600"

@@ -22,12 +22,14 @@ import {
   UserIcon,
 } from "@floow/ui";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
+import { TERMS_OF_SERVICE_DATE } from "@floow/domain/shared";
 import { useState, type MouseEvent, type ReactNode } from "react";
 import { selectDomain, useSelectedDomainId } from "../../lib/selected-domain";
 import { initials, isNavExpanded, isNavItemActive, roleLabel, type NavTarget } from "./nav-logic";
 import { SupportDialog } from "../support/support-dialog";
 
-export const TERMS_OF_SERVICE_URL = "/terms-of-service-01022025.pdf";
+/** The terms-of-service PDF is named by its date (the domain keeps the date). */
+export const TERMS_OF_SERVICE_URL = `/terms-of-service-${TERMS_OF_SERVICE_DATE}.pdf`;
 
 export type SideNavData = {
   user: { user_id: string; name: string; picture?: string | null };

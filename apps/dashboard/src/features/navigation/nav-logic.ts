@@ -1,13 +1,12 @@
 /**
- * Side navigation rules from spec section 2. The profile block's initials and role label
- * are shared product logic and come from `@floow/domain/user`.
+ * Side navigation rules from spec section 2. The profile block's initials and role label,
+ * and which paths are floow routes (/floow/…, /domain/…: no side navigation there), are
+ * shared product logic and come from `@floow/domain`.
  */
-export { hasRole, initials, roleLabel } from "@floow/domain/user";
+import { isFloowRoute } from "@floow/domain/shared";
 
-/** Paths starting with /floow/ or /domain/ are floow routes: no side navigation there. */
-export function isFloowRoute(pathname: string): boolean {
-  return pathname.startsWith("/floow/") || pathname.startsWith("/domain/");
-}
+export { isFloowRoute };
+export { hasRole, initials, roleLabel } from "@floow/domain/user";
 
 /** Shown only when a user is signed in (has a user_id), and never on floow routes. */
 export function shouldShowSideNav(
