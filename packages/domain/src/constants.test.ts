@@ -112,6 +112,8 @@ describe("every constant of spec section 9", () => {
     ["EVENT_NAME", "floows"],
     ["EVENT_TYPES", ["mount", "start", "choice", "form", "finish", "product", "restart", "close"]],
     ["TERMS_OF_SERVICE_DATE", "01022025"],
+    ["USER_DELETED_TOAST_TIMEOUT_MS", 2000],
+    ["RELOAD_AFTER_USER_DELETE_MS", 2000],
     ["FLOOW_ROUTE_PREFIXES", ["/floow/", "/domain/"]],
     ["LANGUAGE_LABELS", { en: "English", nl: "Nederlands", fr: "Français", de: "Deutsch" }],
   ])("%s", (name, value) => {

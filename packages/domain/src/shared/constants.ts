@@ -54,6 +54,9 @@ export const TRIGGER_DIALOG_STEPS = 2;
 export const EDITOR_SCALE_DEFAULT = 100;
 
 // Timings (ms)
+/** The user-deleted toast's timeout and the reload after it (spec sections 4 and 9). */
+export const USER_DELETED_TOAST_TIMEOUT_MS = 2000;
+export const RELOAD_AFTER_USER_DELETE_MS = 2000;
 export const INPUT_VALIDATION_DEBOUNCE_MS = 300;
 export const LOADING_MESSAGE_INTERVAL_MS = 2000;
 

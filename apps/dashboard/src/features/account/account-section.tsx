@@ -1,4 +1,5 @@
 import { TOASTS } from "@floow/domain/messages";
+import { RELOAD_AFTER_USER_DELETE_MS, USER_DELETED_TOAST_TIMEOUT_MS } from "@floow/domain/shared";
 import {
   Button,
   Card,
@@ -15,10 +16,6 @@ import { useTRPC, type UserBundle } from "../../lib/trpc";
 import { refusalOf } from "../../lib/trpc-errors";
 import { ChangeEmailDialog } from "./change-email-dialog";
 import { ChangePasswordDialog } from "./change-password-dialog";
-
-/** The user-deleted toast's timeout and the reload after it (spec sections 4 and 9). */
-export const USER_DELETED_TOAST_MS = 2000;
-export const RELOAD_AFTER_DELETE_MS = 2000;
 
 type User = NonNullable<UserBundle["user"]>;
 
@@ -46,8 +43,8 @@ export function AccountSection({
       toast.error(handOver ?? TOASTS.failure.userDelete);
       return;
     }
-    toast.success(TOASTS.success.userDelete, { duration: USER_DELETED_TOAST_MS });
-    window.setTimeout(reload, RELOAD_AFTER_DELETE_MS);
+    toast.success(TOASTS.success.userDelete, { duration: USER_DELETED_TOAST_TIMEOUT_MS });
+    window.setTimeout(reload, RELOAD_AFTER_USER_DELETE_MS);
   };
 
   return (
