@@ -3,8 +3,8 @@ import type { Kysely } from "kysely";
 import { migrations } from "./migrations";
 
 /** Brings the schema up to date. Throws with the failing migration's name. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any -- any schema
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
