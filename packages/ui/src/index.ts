@@ -53,4 +53,13 @@ export {
   type DropdownMenuItemProps,
 } from "./dropdown-menu/dropdown-menu";
 export { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog/confirm-dialog";
+export {
+  Sheet,
+  SheetClose,
+  SheetContent,
+  SheetDescription,
+  SheetTitle,
+  SheetTrigger,
+  type SheetContentProps,
+} from "./sheet/sheet";
 export * from "./table/table";

@@ -2,6 +2,7 @@ import { cn } from "@floow/ui";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Navigate, Outlet, redirect, useLocation } from "@tanstack/react-router";
 import { AppSideNav } from "../features/navigation/app-side-nav";
+import { MobileTopBar } from "../features/navigation/mobile-nav";
 import { OnboardingGuide } from "../features/onboarding/onboarding-guide";
 import { startOnboardingSession } from "../features/onboarding/onboarding-record";
 import { isHomeRoute, shouldShowSideNav } from "../features/navigation/nav-logic";
@@ -52,15 +53,21 @@ function AuthedLayout() {
   if (!data.organization) return <CreateOrganization userName={data.user.name} />;
 
   const showNav = shouldShowSideNav(pathname, data.user);
+  const navData = { user: data.user, roles: data.roles, domains: data.domains };
   return (
     <div className="min-h-dvh">
       {showNav ? (
-        <AppSideNav data={{ user: data.user, roles: data.roles, domains: data.domains }} />
+        <>
+          {/* The side column from `lg` up; below it, a top bar with the menu drawer. */}
+          <AppSideNav data={navData} className="hidden lg:flex" />
+          <MobileTopBar data={navData} />
+        </>
       ) : null}
       <main
         className={cn(
           "min-h-dvh transition-[padding] duration-500 ease-in-out",
-          showNav && (isHomeRoute(pathname) ? "pl-nav-expanded" : "pl-nav-collapsed"),
+          showNav && "min-h-[calc(100dvh-var(--spacing-top-bar))] lg:min-h-dvh",
+          showNav && (isHomeRoute(pathname) ? "lg:pl-nav-expanded" : "lg:pl-nav-collapsed"),
         )}
       >
         <Outlet />

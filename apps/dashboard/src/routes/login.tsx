@@ -36,7 +36,7 @@ function LoginPage() {
           {search.failed ? <LoadFailedNotice retryHref={safeRedirect(search.redirect)} /> : null}
           <LoginForm onSignedIn={() => navigate({ href: safeRedirect(search.redirect) })} />
         </div>
-        <p className="text-xs text-grey-400">
+        <p className="text-xs text-grey-500">
           By continuing you agree to the{" "}
           <a
             href={TERMS_OF_SERVICE_URL}
@@ -94,7 +94,7 @@ function BrandPanel() {
         <div className="mb-5 h-1.5 w-full overflow-hidden rounded-full bg-grey-100">
           <div className="h-full w-2/3 rounded-full bg-primary-500" />
         </div>
-        <p className="text-xs font-medium text-grey-400">Question 2 of 3</p>
+        <p className="text-xs font-medium text-grey-500">Question 2 of 3</p>
         <p className="mt-1 text-lg font-semibold text-grey-900">What will you use it for?</p>
         <div className="mt-4 grid grid-cols-2 gap-3">
           {["Daily commute", "Weekend trips", "Racing", "Off-road"].map((choice, index) => (

@@ -333,3 +333,5 @@ export const PlugIcon = createIcon(
     <path d="M12 17v5" />
   </>,
 );
+
+export const MenuIcon = createIcon("Menu", <path d="M4 6h16M4 12h16M4 18h16" />);

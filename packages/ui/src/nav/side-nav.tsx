@@ -159,7 +159,7 @@ export function NavGroup({
         <div className="relative flex h-7 items-center px-2.5">
           <span
             className={cn(
-              "text-[11px] font-semibold tracking-wider whitespace-nowrap text-grey-400 uppercase transition-opacity duration-500",
+              "text-[11px] font-semibold tracking-wider whitespace-nowrap text-grey-500 uppercase transition-opacity duration-500",
               expanded ? "opacity-100" : "opacity-0",
             )}
           >

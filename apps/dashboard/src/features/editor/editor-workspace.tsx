@@ -22,7 +22,8 @@ import { SettingsPanel } from "./settings";
 import { StepModal } from "./step";
 import { StylePanel } from "./style";
 import { TriggerPanel } from "./triggers";
-import { PlusIcon } from "@floow/ui";
+import { cn, PlusIcon } from "@floow/ui";
+import { paneClassName, PhonePaneSwitcher, useBuildPane } from "./build-panes";
 
 const STATE_LABELS: Record<EditorState, string> = {
   flow: "Flow",
@@ -54,9 +55,10 @@ export function EditorWorkspace({ reviewOnLaunch = false }: { reviewOnLaunch?: b
 
   return (
     <InsightsProvider>
-      <div className="flex h-dvh flex-col bg-grey-50">
+      {/* Below `lg` the dashboard's top bar (the menu button) sits above the editor. */}
+      <div className="flex h-[calc(100dvh-var(--spacing-top-bar))] flex-col bg-grey-50 lg:h-dvh">
         <EditorToolbar />
-        <div className="flex min-h-0 flex-1">
+        <div className="flex min-h-0 flex-1 flex-col md:flex-row">
           {model.ui.phase === "floow" ? <FloowPhase /> : null}
           {model.ui.phase === "build" ? (
             <BuildPhase onSuggest={suggest ? () => setSuggesting(true) : undefined} />
@@ -87,7 +89,7 @@ function FloowPhase() {
   return (
     <>
       <aside
-        className="flex w-88 shrink-0 flex-col border-r border-grey-200 bg-white"
+        className="flex min-h-0 flex-1 flex-col border-grey-200 bg-white md:w-80 md:flex-none md:shrink-0 md:border-r xl:w-88"
         aria-label="Floow settings"
       >
         <SettingsPanel />
@@ -102,11 +104,25 @@ function BuildPhase({ onSuggest }: { onSuggest?: () => void }) {
   const { ui, selection } = model;
   const [draftStyle, setDraftStyle] = useState<StepStyle | null>(null);
   const onDraft = useCallback((style: StepStyle | null) => setDraftStyle(style), []);
+  const [pane, setPane] = useBuildPane(
+    `${selection.stepId}|${selection.finishOpen}|${selection.triggerOpen}`,
+  );
 
   return (
     <>
+      <PhonePaneSwitcher
+        pane={pane}
+        onChange={(next) => {
+          // On a phone the canvas pane is for the preview; the flow diagram wants more room.
+          if (next === "preview" && ui.state === "flow") setUi({ state: "preview" });
+          setPane(next);
+        }}
+      />
       <aside
-        className="flex w-72 shrink-0 flex-col border-r border-grey-200 bg-grey-50/80"
+        className={cn(
+          paneClassName(pane, "steps"),
+          "min-h-0 flex-1 flex-col border-grey-200 bg-grey-50/80 md:w-60 md:flex-none md:shrink-0 md:border-r xl:w-72",
+        )}
         aria-label="Outline"
       >
         <div className="min-h-0 flex-1 overflow-y-auto">
@@ -114,8 +130,11 @@ function BuildPhase({ onSuggest }: { onSuggest?: () => void }) {
         </div>
         <DeadEndsPanel />
       </aside>
-      <section className="flex min-w-0 flex-1 flex-col" aria-label="Canvas">
-        <div className="flex h-12 shrink-0 items-center justify-between gap-3 border-b border-grey-200 bg-white/80 px-4 backdrop-blur">
+      <section
+        className={cn(paneClassName(pane, "preview"), "min-h-0 min-w-0 flex-1 flex-col")}
+        aria-label="Canvas"
+      >
+        <div className="flex min-h-12 shrink-0 flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-grey-200 bg-white/80 px-4 py-2 backdrop-blur">
           <Segmented
             label="Editor state"
             value={ui.state}
@@ -152,7 +171,10 @@ function BuildPhase({ onSuggest }: { onSuggest?: () => void }) {
         </div>
       </section>
       <aside
-        className="flex w-80 shrink-0 flex-col border-l border-grey-200 bg-white"
+        className={cn(
+          paneClassName(pane, "edit"),
+          "min-h-0 flex-1 flex-col border-grey-200 bg-white md:w-72 md:flex-none md:shrink-0 md:border-l xl:w-80",
+        )}
         aria-label="Inspector"
       >
         {ui.state === "style" ? (
@@ -267,13 +289,19 @@ function PreviewCanvas({ styleOverride = null }: { styleOverride?: StepStyle | n
         }
       : floow;
   return (
-    <div className="flex min-w-0 flex-1 flex-col">
+    // The floow phase's preview beside its settings needs room: not on a phone.
+    <div
+      className={cn(
+        "min-h-0 min-w-0 flex-1 flex-col",
+        ui.phase === "floow" ? "hidden md:flex" : "flex",
+      )}
+    >
       {ui.phase === "floow" ? (
         <div className="flex h-12 shrink-0 items-center justify-end border-b border-grey-200 bg-white/80 px-4">
           <DeviceControls />
         </div>
       ) : null}
-      <div className="min-h-0 flex-1 overflow-auto bg-[radial-gradient(var(--color-grey-300)_1px,transparent_1px)] [background-size:18px_18px] p-8">
+      <div className="min-h-0 flex-1 overflow-auto bg-[radial-gradient(var(--color-grey-300)_1px,transparent_1px)] [background-size:18px_18px] p-4 md:p-8">
         <DeviceFrame device={ui.device} scale={ui.scale}>
           <RuntimePreview
             floow={shown}

@@ -3,6 +3,7 @@ import {
   BookIcon,
   BuildingIcon,
   ChartIcon,
+  cn,
   FileTextIcon,
   FlowIcon,
   GlobeIcon,
@@ -87,23 +88,38 @@ function isPlainClick(event: MouseEvent) {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
-/** The fixed left navigation of spec section 2. */
-export function AppSideNav({ data }: { data: SideNavData }) {
+/**
+ * The fixed left navigation of spec section 2 (from the `lg` breakpoint up), or the same
+ * links in the menu drawer below it (`drawer`: always expanded, no hover).
+ */
+export function AppSideNav({
+  data,
+  drawer = false,
+  className,
+}: {
+  data: SideNavData;
+  drawer?: boolean;
+  className?: string;
+}) {
   const location = useLocation({ select: (l) => ({ pathname: l.pathname, hash: l.hash }) });
   const [hovered, setHovered] = useState(false);
   const [supportOpen, setSupportOpen] = useState(false);
   const selectedDomainId = useSelectedDomainId();
   const navigate = useNavigate();
-  const expanded = isNavExpanded(location.pathname, hovered);
+  const expanded = drawer || isNavExpanded(location.pathname, hovered);
   const { user, roles, domains } = data;
 
   return (
     <SideNav
       aria-label="Main"
       expanded={expanded}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      className={hovered && location.pathname !== "/" ? "shadow-xl" : undefined}
+      onMouseEnter={drawer ? undefined : () => setHovered(true)}
+      onMouseLeave={drawer ? undefined : () => setHovered(false)}
+      className={cn(
+        drawer && "static min-h-full w-full border-r-0",
+        hovered && !drawer && location.pathname !== "/" && "shadow-xl",
+        className,
+      )}
     >
       <div className="flex flex-1 flex-col gap-5 px-2 py-3">
         <NavProfile

@@ -47,7 +47,8 @@ export function EditorToolbar() {
   }, [save]);
 
   return (
-    <header className="relative z-10 grid h-14 shrink-0 grid-cols-[1fr_auto_1fr] items-center gap-4 border-b border-grey-200 bg-white px-4">
+    // On a phone the phases take a second row under the name and the buttons.
+    <header className="relative z-10 grid shrink-0 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 border-b border-grey-200 bg-white px-3 py-2 md:h-14 md:grid-cols-[1fr_auto_1fr] md:gap-4 md:px-4 md:py-0">
       <div className="flex min-w-0 items-center gap-2">
         <Link
           to="/floows"
@@ -72,7 +73,7 @@ export function EditorToolbar() {
       </div>
       <nav
         aria-label="Editor phases"
-        className="flex items-center gap-1 rounded-xl bg-grey-100 p-1"
+        className="col-span-2 row-start-2 flex items-center justify-center gap-1 rounded-xl bg-grey-100 p-1 md:col-span-1 md:row-start-auto"
       >
         {EDITOR_PHASES.map((phase, index) => {
           const active = model.ui.phase === phase;

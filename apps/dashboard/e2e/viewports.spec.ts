@@ -1,0 +1,190 @@
+/**
+ * The dashboard on a phone (390 px), a tablet (768 px) and a desktop (1440 px), issue 24: the
+ * main journeys (sign in, Home, floows, the editor's build phase, analytics, settings, and the
+ * other screens of the navigation) with no sideways scrolling of the page, the menu drawer
+ * below the `lg` breakpoint, and axe-core on every screen (no serious or critical violation).
+ * Each screen's screenshot is attached to the test's report.
+ *
+ * One account for the three widths (made once through the product's own calls); each width
+ * signs in through the login form, which is the first journey.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { ADVISOR, setUpLiveFloows, type LiveFloows } from "@floow/test-kit";
+
+const API = `http://localhost:${process.env.E2E_PORT ?? 3310}`;
+let live: LiveFloows;
+
+test.beforeAll(async () => {
+  live = await setUpLiveFloows(API);
+});
+
+test.afterAll(async () => {
+  await live?.shop.close();
+});
+
+const WIDTHS = [
+  { width: 390, height: 844, name: "phone" },
+  { width: 768, height: 1024, name: "tablet" },
+  { width: 1440, height: 900, name: "desktop" },
+] as const;
+
+/** The page itself never scrolls sideways (a table may scroll inside its own box). */
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect
+    .soft(scrollWidth, `${where}: the page is ${scrollWidth} px wide`)
+    .toBeLessThanOrEqual(innerWidth);
+}
+
+async function expectAccessible(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect
+    .soft(
+      bad.map(
+        (v) =>
+          `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes
+            .slice(0, 5)
+            .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1] ?? ""}`)
+            .join(" | ")}`,
+      ),
+      `${where}: axe-core`,
+    )
+    .toEqual([]);
+}
+
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: "image/png" });
+}
+
+/** A screen is ready (its heading is there): check width, axe, and keep a screenshot. */
+async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
+  // Entrance animations (dialogs, the drawer) finish before axe reads colours.
+  await page.waitForTimeout(250);
+  await expectNoSidewaysScroll(page, name);
+  await expectAccessible(page, name);
+  await shot(page, testInfo, name);
+}
+
+for (const viewport of WIDTHS) {
+  test(`${viewport.width} px (${viewport.name}): sign in, every screen, the editor's build phase`, async ({
+    page,
+  }, testInfo) => {
+    // Three widths' worth of screens and axe runs in one journey; a loaded machine is slow.
+    test.setTimeout(180_000);
+    const prefix = `${viewport.width}`;
+    const narrow = viewport.width < 1024;
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+
+    // Sign in.
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { name: "Sign in to Floow" })).toBeVisible();
+    await checkScreen(page, testInfo, `${prefix}-login`);
+    await page.getByLabel("Email").fill(live.admin.email);
+    await page.getByLabel("Password").fill(live.admin.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+    await checkScreen(page, testInfo, `${prefix}-home`);
+
+    // The navigation: a drawer behind the menu button below `lg`, the side column above it.
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    if (narrow) {
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+      await menuButton.click();
+      await expect(drawer).toBeVisible();
+      await expect(drawer.getByRole("link", { name: "Floows" })).toBeVisible();
+      await checkScreen(page, testInfo, `${prefix}-menu`);
+      await page.keyboard.press("Escape");
+      await expect(drawer).toBeHidden();
+      await expect(menuButton).toBeFocused();
+      await menuButton.click();
+      await drawer.getByRole("link", { name: "Floows" }).click();
+      await expect(drawer).toBeHidden();
+    } else {
+      await expect(menuButton).toBeHidden();
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "Floows" })
+        .click();
+    }
+
+    // The floows list, and its create dialog fits the screen.
+    await expect(page).toHaveURL(/\/floows$/);
+    await expect(page.getByRole("heading", { name: "Floows", exact: true })).toBeVisible();
+    await expect(page.getByText(ADVISOR.name).first()).toBeVisible();
+    await checkScreen(page, testInfo, `${prefix}-floows`);
+    await page.getByRole("button", { name: "Create Floow" }).click();
+    const create = page.getByRole("dialog");
+    await expect(create).toBeVisible();
+    const box = await create.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+    await checkScreen(page, testInfo, `${prefix}-floows-create`);
+    await page.keyboard.press("Escape");
+    await expect(create).toBeHidden();
+
+    // The editor's build phase: the step list, a step's editor and the preview.
+    await page.goto(`/editor?floowId=${live.advisor.id}`);
+    await page.getByRole("button", { name: "Build" }).click();
+    const outline = page.getByRole("complementary", { name: "Outline" });
+    const inspector = page.getByRole("complementary", { name: "Inspector" });
+    if (viewport.width < 768) {
+      await expect(page.getByText(/larger screen/)).toBeVisible();
+      const panes = page.getByRole("group", { name: "Show" });
+      await expect(outline).toBeVisible();
+      await expect(inspector).toBeHidden();
+      await checkScreen(page, testInfo, `${prefix}-editor-steps`);
+      // Choosing a step opens its editor.
+      await outline.getByText(ADVISOR.riding.text).click();
+      await expect(inspector).toBeVisible();
+      await expect(outline).toBeHidden();
+      await expect(panes.getByRole("button", { name: "Edit" })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+      await checkScreen(page, testInfo, `${prefix}-editor-step`);
+      await panes.getByRole("button", { name: "Preview" }).click();
+      await expect(inspector).toBeHidden();
+      await expect(page.getByRole("region", { name: "Canvas" })).toBeVisible();
+      await checkScreen(page, testInfo, `${prefix}-editor-preview`);
+    } else {
+      await expect(outline).toBeVisible();
+      await outline.getByText(ADVISOR.riding.text).click();
+      await expect(inspector).toBeVisible();
+      await expect(page.getByRole("region", { name: "Canvas" })).toBeVisible();
+      await checkScreen(page, testInfo, `${prefix}-editor-build`);
+    }
+
+    // The other screens of the navigation.
+    const screens: { path: string; name: string; heading: string | RegExp }[] = [
+      { path: "/domains", name: "domains", heading: "Domains" },
+      { path: "/products", name: "products", heading: "Products" },
+      { path: "/analytics", name: "analytics", heading: "Analytics" },
+      {
+        path: `/analytics/floow/${live.advisor.id}`,
+        name: "analytics-floow",
+        heading: ADVISOR.name,
+      },
+      { path: "/inspect", name: "inspect", heading: "Inspect" },
+      { path: "/documentation", name: "documentation", heading: "Documentation" },
+      { path: "/settings", name: "settings", heading: "Settings" },
+      { path: "/settings#organization", name: "settings-organization", heading: "Settings" },
+      { path: "/integrations", name: "integrations", heading: "Integrations" },
+    ];
+    for (const screen of screens) {
+      await page.goto(screen.path);
+      await expect(
+        page.getByRole("heading", { name: screen.heading, exact: true, level: 1 }),
+      ).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await checkScreen(page, testInfo, `${prefix}-${screen.name}`);
+    }
+  });
+}
