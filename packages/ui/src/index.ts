@@ -63,3 +63,18 @@ export {
   type SheetContentProps,
 } from "./sheet/sheet";
 export * from "./table/table";
+export { Switch, switchVariants, type SwitchProps } from "./switch/switch";
+export {
+  RadioGroup,
+  RadioGroupItem,
+  radioGroupVariants,
+  type RadioGroupItemProps,
+  type RadioGroupProps,
+} from "./radio-group/radio-group";
+export {
+  ToggleGroup,
+  ToggleGroupItem,
+  toggleGroupVariants,
+  type ToggleGroupItemProps,
+  type ToggleGroupProps,
+} from "./toggle-group/toggle-group";

@@ -1,6 +1,14 @@
 import { sanitizeProductText } from "@floow/domain/feed";
 import { formatEuro } from "@floow/domain/shared";
-import { AlertTriangleIcon, cn, ImageIcon, PackageIcon, Spinner } from "@floow/ui";
+import {
+  AlertTriangleIcon,
+  cn,
+  ImageIcon,
+  PackageIcon,
+  RadioGroup,
+  RadioGroupItem,
+  Spinner,
+} from "@floow/ui";
 import type { ReactNode } from "react";
 import { useFeedList, useFeedPreview, type FeedPreviewProduct, type FeedSummary } from "./feed-api";
 
@@ -42,20 +50,17 @@ export function FeedPicker({
             <span>No product feeds yet. Add a feed, or add one later.</span>
           </Notice>
         ) : (
-          <div
-            className="grid max-h-56 gap-2 overflow-y-auto sm:grid-cols-2"
-            role="radiogroup"
+          <RadioGroup
+            variant="card"
+            className="max-h-56 overflow-y-auto p-0.5 sm:grid-cols-2"
             aria-label="Product feed"
+            value={selectedFeedId ?? ""}
+            onValueChange={onSelect}
           >
             {feeds.data.map((feed) => (
-              <FeedOption
-                key={feed.id}
-                feed={feed}
-                selected={feed.id === selectedFeedId}
-                onSelect={onSelect}
-              />
+              <FeedOption key={feed.id} feed={feed} />
             ))}
-          </div>
+          </RadioGroup>
         )}
         {error ? (
           <p role="alert" className="text-xs font-medium text-red-600">
@@ -68,28 +73,9 @@ export function FeedPicker({
   );
 }
 
-function FeedOption({
-  feed,
-  selected,
-  onSelect,
-}: {
-  feed: FeedSummary;
-  selected: boolean;
-  onSelect: (feedId: string) => void;
-}) {
+function FeedOption({ feed }: { feed: FeedSummary }) {
   return (
-    <button
-      type="button"
-      role="radio"
-      aria-checked={selected}
-      onClick={() => onSelect(feed.id)}
-      className={cn(
-        "flex cursor-pointer items-center gap-3 rounded-xl border p-3 text-left transition-colors",
-        selected
-          ? "border-primary-500 bg-primary-50/50 ring-1 ring-primary-500"
-          : "border-grey-200 hover:border-grey-300 hover:bg-grey-50",
-      )}
-    >
+    <RadioGroupItem value={feed.id}>
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-grey-100 text-grey-600">
         <PackageIcon size={17} />
       </span>
@@ -100,7 +86,7 @@ function FeedOption({
           {feed.productCount === 1 ? "product" : "products"}
         </span>
       </span>
-    </button>
+    </RadioGroupItem>
   );
 }
 

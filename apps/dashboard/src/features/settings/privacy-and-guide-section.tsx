@@ -9,6 +9,7 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  Switch,
   toast,
 } from "@floow/ui";
 import { useState } from "react";
@@ -57,16 +58,12 @@ export function PrivacyAndGuideSection() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <label className="flex items-center gap-3">
-            <input
-              type="checkbox"
-              role="switch"
-              className="size-4 accent-primary-600"
-              checked={!record.disabled}
-              onChange={(event) => setOnboardingDisabled(!event.target.checked)}
-            />
-            <span className="text-sm font-medium text-grey-900">Show the onboarding guide</span>
-          </label>
+          <Switch
+            label="Show the onboarding guide"
+            labelPosition="end"
+            checked={!record.disabled}
+            onCheckedChange={(checked) => setOnboardingDisabled(!checked)}
+          />
         </CardContent>
       </Card>
     </>

@@ -1,6 +1,9 @@
-import { cn } from "@floow/ui";
+import { RadioGroup, RadioGroupItem } from "@floow/ui";
 import { useEditor } from "../editor-context";
 import { Row } from "./controls";
+
+/** The radio value of "no colour chosen" (colour ids are UUIDs, so it never clashes). */
+const DEFAULT = "default";
 
 /** Picks one of the floow's domain colours (stored by id), or the default. */
 export function ColorRow({
@@ -16,57 +19,33 @@ export function ColorRow({
   const colors = domain?.colors ?? [];
   return (
     <Row label={label}>
-      <div role="radiogroup" aria-label={label} className="flex flex-wrap items-center gap-1.5">
-        <Swatch
-          label="Default"
-          selected={value === null}
-          onClick={() => onChange(null)}
-          className="bg-[linear-gradient(135deg,#fff_45%,#e11d48_45%,#e11d48_55%,#fff_55%)]"
-        />
-        {colors.map((color) => (
-          <Swatch
-            key={color.id}
-            label={color.name || `#${color.hex}`}
-            selected={value === color.id}
-            onClick={() => onChange(color.id)}
-            style={{ backgroundColor: `#${color.hex || "ffffff"}` }}
+      <div className="flex flex-wrap items-center gap-1.5">
+        <RadioGroup
+          variant="swatch"
+          aria-label={label}
+          value={value ?? DEFAULT}
+          onValueChange={(next) => onChange(next === DEFAULT ? null : next)}
+        >
+          <RadioGroupItem
+            value={DEFAULT}
+            aria-label="Default"
+            title="Default"
+            className="bg-[linear-gradient(135deg,#fff_45%,#e11d48_45%,#e11d48_55%,#fff_55%)]"
           />
-        ))}
+          {colors.map((color) => (
+            <RadioGroupItem
+              key={color.id}
+              value={color.id}
+              aria-label={color.name || `#${color.hex}`}
+              title={color.name || `#${color.hex}`}
+              style={{ backgroundColor: `#${color.hex || "ffffff"}` }}
+            />
+          ))}
+        </RadioGroup>
         {colors.length === 0 ? (
           <span className="text-xs text-grey-500">Add colours to the domain to use them here.</span>
         ) : null}
       </div>
     </Row>
-  );
-}
-
-function Swatch({
-  label,
-  selected,
-  onClick,
-  className,
-  style,
-}: {
-  label: string;
-  selected: boolean;
-  onClick: () => void;
-  className?: string;
-  style?: React.CSSProperties;
-}) {
-  return (
-    <button
-      type="button"
-      role="radio"
-      aria-checked={selected}
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      style={style}
-      className={cn(
-        "size-6 cursor-pointer rounded-full border border-grey-300 transition-transform hover:scale-110",
-        selected && "ring-2 ring-primary-500 ring-offset-2",
-        className,
-      )}
-    />
   );
 }

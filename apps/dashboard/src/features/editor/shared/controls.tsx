@@ -3,7 +3,7 @@
  * inputs. Kept here rather than in @floow/ui because only the editor's inspector uses them.
  */
 import { TEXT_LIMITS } from "@floow/domain/shared";
-import { cn, Input, Select } from "@floow/ui";
+import { Input, RadioGroup, RadioGroupItem, Select, Switch as UiSwitch } from "@floow/ui";
 import { useEffect, useId, useState, type ReactNode } from "react";
 
 export function PanelSection({
@@ -114,6 +114,10 @@ export function TextRow({
   );
 }
 
+/**
+ * The editor's settings switch: @floow/ui's Switch with the label before it, under the
+ * editor's `onChange` name (the inspector's rows all take `value`/`onChange`).
+ */
 export function Switch({
   checked,
   onChange,
@@ -125,36 +129,20 @@ export function Switch({
   label: string;
   description?: string;
 }) {
-  const id = useId();
   return (
-    <div className="flex items-start justify-between gap-4">
-      <label htmlFor={id} className="flex cursor-pointer flex-col gap-0.5">
-        <span className="text-sm text-grey-800">{label}</span>
-        {description ? <span className="text-xs text-grey-500">{description}</span> : null}
-      </label>
-      <button
-        id={id}
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        onClick={() => onChange(!checked)}
-        className={cn(
-          "relative mt-0.5 inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full transition-colors",
-          checked ? "bg-primary-600" : "bg-grey-300",
-        )}
-      >
-        <span
-          className={cn(
-            "inline-block size-4 rounded-full bg-white shadow-sm transition-transform",
-            checked ? "translate-x-4.5" : "translate-x-0.5",
-          )}
-        />
-      </button>
-    </div>
+    <UiSwitch
+      checked={checked}
+      onCheckedChange={onChange}
+      label={label}
+      description={description}
+    />
   );
 }
 
-/** A row of mutually exclusive options (device, phase, state, sizes). */
+/**
+ * A row of mutually exclusive options (device, phase, state, sizes): @floow/ui's segmented
+ * RadioGroup (arrow keys, one tab stop), typed by the option values.
+ */
 export function Segmented<T extends string>({
   value,
   options,
@@ -171,35 +159,25 @@ export function Segmented<T extends string>({
   className?: string;
 }) {
   return (
-    <div
-      role="radiogroup"
+    <RadioGroup
+      variant="segmented"
+      size={size}
       aria-label={label}
-      className={cn("inline-flex rounded-lg bg-grey-100 p-0.5", className)}
+      value={value}
+      onValueChange={(next) => onChange(next as T)}
+      className={className}
     >
-      {options.map((option) => {
-        const active = option.value === value;
-        return (
-          <button
-            key={option.value}
-            type="button"
-            role="radio"
-            aria-checked={active}
-            title={option.title}
-            aria-label={option.title}
-            onClick={() => onChange(option.value)}
-            className={cn(
-              "inline-flex cursor-pointer items-center justify-center gap-1.5 rounded-md font-medium transition-all",
-              size === "sm" ? "h-7 px-2.5 text-xs" : "h-8 px-3 text-sm",
-              active
-                ? "bg-white text-grey-900 shadow-sm ring-1 ring-grey-200"
-                : "text-grey-600 hover:text-grey-900",
-            )}
-          >
-            {option.label}
-          </button>
-        );
-      })}
-    </div>
+      {options.map((option) => (
+        <RadioGroupItem
+          key={option.value}
+          value={option.value}
+          title={option.title}
+          aria-label={option.title}
+        >
+          {option.label}
+        </RadioGroupItem>
+      ))}
+    </RadioGroup>
   );
 }
 
