@@ -25,6 +25,16 @@ const w = window as FloowsWindow;
 const script = document.currentScript as HTMLScriptElement | null;
 const domainId = script?.dataset.domain;
 
+/** Requests the renderer (`floow.js`), which also registers `<floow-widget>` (element.ts). */
+const loadRenderer = (apiUrl: string) =>
+  new Promise((resolve, reject) => {
+    const tag = document.createElement("script");
+    tag.src = `${apiUrl}/runtime/floow.js?v=${__VERSION__}`;
+    tag.onload = resolve;
+    tag.onerror = reject;
+    document.head.append(tag);
+  });
+
 if (!w.floows && domainId) {
   const apiUrl = new URL(script!.src).origin;
   const debug = /[?&]floowsDebug=true/.test(location.search);
@@ -36,13 +46,7 @@ if (!w.floows && domainId) {
   // The renderer is requested at once, in parallel with the floows answer (not after it):
   // it only defines `FloowRuntime`, and a floow then shows one round-trip sooner. It is
   // cached for an hour, so the pages after the first pay nothing.
-  const renderer = new Promise((resolve, reject) => {
-    const tag = document.createElement("script");
-    tag.src = `${apiUrl}/runtime/floow.js?v=${__VERSION__}`;
-    tag.onload = resolve;
-    tag.onerror = reject;
-    document.head.append(tag);
-  });
+  const renderer = loadRenderer(apiUrl);
   renderer.catch(() => {}); // no floow to show: a failed load is nobody's concern
   let controller: Promise<Controller> | undefined;
 
@@ -109,4 +113,8 @@ if (!w.floows && domainId) {
       start().then((c) => c.show(id), console.warn);
     },
   };
+} else if (script && !domainId) {
+  // No domain: the tag is there for `<floow-widget floow-id>` tags (a Shopify or WordPress
+  // block, a tag manager's tag), which the renderer registers.
+  loadRenderer(new URL(script.src).origin).catch(console.warn);
 }
