@@ -48,13 +48,13 @@ describe("size budgets", () => {
     });
   }
 
-  it(`everything any floow can need (loader, renderer, its chunk) is at most ${ALL_BUDGET} bytes gzipped (goal ${ALL_GOAL}: not met)`, () => {
+  it(`everything any floow can need (loader, renderer, its chunk) is at most ${ALL_BUDGET} bytes gzipped (goal ${ALL_GOAL})`, () => {
     const size = ["embed.js", "floow.js", ...Object.keys(CHUNK_BUDGETS)].reduce(
       (sum, file) => sum + gzip(file),
       0,
     );
     console.info(`everything: ${size} bytes gzip (budget ${ALL_BUDGET}, goal ${ALL_GOAL})`);
-    expect(size).toBeLessThanOrEqual(ALL_BUDGET);
+    expect(size).toBeLessThanOrEqual(Math.min(ALL_BUDGET, ALL_GOAL));
   });
 
   it(`what a shopper downloads before the start page shows (loader + renderer) is at most ${TOTAL_BUDGET} bytes gzipped (goal ${TOTAL_GOAL})`, () => {
