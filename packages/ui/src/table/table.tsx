@@ -15,7 +15,9 @@ export function Table({
   return (
     <div
       className={cn(
-        "overflow-x-auto rounded-2xl border border-grey-200 bg-white shadow-xs",
+        // `relative`: a visually hidden header (absolute) stays inside the scrolling box
+        // instead of widening the page at its unclipped position.
+        "relative overflow-x-auto rounded-2xl border border-grey-200 bg-white shadow-xs",
         containerClassName,
       )}
     >

@@ -1,11 +1,10 @@
 /**
  * The build phase on a phone (below the `md` breakpoint, 768 px): one of its three panes at
  * a time (the step list, the step's editor, the canvas with the preview), chosen with a
- * switcher above them; choosing a step opens its editor. From `md` up all three show side by
+ * switcher above them; choosing a page or step in the list opens its editor. From `md` up all three show side by
  * side and none of this is visible. docs/dashboard.md says what a phone can and cannot do.
  */
 import { cn } from "@floow/ui";
-import { useState } from "react";
 
 export type BuildPane = "steps" | "edit" | "preview";
 
@@ -14,21 +13,6 @@ const PANES: { value: BuildPane; label: string }[] = [
   { value: "edit", label: "Edit" },
   { value: "preview", label: "Preview" },
 ];
-
-/**
- * The pane shown on a phone. A new selection (a step, the start or finish page, the
- * triggers) switches to its editor: adjusted while rendering, as React advises for state
- * that follows a prop, rather than in an effect.
- */
-export function useBuildPane(selectionKey: string) {
-  const [pane, setPane] = useState<BuildPane>("steps");
-  const [seen, setSeen] = useState(selectionKey);
-  if (seen !== selectionKey) {
-    setSeen(selectionKey);
-    setPane("edit");
-  }
-  return [pane, setPane] as const;
-}
 
 /** On a phone only the chosen pane shows; from `md` up every pane does. */
 export function paneClassName(shown: BuildPane, pane: BuildPane) {

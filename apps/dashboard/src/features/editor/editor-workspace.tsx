@@ -23,7 +23,7 @@ import { StepModal } from "./step";
 import { StylePanel } from "./style";
 import { TriggerPanel } from "./triggers";
 import { cn, PlusIcon } from "@floow/ui";
-import { paneClassName, PhonePaneSwitcher, useBuildPane } from "./build-panes";
+import { paneClassName, PhonePaneSwitcher, type BuildPane } from "./build-panes";
 
 const STATE_LABELS: Record<EditorState, string> = {
   flow: "Flow",
@@ -104,9 +104,7 @@ function BuildPhase({ onSuggest }: { onSuggest?: () => void }) {
   const { ui, selection } = model;
   const [draftStyle, setDraftStyle] = useState<StepStyle | null>(null);
   const onDraft = useCallback((style: StepStyle | null) => setDraftStyle(style), []);
-  const [pane, setPane] = useBuildPane(
-    `${selection.stepId}|${selection.finishOpen}|${selection.triggerOpen}`,
-  );
+  const [pane, setPane] = useState<BuildPane>("steps");
 
   return (
     <>
@@ -126,7 +124,7 @@ function BuildPhase({ onSuggest }: { onSuggest?: () => void }) {
         aria-label="Outline"
       >
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <StepList onSuggest={onSuggest} />
+          <StepList onSuggest={onSuggest} onPick={() => setPane("edit")} />
         </div>
         <DeadEndsPanel />
       </aside>

@@ -33,7 +33,7 @@ export function FloowsTable({
   const domainName = (id: string) => domains.find((domain) => domain.id === id)?.name ?? "—";
 
   return (
-    <div className="overflow-x-auto rounded-2xl border border-grey-200 bg-white shadow-xs">
+    <div className="relative overflow-x-auto rounded-2xl border border-grey-200 bg-white shadow-xs">
       <table className="w-full min-w-[44rem] text-left text-sm" aria-label="Floows">
         <thead>
           <tr className="border-b border-grey-200 bg-grey-50/60 text-xs font-medium tracking-wide text-grey-500 uppercase">

@@ -31,7 +31,11 @@ export function MobileTopBar({ data }: { data: SideNavData }) {
           <AppSideNav data={data} drawer />
         </SheetContent>
       </Sheet>
-      <Link to="/" className="flex items-center gap-2 rounded-lg px-1.5 py-1" aria-label="Home">
+      <Link
+        to="/"
+        className="flex items-center gap-2 rounded-lg px-1.5 py-1"
+        aria-label="Floow home"
+      >
         <FloowMark />
         <span className="text-sm font-semibold tracking-tight text-grey-900">Floow</span>
       </Link>

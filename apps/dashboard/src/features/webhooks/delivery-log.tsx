@@ -94,7 +94,7 @@ export function DeliveryLog({ webhookId, canManage }: { webhookId: string; canMa
           No deliveries yet. Answers of the floows this webhook listens to appear here.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-grey-200">
+        <div className="relative overflow-x-auto rounded-lg border border-grey-200">
           <Table aria-label="Deliveries" className="min-w-[44rem]">
             <TableHeader>
               <tr>

@@ -253,7 +253,7 @@ const StepNodeView = memo(function StepNodeView({ data }: NodeProps<StepNode>) {
                 className="flex h-[26px] items-center justify-between rounded-lg bg-grey-50 px-2.5 text-xs text-grey-700"
               >
                 {input.label || "Untitled input"}
-                <span className="text-grey-400">{input.type}</span>
+                <span className="text-grey-600">{input.type}</span>
               </li>
             ))
           : step.choices.map((choice, i) => (

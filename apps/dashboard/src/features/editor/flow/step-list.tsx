@@ -16,7 +16,8 @@ import {
   ZapIcon,
 } from "../shared";
 
-export function StepList({ onSuggest }: { onSuggest?: () => void }) {
+/** `onPick`: a page or step was chosen (on a phone the editor then shows its editor pane). */
+export function StepList({ onSuggest, onPick }: { onSuggest?: () => void; onPick?: () => void }) {
   const { floow, model, dispatch, addStep, duplicateStep, deleteStep } = useEditor();
   const { selection } = model;
   const [dragId, setDragId] = useState<string | null>(null);
@@ -36,14 +37,20 @@ export function StepList({ onSuggest }: { onSuggest?: () => void }) {
               : `${floow.triggers.length} ${floow.triggers.length === 1 ? "trigger" : "triggers"}`
           }
           selected={selection.triggerOpen}
-          onSelect={() => dispatch({ type: "select/trigger" })}
+          onSelect={() => {
+            dispatch({ type: "select/trigger" });
+            onPick?.();
+          }}
         />
         <OutlineItem
           icon={<PlayIcon />}
           label="Start page"
           hint={floow.start.type === "none" ? "Off" : undefined}
           selected={startSelected}
-          onSelect={() => dispatch({ type: "select/step", stepId: null })}
+          onSelect={() => {
+            dispatch({ type: "select/step", stepId: null });
+            onPick?.();
+          }}
         />
       </div>
       <div className="flex items-center justify-between px-4 pt-2 pb-1.5">
@@ -72,6 +79,13 @@ export function StepList({ onSuggest }: { onSuggest?: () => void }) {
         {floow.steps.map((step, index) => {
           const selected = selection.stepId === step.id;
           const title = plainText(step.text) || "Untitled question";
+          const caption =
+            (step.type === "form"
+              ? `${step.formInputs.length} inputs`
+              : `${step.choices.length} ${step.choices.length === 1 ? "choice" : "choices"}`) +
+            (step.conditions.length > 0
+              ? ` · ${step.conditions.length} ${step.conditions.length === 1 ? "condition" : "conditions"}`
+              : "");
           return (
             <li
               key={step.id}
@@ -107,9 +121,13 @@ export function StepList({ onSuggest }: { onSuggest?: () => void }) {
               <button
                 type="button"
                 aria-current={selected ? "step" : undefined}
-                aria-label={`Step ${index + 1}: ${title}`}
+                // The visible text is part of the name (axe: label-content-name-mismatch).
+                aria-label={`Step ${index + 1}: ${title}. ${caption}`}
                 className="flex w-full cursor-pointer items-start gap-2 py-2.5 pr-2 pl-1.5 text-left"
-                onClick={() => dispatch({ type: "select/step", stepId: step.id })}
+                onClick={() => {
+                  dispatch({ type: "select/step", stepId: step.id });
+                  onPick?.();
+                }}
                 onDoubleClick={() => dispatch({ type: "modal/open", stepId: step.id })}
               >
                 <span
@@ -128,14 +146,7 @@ export function StepList({ onSuggest }: { onSuggest?: () => void }) {
                 </span>
                 <span className="flex min-w-0 flex-1 flex-col">
                   <span className="line-clamp-2 text-sm font-medium text-grey-900">{title}</span>
-                  <span className="text-xs text-grey-500">
-                    {step.type === "form"
-                      ? `${step.formInputs.length} inputs`
-                      : `${step.choices.length} ${step.choices.length === 1 ? "choice" : "choices"}`}
-                    {step.conditions.length > 0
-                      ? ` · ${step.conditions.length} ${step.conditions.length === 1 ? "condition" : "conditions"}`
-                      : ""}
-                  </span>
+                  <span className="text-xs text-grey-600">{caption}</span>
                 </span>
               </button>
               {/* Only the selected step shows its actions: rows appearing on hover would move
@@ -214,7 +225,10 @@ export function StepList({ onSuggest }: { onSuggest?: () => void }) {
           label="Finish page"
           hint={floow.finish.type === "results" ? "Results" : "Message"}
           selected={selection.finishOpen}
-          onSelect={() => dispatch({ type: "select/finish" })}
+          onSelect={() => {
+            dispatch({ type: "select/finish" });
+            onPick?.();
+          }}
         />
       </div>
       <ConfirmDialog
