@@ -77,6 +77,35 @@ const EDITS: Record<string, [string | RegExp, string][]> = {
       /\(inputValue !== dom\[i\] \|\|[\s\S]*?nodeType == 'progress' && !inputValue\)\)/,
       "inputValue !== dom[i]",
     ],
+    // Component state (`setState`'s): a function component has none.
+    ["\t\t\t\tif (!c.state) c.state = {};\n", ""],
+    ["\t\t\toldState = c.state;\n", ""],
+    ["\t\t\t\t\t\tc.state = c._nextState;\n", ""],
+    [
+      "tmp = c.render(c.props, (c.state = c._nextState), c.context);",
+      "tmp = c.render(c.props, 0, c.context);",
+    ],
+    ["\t\t\tc.state = c._nextState;\n", ""],
+    // Portals (`createPortal`, a `_parentDom` prop: the runtime renders into one root each).
+    [
+      /\t\t\tif \(newProps\._parentDom\) \{\n[\s\S]*?\n\t\t\t\}\n\n(?=\t\t\toldDom = diffChildren\()/,
+      "",
+    ],
+    [
+      /\t\t\tif \(newProps\._parentDom\) \{\n\t\t\t\tnewVNode\._dom = NULL;\n\t\t\t\toldDom = tmp;\n\t\t\t\}\n/,
+      "",
+    ],
+    ["? skipRemove && !vnode.props._parentDom", "? skipRemove"],
+    // Render callbacks (`componentDidMount`, `setState`'s callback: none without classes).
+    ["\t\t\t\tc._renderCallbacks = [];\n\t\t\t\tc._stateCallbacks = [];\n", ""],
+    [
+      /\t\t\t\t\tEMPTY_ARR\.push\.apply\(c\._renderCallbacks, c\._stateCallbacks\);\n\t\t\t\t\tc\._stateCallbacks = \[\];\n\n\t\t\t\t\tif \(c\._renderCallbacks\.length\) \{\n\t\t\t\t\t\tcommitQueue\.push\(c\);\n\t\t\t\t\t\}\n/,
+      "",
+    ],
+    ["\t\t\tif (c._renderCallbacks.length) {\n\t\t\t\tcommitQueue.push(c);\n\t\t\t}\n", ""],
+    // `<template>` contents and `<textarea defaultValue>` (neither is rendered).
+    ["parentDom = (nodeType == 'template' && dom.content) || dom;", "parentDom = dom;"],
+    [/nodeType == 'textarea' && newProps\.defaultValue != NULL\n\t*\? NULL\n\t*: /, ""],
     // A suspended component's range markers, removed on unmount (it never suspends).
     [/\n\t\/\/ A component that suspended while hydrating[\s\S]*?removeNode\(r\);\n\t\}\n/, "\n"],
   ],
@@ -96,7 +125,13 @@ const EDITS: Record<string, [string | RegExp, string][]> = {
     ["\tif (options._root) options._root(vnode, parentDom);\n", ""],
     ["let isHydrating = vnode && vnode._flags & MODE_HYDRATE;", "let isHydrating = 0;"],
   ],
+  "diff/children.js": [["\t\tif (parentVNode.props._parentDom) return oldDom;\n", ""]],
   "component.js": [
+    [
+      "typeof vnode.type == 'function' && !vnode.props._parentDom",
+      "typeof vnode.type == 'function'",
+    ],
+    ["vnode._component && !vnode.props._parentDom) {", "vnode._component) {"],
     [/\nBaseComponent\.prototype\.setState = function[\s\S]*?\n};\n/, "\n"],
     [/\nBaseComponent\.prototype\.forceUpdate = function[\s\S]*?\n};\n/, "\n"],
   ],
@@ -130,9 +165,7 @@ const FILES = [
 export function preactNames(): Record<string, string> {
   const counts = new Map<string, number>();
   for (const file of FILES)
-    for (const [, name] of readFileSync(join(SOURCE, file), "utf8").matchAll(
-      /[.{,\s](_[a-zA-Z]\w*)\b/g,
-    ))
+    for (const [, name] of edited(file).matchAll(/[.{,\s](_[a-zA-Z]\w*)\b/g))
       counts.set(name!, (counts.get(name!) ?? 0) + 1);
   const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
   return Object.fromEntries(
@@ -145,22 +178,26 @@ export function preactNames(): Record<string, string> {
   );
 }
 
+/** A file of `preact/src` (`diff/index.js`) with its `EDITS` applied. */
+function edited(file: string): string {
+  let contents = readFileSync(join(SOURCE, file), "utf8");
+  for (const [from, to] of EDITS[file] ?? []) {
+    const next = contents.replace(from, to);
+    if (next === contents)
+      throw new Error(`lean-preact: preact/src/${file} no longer has ${String(from)}`);
+    contents = next;
+  }
+  return contents;
+}
+
 /** esbuild plugin: `preact` from its source, with `EDITS` applied. */
 export function leanPreact(): Plugin {
-  const root = SOURCE;
   return {
     name: "lean-preact",
     setup(build) {
-      build.onResolve({ filter: /^preact$/ }, () => ({ path: join(root, "index.js") }));
+      build.onResolve({ filter: /^preact$/ }, () => ({ path: join(SOURCE, "index.js") }));
       build.onLoad({ filter: /[\\/]preact[\\/]src[\\/].*\.js$/ }, ({ path }) => {
-        let contents = readFileSync(path, "utf8");
-        const file = path.slice(root.length + 1).replaceAll("\\", "/");
-        for (const [from, to] of EDITS[file] ?? []) {
-          const next = contents.replace(from, to);
-          if (next === contents)
-            throw new Error(`lean-preact: preact/src/${file} no longer has ${String(from)}`);
-          contents = next;
-        }
+        const contents = edited(path.slice(SOURCE.length + 1).replaceAll("\\", "/"));
         return { contents, loader: "js" };
       });
     },

@@ -1,5 +1,9 @@
-const TABBABLE =
-  'a[href],button:not([disabled]):not([hidden]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
+/**
+ * What Tab stops at in a floow: the runtime renders no `disabled` control (a button that
+ * cannot act is `aria-disabled`, and stays reachable) and no positive `tabindex` (the page's
+ * `tabIndex={-1}` and the form's hidden submit button are not stops).
+ */
+const TABBABLE = "a[href],button:not([hidden]),input,select,textarea";
 
 /** The focused element, looking into shadow roots (ours included). */
 export function deepActiveElement(doc: Document = document): Element | null {
