@@ -10,13 +10,40 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { ADVISOR, setUpLiveFloows, type LiveFloows } from "@floow/test-kit";
+import { ADVISOR, merchantPage, setUpLiveFloows, type LiveFloows } from "@floow/test-kit";
 
 const API = `http://localhost:${process.env.E2E_PORT ?? 3310}`;
 let live: LiveFloows;
 
-test.beforeAll(async () => {
+/** One shopper answers the advisor on the merchant's page, so analytics has charts to show. */
+test.beforeAll(async ({ browser }) => {
   live = await setUpLiveFloows(API);
+  live.shop.set(
+    "/shop/bikes",
+    merchantPage({
+      title: "Bikes",
+      body: `<main><h1>Our bikes</h1><div id="advisor"></div></main>`,
+      apiUrl: API,
+      domainId: live.domainId,
+    }),
+  );
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const stored = page.waitForResponse(
+    (response) => response.url().endsWith("/api/public/events") && response.status() === 202,
+  );
+  await page.goto(`${live.shop.url}/shop/bikes`);
+  const floow = page.getByRole("region", { name: ADVISOR.name });
+  await floow.getByRole("button", { name: ADVISOR.startButton }).click();
+  for (const answer of ["Road", "Every day", "Under €1000"])
+    await floow.getByRole("radio", { name: answer }).click();
+  await floow.getByLabel(ADVISOR.details.name).fill("Sam");
+  await floow.getByRole("button", { name: "Next" }).click();
+  await expect(floow.getByText(ADVISOR.finishText)).toBeVisible();
+  await stored;
+  // Leaving the page sends what is still queued (sendBeacon on pagehide).
+  await page.close({ runBeforeUnload: true });
+  await context.close();
 });
 
 test.afterAll(async () => {
@@ -165,9 +192,26 @@ for (const viewport of WIDTHS) {
       await checkScreen(page, testInfo, `${prefix}-editor-build`);
     }
 
+    // The editor's other phases: the floow's settings, and launch.
+    await page.getByRole("button", { name: "Floow", exact: true }).click();
+    await expect(page.getByRole("complementary", { name: "Floow settings" })).toBeVisible();
+    await checkScreen(page, testInfo, `${prefix}-editor-floow`);
+    await page
+      .getByRole("navigation", { name: "Editor phases" })
+      .getByRole("button", { name: "Launch" })
+      .click();
+    await expect(page.getByRole("heading", { name: /Launch|Publish/ }).first()).toBeVisible();
+    await checkScreen(page, testInfo, `${prefix}-editor-launch`);
+
     // The other screens of the navigation.
     const screens: { path: string; name: string; heading: string | RegExp }[] = [
       { path: "/domains", name: "domains", heading: "Domains" },
+      { path: "/domains/domain#general", name: "domain", heading: "Velo shop" },
+      {
+        path: "/domains/domain#implementation",
+        name: "domain-implementation",
+        heading: "Velo shop",
+      },
       { path: "/products", name: "products", heading: "Products" },
       { path: "/analytics", name: "analytics", heading: "Analytics" },
       {
@@ -190,7 +234,11 @@ for (const viewport of WIDTHS) {
           level: 1,
         }),
       ).toBeVisible();
-      await page.waitForLoadState("networkidle");
+      if (screen.name === "analytics-floow") {
+        // The shopper's visit is in: the charts draw (on a canvas each).
+        await expect(page.getByTestId("figure-Views")).toHaveText("1");
+        await expect(page.locator("canvas").first()).toBeVisible();
+      }
       await checkScreen(page, testInfo, `${prefix}-${screen.name}`);
     }
   });

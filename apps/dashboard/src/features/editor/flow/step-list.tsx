@@ -144,8 +144,10 @@ export function StepList({ onSuggest, onPick }: { onSuggest?: () => void; onPick
                 >
                   {index + 1}
                 </span>
+                {/* Spaces between the parts keep the words apart in the visible text that
+                    axe compares with the name (a flex container does not render them). */}{" "}
                 <span className="flex min-w-0 flex-1 flex-col">
-                  <span className="line-clamp-2 text-sm font-medium text-grey-900">{title}</span>
+                  <span className="line-clamp-2 text-sm font-medium text-grey-900">{title}</span>{" "}
                   <span className="text-xs text-grey-600">{caption}</span>
                 </span>
               </button>
