@@ -76,6 +76,26 @@ describe.each(testDbKinds)("domain router (%s)", (kind) => {
     ]);
   });
 
+  it("create and update accept a host with a port as typed, and refuse junk with one at the field", async () => {
+    const local = await as(member).create({
+      id: randomUUID(),
+      name: "Dev",
+      host: "localhost:3401",
+    });
+    expect(local.host).toBe("localhost:3401");
+    const staging = await as(member).update({ ...local, host: "staging.shop.nl:8443" });
+    expect(staging.host).toBe("staging.shop.nl:8443");
+    for (const host of ["shop.nl:", "shop.nl:65536", "localhost", "shop:8443"]) {
+      const error = await as(member)
+        .create({ id: randomUUID(), name: "X", host })
+        .catch((e: unknown) => e);
+      expect(error, host).toMatchObject({ code: "BAD_REQUEST" });
+      expect(fieldErrorsFrom((error as Error).cause)).toEqual([
+        { path: ["host"], message: invalidHost },
+      ]);
+    }
+  });
+
   it("create with an id in use gets a fresh id, the same answer whoever holds it (nothing reveals the id exists)", async () => {
     const id = randomUUID();
     await as(outsider).create({ id, name: "Theirs", host: "theirs.example" });

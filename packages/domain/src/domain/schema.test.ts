@@ -53,6 +53,19 @@ describe("Create Domain", () => {
     [{ name: "Shop", host: "example.com/path" }, { host: invalid }],
     [{ name: "Shop", host: "exa mple.com" }, { host: invalid }],
     [{ name: "Shop", host: "example.com" }, {}],
+    // A port (beyond the spec: staging and local sites), and junk with one refused.
+    [{ name: "Shop", host: "localhost:3401" }, {}],
+    [{ name: "Shop", host: "staging.shop.nl:8443" }, {}],
+    [{ name: "Shop", host: "https://www.shop.nl:8443" }, {}],
+    [{ name: "Shop", host: "localhost" }, { host: invalid }],
+    [{ name: "Shop", host: "shop.nl:" }, { host: invalid }],
+    [{ name: "Shop", host: "shop.nl:0" }, { host: invalid }],
+    [{ name: "Shop", host: "shop.nl:65536" }, { host: invalid }],
+    [{ name: "Shop", host: "shop.nl:08443" }, { host: invalid }],
+    [{ name: "Shop", host: "shop.nl:abc" }, { host: invalid }],
+    [{ name: "Shop", host: "shop:8443" }, { host: invalid }],
+    [{ name: "Shop", host: "http://localhost:3401" }, { host: invalid }],
+    [{ name: "Shop", host: "localhost:3401/shop" }, { host: invalid }],
   ])("%j -> %j", (input, expected) => {
     expect(issuesOf(createDomainSchema, input)).toEqual(expected);
   });
@@ -64,6 +77,9 @@ describe("Create Domain", () => {
     ["https://example.com", "https://example.com"],
     ["https://www.example.com", "https://www.example.com"],
     [" example.nl ", "www.example.nl"],
+    ["localhost:3401", "localhost:3401"],
+    ["staging.shop.nl:8443", "staging.shop.nl:8443"],
+    ["shop.nl:65535", "shop.nl:65535"],
   ])("host %s is submitted as %s", (host, expected) => {
     expect(createDomainSchema.parse({ name: "Shop", host }).host).toBe(expected);
   });

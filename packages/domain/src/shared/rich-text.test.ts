@@ -5,7 +5,8 @@ describe("siteHostOf", () => {
   it("reads the merchant's site from a domain's host as saved", () => {
     expect(siteHostOf("www.Velo.example")).toBe("velo.example");
     expect(siteHostOf("https://velo.example")).toBe("velo.example");
-    expect(siteHostOf("https://www.velo.example:8443/shop")).toBe("velo.example");
+    expect(siteHostOf("https://www.velo.example:8443/shop")).toBe("velo.example:8443");
+    expect(siteHostOf("localhost:3401")).toBe("localhost:3401");
     expect(siteHostOf("shop.velo.example")).toBe("shop.velo.example");
     expect(siteHostOf("")).toBe("");
     expect(siteHostOf(undefined)).toBe("");
@@ -49,6 +50,14 @@ describe("richLinkTarget (where a link in a floow's text opens)", () => {
     expect(richLinkTarget("tel:+3120000000", site)).toBeNull();
     expect(richLinkTarget("", site)).toBeNull();
     expect(richLinkTarget(undefined, site)).toBeNull();
+  });
+
+  it("with a site on a port, that origin only (a staging or local site)", () => {
+    for (const href of ["https://localhost:3401/cart", "/cart", "http://localhost:3401/"])
+      expect(richLinkTarget(href, "localhost:3401"), href).toBe("top");
+    for (const href of ["https://localhost:3402/", "https://localhost/", "https://other.example/"])
+      expect(richLinkTarget(href, "localhost:3401"), href).toBe("blank");
+    expect(richLinkTarget("https://staging.velo.example:8443/a", "velo.example:8443")).toBe("top");
   });
 
   it("without a site, only relative links stay in the tab", () => {

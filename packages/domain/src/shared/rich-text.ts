@@ -45,8 +45,9 @@ export function safeUrl(url: unknown, images = false): string | null {
 export type RichLinkTarget = "top" | "blank" | null;
 
 /**
- * The merchant's site of a domain's host as saved (`www.shop.example`, `https://shop.example`):
- * the host name, lowercase, without scheme, `www.`, port or path; "" when there is none.
+ * The merchant's site of a domain's host as saved (`www.shop.example`, `https://shop.example`,
+ * `localhost:3401`): the host name, lowercase, without scheme, `www.` or path, with the port
+ * when the host names one; "" when there is none.
  */
 export function siteHostOf(domainHost: string | null | undefined): string {
   if (typeof domainHost !== "string") return "";
@@ -55,7 +56,7 @@ export function siteHostOf(domainHost: string | null | undefined): string {
     .toLowerCase()
     .replace(/^[a-z][a-z0-9+.-]*:\/\//, "")
     .replace(/[/?#].*$/s, "")
-    .replace(/:\d*$/, "")
+    .replace(/:$/, "")
     .replace(/^www\./, "");
 }
 
@@ -81,6 +82,7 @@ export function richLinkTarget(href: string | null | undefined, siteHost: string
   }
   if (url.protocol === "mailto:" || url.protocol === "tel:") return null;
   if (url.protocol !== "http:" && url.protocol !== "https:") return "blank";
-  const host = url.hostname.replace(/^www\./, "");
+  // A site with a port is that origin only; without one, the host on any port.
+  const host = (base.includes(":") ? url.host : url.hostname).replace(/^www\./, "");
   return host === base || host.endsWith(`.${base}`) ? "top" : "blank";
 }

@@ -45,6 +45,11 @@ describe("matchTrigger", () => {
     ["x.nl", "strict", "https://www.x.nl/a", false],
     ["https://x.nl/shop", "strict", "https://y.nl/shop", false],
     ["https://shop.x.nl/", "startsWith", "https://x.nl/", false],
+    // a route that names a port matches that port only (a staging or local site)
+    ["staging.x.nl:8443/sale", "startsWith", "https://staging.x.nl:8443/sale/a", true],
+    ["https://staging.x.nl:8443/", "startsWith", "https://staging.x.nl/", false],
+    ["localhost:3401/shop", "strict", "http://localhost:3401/shop", true],
+    ["localhost:3401/shop", "strict", "http://localhost:3402/shop", false],
     ["index.html", "strict", "https://x.nl/index.html", true],
     // query strings in the route must be present
     ["/shop?cat=shoes", "startsWith", "https://x.nl/shop?cat=shoes&page=2", true],
@@ -98,7 +103,7 @@ describe("matchTrigger", () => {
 
   it("parseRoute reads hosts, paths and queries", () => {
     expect(parseRoute("https://www.Shop.nl:8080/A/?x=1#h")).toEqual({
-      host: "shop.nl",
+      host: "shop.nl:8080",
       path: "/a",
       folder: true,
       wildcard: false,

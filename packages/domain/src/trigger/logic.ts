@@ -7,7 +7,7 @@ export interface TriggerMatch {
 }
 
 interface ParsedRoute {
-  /** Lowercase host without `www.`, or null when the route is a path. */
+  /** Lowercase host without `www.` (with its port if it names one), or null when the route is a path. */
   host: string | null;
   path: string;
   /** The route ended with a slash: startsWith then matches whole path segments only. */
@@ -48,16 +48,14 @@ export function parseRoute(route: string): ParsedRoute {
   const looksLikeHost =
     SCHEME.test(beforeQuery) ||
     /^www\./i.test(beforeQuery) ||
-    (/^[^/]+\.[a-z]{2,}(\/|$)/i.test(beforeQuery) && !FILE_NAME.test(beforeQuery));
+    /^localhost:\d+(\/|$)/i.test(beforeQuery) ||
+    (/^[^/]+\.[a-z]{2,}(:\d+)?(\/|$)/i.test(beforeQuery) && !FILE_NAME.test(beforeQuery));
   let host: string | null = null;
   let path = beforeQuery;
   if (looksLikeHost) {
     const withoutScheme = beforeQuery.replace(SCHEME, "");
     const slash = withoutScheme.indexOf("/");
-    host = stripWww(slash === -1 ? withoutScheme : withoutScheme.slice(0, slash)).replace(
-      /:\d+$/,
-      "",
-    );
+    host = stripWww(slash === -1 ? withoutScheme : withoutScheme.slice(0, slash));
     path = slash === -1 ? "/" : withoutScheme.slice(slash);
   }
   const wildcard = path.endsWith("*");
@@ -66,10 +64,17 @@ export function parseRoute(route: string): ParsedRoute {
   return { host, path: normalizePath(path), folder, wildcard, query: parseQuery(search) };
 }
 
-function parseUrl(url: string): { host: string; path: string; query: URLSearchParams } | null {
+function parseUrl(
+  url: string,
+): { host: string; port: string; path: string; query: URLSearchParams } | null {
   try {
     const u = new URL(url.trim());
-    return { host: stripWww(u.hostname), path: normalizePath(u.pathname), query: u.searchParams };
+    return {
+      host: stripWww(u.hostname),
+      port: u.port,
+      path: normalizePath(u.pathname),
+      query: u.searchParams,
+    };
   } catch {
     return null;
   }
@@ -77,7 +82,7 @@ function parseUrl(url: string): { host: string; path: string; query: URLSearchPa
 
 /**
  * Whether a trigger's route matches a page URL (docs/domain-rules.md). Hosts compare
- * without scheme, port and `www.`; paths compare case-insensitively with trailing slashes
+ * without scheme and `www.`, and without port unless the route names one; paths compare case-insensitively with trailing slashes
  * and duplicate slashes ignored; the page's query string and hash are ignored unless the
  * route has a query string, whose parameters must then all be present with equal values.
  * `strict` needs the same path; `startsWith` needs the path to start with the route's,
@@ -94,10 +99,12 @@ export function matchTrigger(
     return { matches: false, reason: "The trigger has no route." };
   }
   const route = parseRoute(trigger.route);
-  if (route.host !== null && route.host !== page.host) {
+  // A route's port counts when it names one (`staging.shop.nl:8443`); else any port matches.
+  const pageHost = route.host?.includes(":") ? `${page.host}:${page.port}` : page.host;
+  if (route.host !== null && route.host !== pageHost) {
     return {
       matches: false,
-      reason: `The host "${page.host}" is not the route's host "${route.host}".`,
+      reason: `The host "${pageHost}" is not the route's host "${route.host}".`,
     };
   }
   for (const [key, value] of route.query) {

@@ -128,7 +128,8 @@ function DomainPage() {
 }
 
 function hostUrl(host: string): string {
-  return /^https?:\/\//i.test(host) ? host : `https://${host}`;
+  if (/^https?:\/\//i.test(host)) return host;
+  return /^localhost:/i.test(host) ? `http://${host}` : `https://${host}`;
 }
 
 function DomainFloows({ domain, domains }: { domain: Domain; domains: readonly Domain[] }) {
