@@ -1,3 +1,6 @@
 import { withPreset } from "@floow/vitest-config";
 
-export default withPreset({});
+export default withPreset({
+  // The migrations run once, into the templates every test database copies (test/db.ts).
+  test: { globalSetup: ["./test/global-setup.ts"] },
+});

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { createDb } from "../src/db/client";
@@ -11,14 +12,25 @@ import { migrateToLatest } from "../src/db/migrate";
  */
 export const testDbKinds: DbKind[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
+/** The migrated PGlite dump of test/global-setup.ts, read once per test file. */
+let pgliteTemplate: Blob | undefined;
+function pgliteDump(): Blob | undefined {
+  const file = process.env.FLOOW_TEST_PGLITE_TEMPLATE;
+  if (file && !pgliteTemplate) pgliteTemplate = new Blob([readFileSync(file)]);
+  return pgliteTemplate;
+}
+
 /**
  * A fresh, migrated database: an in-memory PGlite, or a throwaway `floow_test_<random>`
- * database on the DATABASE_URL server, dropped again by `close()`.
+ * database on the DATABASE_URL server, dropped again by `close()`. Under Vitest both start as
+ * copies of the templates test/global-setup.ts migrated once (outside it, e.g. in a bench,
+ * the migrations run here).
  */
 export async function createTestDb(kind: DbKind): Promise<DbHandle> {
   if (kind === "pglite") {
-    const handle = await createDb({});
-    await migrateToLatest(handle.db);
+    const dump = pgliteDump();
+    const handle = await createDb({ pgliteDump: dump });
+    if (!dump) await migrateToLatest(handle.db);
     return handle;
   }
   const serverUrl = process.env.DATABASE_URL;
@@ -27,14 +39,19 @@ export async function createTestDb(kind: DbKind): Promise<DbHandle> {
   const admin = new Kysely<unknown>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: serverUrl, max: 1 }) }),
   });
-  await sql`create database ${sql.id(name)}`.execute(admin);
+  const template = process.env.FLOOW_TEST_POSTGRES_TEMPLATE;
+  await (
+    template
+      ? sql`create database ${sql.id(name)} template ${sql.id(template)}`
+      : sql`create database ${sql.id(name)}`
+  ).execute(admin);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await createDb({
     databaseUrl: url.toString(),
     onConnectionError: () => undefined,
   });
-  await migrateToLatest(handle.db);
+  if (!template) await migrateToLatest(handle.db);
   return {
     ...handle,
     async close() {

@@ -33,6 +33,8 @@ export interface DbOptions {
   onConnectionError?: (error: Error) => void;
   /** Timeouts on the PostgreSQL server (ignored by PGlite); see `DbTimeouts`. */
   timeouts?: Partial<DbTimeouts>;
+  /** In-memory PGlite only: start from this `dumpDataDir()` tarball (tests: a migrated template). */
+  pgliteDump?: Blob;
 }
 
 /**
@@ -146,7 +148,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     mkdirSync(folder, { recursive: true });
     pglite = await openPGlite(folder);
   } else {
-    pglite = await openPGlite();
+    pglite = await openPGlite(undefined, options.pgliteDump);
   }
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   registerRawDatabase(db, { kind: "pglite", pglite });
