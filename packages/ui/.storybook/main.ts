@@ -3,10 +3,24 @@ import type { StorybookConfig } from "@storybook/react-vite";
 
 const config: StorybookConfig = {
   framework: { name: "@storybook/react-vite", options: {} },
-  stories: ["../src/**/*.stories.@(ts|tsx)"],
+  stories: ["../src/**/*.mdx", "../src/**/*.stories.@(ts|tsx)"],
+  addons: ["@storybook/addon-docs", "@storybook/addon-a11y", "@storybook/addon-vitest"],
   // The build runs in the test pipeline: keep it offline and quick.
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
-  typescript: { reactDocgen: false },
+  typescript: {
+    // The TypeScript docgen reads the cva variants (`VariantProps`) and Radix props into the
+    // props tables and controls; react-docgen cannot follow those types.
+    reactDocgen: "react-docgen-typescript",
+    reactDocgenTypescriptOptions: {
+      shouldExtractLiteralValuesFromEnum: true,
+      shouldRemoveUndefinedFromOptional: true,
+      // Our props and the Radix ones we document, not the hundreds of DOM attributes.
+      propFilter: (prop) =>
+        !prop.parent ||
+        !/node_modules/.test(prop.parent.fileName) ||
+        /@radix-ui/.test(prop.parent.fileName),
+    },
+  },
   async viteFinal(viteConfig) {
     viteConfig.plugins = [...(viteConfig.plugins ?? []), tailwindcss()];
     viteConfig.build = {

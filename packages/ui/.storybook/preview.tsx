@@ -2,9 +2,13 @@ import type { Preview } from "@storybook/react-vite";
 import "../src/styles.css";
 
 const preview: Preview = {
+  // A docs page (props table, controls, every story) for every component.
+  tags: ["autodocs"],
   parameters: {
     layout: "centered",
-    controls: { matchers: { color: /(background|color)$/i } },
+    controls: { matchers: { color: /(background|color)$/i }, sort: "requiredFirst" },
+    // axe runs on every story; in the Vitest run a violation fails the story's test.
+    a11y: { test: "error" },
   },
   decorators: [
     (Story) => (

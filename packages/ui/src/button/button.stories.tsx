@@ -5,13 +5,36 @@ import { Button } from "./button";
 const meta: Meta<typeof Button> = {
   title: "Components/Button",
   component: Button,
-  args: { children: "Create Floow" },
+  args: {
+    children: "Create Floow",
+    variant: "primary",
+    size: "md",
+    disabled: false,
+    loading: false,
+  },
+  argTypes: {
+    variant: {
+      control: "select",
+      options: ["primary", "secondary", "outline", "ghost", "destructive", "link"],
+    },
+    size: { control: "inline-radio", options: ["sm", "md", "lg", "icon"] },
+    disabled: { control: "boolean" },
+    loading: { control: "boolean" },
+    children: { control: "text" },
+    asChild: { control: false },
+    onClick: { action: "clicked" },
+  },
 };
 export default meta;
 type Story = StoryObj<typeof Button>;
 
 export const Primary: Story = {};
+export const Secondary: Story = { args: { variant: "secondary" } };
+export const Outline: Story = { args: { variant: "outline" } };
+export const Destructive: Story = { args: { variant: "destructive", children: "Delete" } };
+/** Every variant side by side; the controls set the size, disabled and loading for all. */
 export const Variants: Story = {
+  argTypes: { variant: { control: false } },
   render: (args) => (
     <div className="flex flex-wrap items-center gap-3">
       <Button {...args} variant="primary" />
@@ -24,6 +47,7 @@ export const Variants: Story = {
   ),
 };
 export const WithIcon: Story = {
+  argTypes: { children: { control: false } },
   args: {
     children: (
       <>
@@ -32,4 +56,14 @@ export const WithIcon: Story = {
     ),
   },
 };
+export const IconOnly: Story = {
+  argTypes: { children: { control: false }, size: { control: false } },
+  args: {
+    size: "icon",
+    variant: "outline",
+    "aria-label": "New floow",
+    children: <PlusIcon size={16} />,
+  },
+};
 export const Loading: Story = { args: { loading: true } };
+export const Disabled: Story = { args: { disabled: true } };

@@ -2,7 +2,11 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Button } from "../button/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./card";
 
-const meta: Meta<typeof Card> = { title: "Components/Card", component: Card };
+const meta: Meta<typeof Card> = {
+  title: "Components/Card",
+  component: Card,
+  parameters: { controls: { disable: true } },
+};
 export default meta;
 
 export const Default: StoryObj<typeof Card> = {

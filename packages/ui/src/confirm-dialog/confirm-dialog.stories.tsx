@@ -1,37 +1,54 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { Button } from "../button/button";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog";
 
-const meta: Meta<typeof ConfirmDialog> = {
-  title: "Components/ConfirmDialog",
-  component: ConfirmDialog,
-};
-export default meta;
-
-function Demo({ destructive }: { destructive: boolean }) {
+/** Opens at once; Cancel or the action closes it and "Open" brings it back. */
+function Demo(props: ConfirmDialogProps) {
   const [open, setOpen] = useState(true);
   return (
     <>
       <Button onClick={() => setOpen(true)}>Open</Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={destructive ? "Delete Floow" : "Publish Floow"}
-        description={
-          destructive
-            ? "“Bike finder” is deleted for good. This cannot be undone."
-            : "“Bike finder” goes live on its domain."
-        }
-        confirmLabel={destructive ? "Delete" : "Publish"}
-        destructive={destructive}
-        onConfirm={() => new Promise((resolve) => setTimeout(resolve, 800))}
-      />
+      <ConfirmDialog {...props} open={open} onOpenChange={setOpen} />
     </>
   );
 }
 
-export const Destructive: StoryObj<typeof ConfirmDialog> = { render: () => <Demo destructive /> };
-export const Default: StoryObj<typeof ConfirmDialog> = {
-  render: () => <Demo destructive={false} />,
+const meta: Meta<typeof ConfirmDialog> = {
+  title: "Components/ConfirmDialog",
+  component: ConfirmDialog,
+  args: {
+    title: "Publish Floow",
+    description: "“Bike finder” goes live on its domain.",
+    confirmLabel: "Publish",
+    cancelLabel: "Cancel",
+    destructive: false,
+    confirmDisabled: false,
+    onConfirm: () => new Promise((resolve) => setTimeout(resolve, 800)),
+  },
+  argTypes: {
+    title: { control: "text" },
+    description: { control: "text" },
+    confirmLabel: { control: "text" },
+    cancelLabel: { control: "text" },
+    destructive: { control: "boolean" },
+    confirmDisabled: { control: "boolean" },
+    open: { control: false },
+    onOpenChange: { control: false },
+    onConfirm: { control: false },
+    children: { control: false },
+  },
+  render: (args) => <Demo {...args} />,
+};
+export default meta;
+type Story = StoryObj<typeof ConfirmDialog>;
+
+export const Default: Story = {};
+export const Destructive: Story = {
+  args: {
+    title: "Delete Floow",
+    description: "“Bike finder” is deleted for good. This cannot be undone.",
+    confirmLabel: "Delete",
+    destructive: true,
+  },
 };

@@ -13,7 +13,11 @@ import {
   DialogTrigger,
 } from "./dialog";
 
-const meta: Meta<typeof Dialog> = { title: "Components/Dialog", component: Dialog };
+const meta: Meta<typeof Dialog> = {
+  title: "Components/Dialog",
+  component: Dialog,
+  parameters: { controls: { disable: true } },
+};
 export default meta;
 
 export const CreateDomain: StoryObj<typeof Dialog> = {

@@ -6,6 +6,12 @@ import { EmptyState } from "./empty-state";
 const meta: Meta<typeof EmptyState> = {
   title: "Components/EmptyState",
   component: EmptyState,
+  argTypes: {
+    title: { control: "text" },
+    description: { control: "text" },
+    icon: { control: false },
+    action: { control: false },
+  },
   decorators: [
     (Story) => (
       <div className="w-[32rem]">

@@ -71,7 +71,7 @@ function Example({ initiallyExpanded }: { initiallyExpanded: boolean }) {
 const meta: Meta<typeof Example> = {
   title: "Components/SideNav",
   component: Example,
-  parameters: { layout: "fullscreen" },
+  parameters: { layout: "fullscreen", controls: { disable: true } },
 };
 export default meta;
 

@@ -114,13 +114,13 @@ export function RadioGroupItem({
       >
         <RadioGroupPrimitive.Indicator className="size-2 rounded-full bg-primary-600" />
       </RadioGroupPrimitive.Item>
-      <div className={cn("flex flex-col gap-0.5", props.disabled && "opacity-60")}>
+      <div className="flex flex-col gap-0.5">
         <label
           htmlFor={itemId}
           className={cn(
             "text-grey-800",
             size === "sm" ? "text-xs" : "text-sm",
-            props.disabled ? "cursor-not-allowed" : "cursor-pointer",
+            props.disabled ? "cursor-not-allowed opacity-60" : "cursor-pointer",
           )}
         >
           {children}

@@ -5,6 +5,12 @@ import { Select } from "./select";
 const meta: Meta<typeof Select> = {
   title: "Components/Select",
   component: Select,
+  args: { disabled: false, defaultValue: "en" },
+  argTypes: {
+    disabled: { control: "boolean" },
+    defaultValue: { control: "inline-radio", options: ["en", "nl", "fr", "de"] },
+    onChange: { action: "changed" },
+  },
   decorators: [
     (Story) => (
       <div className="w-72">
@@ -14,11 +20,13 @@ const meta: Meta<typeof Select> = {
   ],
 };
 export default meta;
+type Story = StoryObj<typeof Select>;
 
-export const Default: StoryObj<typeof Select> = {
-  render: () => (
+export const Default: Story = {
+  render: (args) => (
+    // The key remounts the select when the defaultValue control changes.
     <Field label="Language">
-      <Select defaultValue="en">
+      <Select key={String(args.defaultValue)} {...args}>
         <option value="en">English</option>
         <option value="nl">Nederlands</option>
         <option value="fr">Français</option>
@@ -28,10 +36,11 @@ export const Default: StoryObj<typeof Select> = {
   ),
 };
 
-export const Invalid: StoryObj<typeof Select> = {
-  render: () => (
+export const Invalid: Story = {
+  argTypes: { defaultValue: { control: false } },
+  render: ({ defaultValue: _value, ...args }) => (
     <Field label="Domain" error="Please select a domain.">
-      <Select defaultValue="">
+      <Select defaultValue="" {...args}>
         <option value="" disabled>
           Choose a domain
         </option>

@@ -66,12 +66,14 @@ export function Switch({
   // The description sits beside the label, not in it: the switch is named by the label alone
   // and described by the description.
   const text = (
-    <div className={cn("flex flex-col gap-0.5", props.disabled && "opacity-60")}>
+    <div className="flex flex-col gap-0.5">
       <label
         htmlFor={switchId}
         className={cn(
           "text-sm",
-          props.disabled ? "cursor-not-allowed" : "cursor-pointer",
+          // The label of a disabled control may be faint (WCAG exempts inactive controls);
+          // its description stays readable.
+          props.disabled ? "cursor-not-allowed opacity-60" : "cursor-pointer",
           labelPosition === "end" ? "font-medium text-grey-900" : "text-grey-800",
         )}
       >

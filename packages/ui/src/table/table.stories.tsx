@@ -12,7 +12,11 @@ import {
   type SortDirection,
 } from "./table";
 
-const meta: Meta<typeof Table> = { title: "Components/Table", component: Table };
+const meta: Meta<typeof Table> = {
+  title: "Components/Table",
+  component: Table,
+  parameters: { controls: { disable: true } },
+};
 export default meta;
 
 const products = [

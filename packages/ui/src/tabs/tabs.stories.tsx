@@ -1,7 +1,11 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "./tabs";
 
-const meta: Meta<typeof Tabs> = { title: "Components/Tabs", component: Tabs };
+const meta: Meta<typeof Tabs> = {
+  title: "Components/Tabs",
+  component: Tabs,
+  parameters: { controls: { disable: true } },
+};
 export default meta;
 
 export const DomainTabs: StoryObj<typeof Tabs> = {

@@ -2,7 +2,11 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Button } from "../button/button";
 import { Toaster, toast } from "./toaster";
 
-const meta: Meta<typeof Toaster> = { title: "Components/Toaster", component: Toaster };
+const meta: Meta<typeof Toaster> = {
+  title: "Components/Toaster",
+  component: Toaster,
+  parameters: { controls: { disable: true } },
+};
 export default meta;
 
 export const Toasts: StoryObj<typeof Toaster> = {

@@ -81,7 +81,7 @@ function FeedOption({ feed }: { feed: FeedSummary }) {
       </span>
       <span className="flex min-w-0 flex-col">
         <span className="truncate text-sm font-medium text-grey-900">{feed.name || feed.url}</span>
-        <span className="text-xs text-grey-500">
+        <span className="text-xs text-grey-600">
           {feed.type === "shopify" ? "Shopify" : "Channable"} · {feed.productCount}{" "}
           {feed.productCount === 1 ? "product" : "products"}
         </span>
