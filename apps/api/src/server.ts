@@ -19,6 +19,7 @@ import type { GracefulShutdown } from "./http/shutdown";
 import { registerPublicRoutes } from "./http/public";
 import { registerStaticRoutes } from "./http/static";
 import { startRedis } from "./services/redis";
+import { createRateLimiter, registerRateLimit } from "./services/rate-limit";
 import { registerTrpcRoutes } from "./http/trpc";
 import { fastifyTrustProxy } from "./http/trust-proxy";
 import { createMailer } from "./services/mail";
@@ -99,6 +100,8 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
         })
       : undefined;
     if (redis) app.addHook("onClose", () => redis.close());
+    // The one rate limiter (tRPC, public API, uploads, better-auth), in Redis when there is one.
+    const rateLimiter = await registerRateLimit(app, createRateLimiter(redis && { redis }));
 
     const secret = resolveAuthSecret(env, (file) =>
       app.log.warn(
@@ -117,6 +120,7 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     app.decorate("mail", mail);
     const auth = createAuth({
       db: database.db,
+      rateLimiter,
       secret,
       env,
       mail,

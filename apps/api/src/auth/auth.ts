@@ -7,7 +7,8 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { defaultStatements, memberAc, ownerAc } from "better-auth/plugins/organization/access";
 import type { Kysely } from "kysely";
 import type { Env } from "../env";
-import { createRateLimitStore } from "../services/rate-limit";
+import { createRateLimiter } from "../services/rate-limit";
+import type { RateLimiter } from "../services/rate-limit";
 import { passwordResetMail } from "../services/mail";
 import type { MailContext } from "../services/mail";
 import { passwordProblem } from "./password";
@@ -34,6 +35,8 @@ export const AUTH_RATE_LIMITS = {
 export interface AuthConfig {
   db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- better-auth takes any Kysely
   secret: string;
+  /** The API's rate limiter (services/rate-limit.ts); absent (bare tests): one in memory. */
+  rateLimiter?: RateLimiter;
   env: Pick<Env, "publicUrl" | "trustedOrigins" | "oidc">;
   /** Sends password reset links; without it (bare tests) a reset request fails. */
   mail?: MailContext;
@@ -138,7 +141,7 @@ const validateAuthInput = createAuthMiddleware(async (ctx) => {
   }
 });
 
-export function authOptions({ db, secret, env, logger, mail }: AuthConfig) {
+export function authOptions({ db, secret, env, logger, mail, rateLimiter }: AuthConfig) {
   const secure = env.publicUrl.startsWith("https://");
   return {
     appName: "Floow",
@@ -207,7 +210,7 @@ export function authOptions({ db, secret, env, logger, mail }: AuthConfig) {
     verification: { fields: snake(["expiresAt", "createdAt", "updatedAt"]) },
     rateLimit: {
       enabled: true,
-      customStorage: createRateLimitStore(),
+      customStorage: rateLimiter ?? createRateLimiter(),
       window: AUTH_RATE_LIMITS.default.window,
       max: AUTH_RATE_LIMITS.default.max,
       customRules: {

@@ -14,7 +14,7 @@ import type { Auth } from "../auth/auth";
 import type { DB } from "../db/database";
 import { findBlob, insertBlobWithinQuota } from "../db/queries/blob";
 import { resolveActiveMembership } from "../db/queries/member";
-import { createRateLimitStore } from "../services/rate-limit";
+import { registerRateLimit } from "../services/rate-limit";
 import { sendError, sendValidationError, useErrorBody } from "./errors";
 import { isAllowedOrigin, isJsonContentType } from "./origins";
 
@@ -75,7 +75,8 @@ export async function registerBlobRoutes(
     storageQuotaBytes?: number;
   },
 ): Promise<void> {
-  const limiter = createRateLimitStore();
+  // The app's one limiter (services/rate-limit.ts), per user.
+  const limiter = await registerRateLimit(app);
 
   await app.register(async (scope) => {
     useErrorBody(scope);

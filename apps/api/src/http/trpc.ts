@@ -13,6 +13,7 @@ import type { MailContext } from "../services/mail";
 import type { AiModelConfig } from "../services/ai-suggest";
 import { batchRetryAfterOf } from "../trpc/errors";
 import { isAllowedOrigin, isJsonContentType } from "./origins";
+import { registerRateLimit } from "../services/rate-limit";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -32,6 +33,8 @@ export async function registerTrpcRoutes(
     ai?: AiModelConfig;
   },
 ): Promise<void> {
+  // The app's limiter (createServer registers it with Redis first), or one in memory.
+  const rateLimiter = await registerRateLimit(app);
   await app.register(async (scope) => {
     scope.addHook("onRequest", async (request, reply) => {
       if (SAFE_METHODS.has(request.method)) return;
@@ -67,6 +70,7 @@ export async function registerTrpcRoutes(
         createContext: createContextFactory({
           db: deps.db,
           auth: deps.auth,
+          rateLimiter,
           fetch: deps.fetch,
           supportEmail: deps.supportEmail,
           mail: deps.mail,

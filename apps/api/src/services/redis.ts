@@ -1,12 +1,10 @@
 import { Redis } from "ioredis";
 import { receiveCacheInvalidation, setCacheBus } from "./cache";
 import type { CacheInvalidation } from "./cache";
-import { setRateLimitBackend } from "./rate-limit";
-import type { RateLimitBackend } from "./rate-limit";
 
 /**
  * Redis for several API processes (REDIS_URL; docs/deployment.md): rate limits counted in
- * Redis (services/rate-limit.ts and @fastify/rate-limit on the public API) and cache
+ * Redis (services/rate-limit.ts, which defines its own script on `client`) and cache
  * invalidations (services/cache) sent to every process by pub/sub. Every key and channel
  * starts with REDIS_KEY_PREFIX.
  *
@@ -33,19 +31,6 @@ export interface RedisLogger {
 /** The pub/sub channel of cache invalidations. */
 export const cacheChannel = (prefix: string) => `${prefix}cache-invalidation`;
 
-/** Fixed window per key: INCR, expiry set by the first hit; answers the count and the ms left. */
-const CONSUME_LUA = `
-local current = redis.call('INCR', KEYS[1])
-if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {current, ttl}
-`;
-
-type RedisWithConsume = Redis & {
-  floowRateLimit(key: string, windowMs: number): Promise<[number, number]>;
-};
-
 function connect(url: string, name: string): Redis {
   return new Redis(url, {
     connectionName: name,
@@ -68,9 +53,8 @@ export async function startRedis(options: {
   logger: RedisLogger;
 }): Promise<RedisConnections> {
   const { url, prefix, logger } = options;
-  const client = connect(url, "floow-api") as RedisWithConsume;
+  const client = connect(url, "floow-api");
   const subscriber = connect(url, "floow-api-subscriber");
-  client.defineCommand("floowRateLimit", { numberOfKeys: 1, lua: CONSUME_LUA });
 
   let lastError = "";
   for (const [connection, role] of [
@@ -123,25 +107,12 @@ export async function startRedis(options: {
     },
   });
 
-  const backend: RateLimitBackend = {
-    async consume(key, rule) {
-      if (client.status !== "ready") return null;
-      const windowMs = rule.window * 1000;
-      const [count, ttl] = await client.floowRateLimit(`${prefix}rate-limit:${key}`, windowMs);
-      if (count > rule.max)
-        return { allowed: false, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
-      return { allowed: true, retryAfter: null };
-    },
-  };
-  setRateLimitBackend(backend);
-
   return {
     client,
     prefix,
     isReady: () => client.status === "ready",
     async close() {
       setCacheBus(null);
-      setRateLimitBackend(null);
       subscriber.disconnect();
       await client.quit().catch(() => client.disconnect());
     },

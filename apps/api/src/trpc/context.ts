@@ -9,6 +9,8 @@ import { databaseUnavailable, toTRPCError } from "./errors";
 import type { FeedFetchOptions } from "../services/feeds";
 import type { MailContext } from "../services/mail";
 import type { AiModelConfig } from "../services/ai-suggest";
+import { createRateLimiter } from "../services/rate-limit";
+import type { RateLimiter } from "../services/rate-limit";
 
 /**
  * The inner context: everything a procedure needs that does not come from the HTTP request.
@@ -20,6 +22,8 @@ export interface InnerContext {
   session: SessionData | null;
   /** Who to count in rate limits when there is no session: the client address. */
   clientKey: string;
+  /** The API's rate limiter (services/rate-limit.ts; `rateLimit()` in init.ts). */
+  rateLimiter: RateLimiter;
   /** safeFetch options for user-supplied URLs (the test-only loopback setting, from the env). */
   fetch?: FeedFetchOptions;
   /** Where users may e-mail support (SUPPORT_EMAIL): the support dialog's fallback. */
@@ -35,14 +39,28 @@ export const DEFAULT_SUPPORT_EMAIL = "support@localhost";
 
 export function createInnerContext(
   opts: Pick<InnerContext, "db" | "auth"> &
-    Partial<Pick<InnerContext, "session" | "clientKey" | "fetch" | "supportEmail" | "mail" | "ai">>,
+    Partial<
+      Pick<
+        InnerContext,
+        "session" | "clientKey" | "rateLimiter" | "fetch" | "supportEmail" | "mail" | "ai"
+      >
+    >,
 ): InnerContext {
-  return { session: null, clientKey: "local", supportEmail: DEFAULT_SUPPORT_EMAIL, ...opts };
+  return {
+    session: null,
+    clientKey: "local",
+    rateLimiter: (localRateLimiter ??= createRateLimiter()),
+    supportEmail: DEFAULT_SUPPORT_EMAIL,
+    ...opts,
+  };
 }
+
+/** Without a server (createCaller in tests): one limiter in this process's memory. */
+let localRateLimiter: RateLimiter | undefined;
 
 /** The outer context, per HTTP request: the session from the request's cookie. */
 export function createContextFactory(
-  deps: Pick<InnerContext, "db" | "auth" | "fetch"> &
+  deps: Pick<InnerContext, "db" | "auth" | "fetch" | "rateLimiter"> &
     Partial<Pick<InnerContext, "supportEmail" | "mail" | "ai">>,
 ) {
   return async ({ req }: CreateFastifyContextOptions): Promise<InnerContext> => {

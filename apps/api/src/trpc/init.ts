@@ -7,7 +7,7 @@ import type { Context } from "./context";
 import { databaseUnavailable, retryAfterOf, toTRPCError } from "./errors";
 import { requireSession } from "./middleware/auth";
 import { requireOrganization, requireRole } from "./middleware/organization";
-import { createRateLimiter } from "./middleware/rate-limit";
+import { enforceRateLimit } from "./middleware/rate-limit";
 import type { RateLimitRule } from "./middleware/rate-limit";
 
 /** The product's error code for a tRPC code that no DomainError or zod error explains. */
@@ -106,9 +106,9 @@ export const adminProcedure = orgProcedure.use(({ ctx, next }) => {
 
 /** Limits a procedure per user (or per client address without a session). */
 export function rateLimit(rule: RateLimitRule) {
-  const consume = createRateLimiter(rule);
   return t.middleware(async ({ ctx, path, next }) => {
-    await consume(`${path}:${ctx.session?.user.id ?? ctx.clientKey}`);
+    const who = ctx.session ? `user:${ctx.session.user.id}` : `ip:${ctx.clientKey}`;
+    await enforceRateLimit(ctx.rateLimiter, `trpc:${path}:${who}`, rule);
     return next();
   });
 }

@@ -1,5 +1,4 @@
 import cors from "@fastify/cors";
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
@@ -8,6 +7,7 @@ import type { EventIngest } from "../../services/events/ingest";
 import { createResultsService } from "../../services/results";
 import type { ResultsService } from "../../services/results";
 import type { RedisConnections } from "../../services/redis";
+import { createRateLimiter, registerRateLimit } from "../../services/rate-limit";
 import { useErrorBody } from "../errors";
 import { registerEventsRoute } from "./events";
 import { registerFloowRoutes } from "./floows";
@@ -35,7 +35,10 @@ export interface PublicRouteDeps {
    * browsers' 60 s). 0 in tests that publish and look at once.
    */
   floowsCacheMs?: number;
-  /** Redis (REDIS_URL): the rate limits are counted there, shared by every process. */
+  /**
+   * Redis (REDIS_URL): the rate limits are counted there, shared by every process. Used only
+   * when the app has no rate limiter yet (createServer registers one first).
+   */
   redis?: Pick<RedisConnections, "client" | "prefix">;
   /** The events writer (default: one for this app, flushed when the app closes). */
   eventIngest?: EventIngest;
@@ -70,6 +73,9 @@ export async function registerPublicRoutes(
   // Graceful shutdown: after the last request (close() waits for them), write what is queued;
   // onClose hooks run last-registered first, so this runs before the database closes.
   app.addHook("onClose", () => ingest.flush());
+  // Per route and client address (`config.rateLimit` in the route files), by the app's one
+  // limiter (services/rate-limit.ts): 429 with Retry-After, the `error` body from useErrorBody.
+  await registerRateLimit(app, createRateLimiter(deps.redis && { redis: deps.redis }));
 
   await app.register(
     async (scope) => {
@@ -81,24 +87,6 @@ export async function registerPublicRoutes(
         allowedHeaders: ["content-type", "if-none-match"],
         exposedHeaders: ["etag", "retry-after"],
         maxAge: 86_400,
-      });
-      await scope.register(rateLimit, {
-        global: false,
-        timeWindow: 60_000,
-        keyGenerator: (request) => request.ip,
-        // With REDIS_URL every process counts in Redis; if Redis fails, the request goes through.
-        ...(deps.redis && {
-          redis: deps.redis.client,
-          nameSpace: `${deps.redis.prefix}rate-limit:public:`,
-          skipOnError: true,
-        }),
-        errorResponseBuilder: (_request, context) =>
-          Object.assign(
-            new Error(`Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
-            {
-              statusCode: context.statusCode,
-            },
-          ),
       });
       registerFloowRoutes(
         scope,
