@@ -13,6 +13,12 @@
  * - visible: the first moment the floow's first page (`.intro` or `.question` in its shadow root, here
  *   the start page's text) is in the DOM with a non-empty box, seen by a MutationObserver on
  *   the shadow root as it is attached (so no polling interval is added).
+ * The floor (issue 22), timed in the same run, alternating with the cold loads (one of each in
+ * turn): the same page without the loader, whose inline script requests the renderer
+ * (`/runtime/floow.js`, the same URL) and the domain's floows (the same request) together; it
+ * is done when both are here and the renderer has run, counted from the first of the two
+ * requests' start. Time to visible over the floor is the cost of the loader's extra step and
+ * of rendering: issue 22's goal is a cold p50 at most 1.15 times the floor's.
  * Writes the "Runtime load time" section of docs/benchmarks.md, with the gzip sizes of
  * dist/embed.js, dist/floow.js and the renderer's chunk. Needs the API, dashboard and runtime built first.
  *
@@ -33,6 +39,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import type { Browser, Page } from "playwright-core";
 import { ADVISOR, merchantPage, setUpLiveFloows } from "@floow/test-kit";
+import pkg from "../package.json" with { type: "json" };
 import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import {
   ALL_BUDGET,
@@ -100,6 +107,8 @@ async function main(): Promise<void> {
       }),
     );
     const pageUrl = `${live.shop.url}/shop/bench`;
+    live.shop.set("/shop/floor", floorPage(apiUrl, live.domainId));
+    const floorUrl = `${live.shop.url}/shop/floor`;
     const served = {
       embed: await servedEncoding(`${apiUrl}/embed.js`),
       floow: await servedEncoding(`${apiUrl}/runtime/floow.js`),
@@ -113,11 +122,17 @@ async function main(): Promise<void> {
     });
     const version = browser.version();
 
-    // One load first (not counted): the server's caches and Chromium's own start-up.
+    // One load of each first (not counted): the server's caches and Chromium's own start-up.
     await measure(browser, pageUrl, apiUrl);
+    await measureFloor(browser, floorUrl, apiUrl);
 
+    // Cold loads and the floor alternate, so both see the same machine.
     const cold: Timing[] = [];
-    for (let i = 0; i < RUNS; i++) cold.push(await measure(browser, pageUrl, apiUrl));
+    const floor: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      cold.push(await measure(browser, pageUrl, apiUrl));
+      floor.push(await measureFloor(browser, floorUrl, apiUrl));
+    }
 
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -128,7 +143,7 @@ async function main(): Promise<void> {
     await context.close();
     const loadEnd = loadavg();
 
-    const section = render({ cold, warm, sizes, served, version, loadStart, loadEnd });
+    const section = render({ cold, warm, floor, sizes, served, version, loadStart, loadEnd });
     console.log(section);
     if (!process.env.BENCH_NO_WRITE) writeBenchmarkSection(SECTION, section);
   } finally {
@@ -159,6 +174,53 @@ const OBSERVE = `(() => {
     return root;
   };
 })();`;
+
+/**
+ * The floor's page: the merchant page without the loader; an inline script requests the
+ * renderer and the domain's floows at once (the loader's two requests, without its own), and
+ * notes when both are here and the renderer has run.
+ */
+function floorPage(apiUrl: string, domainId: string): string {
+  const api = JSON.stringify(apiUrl);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Bikes</title></head>
+<body><header><a href="/">Velo</a></header><main><h1>Our bikes</h1><div id="advisor"></div></main>
+<script>
+(() => {
+  const data = fetch(${api} + "/api/public/domains/${domainId}/floows").then((r) => r.json());
+  const script = new Promise((resolve, reject) => {
+    const tag = document.createElement("script");
+    tag.src = ${api} + "/runtime/floow.js?v=${pkg.version}";
+    tag.onload = resolve;
+    tag.onerror = reject;
+    document.head.append(tag);
+  });
+  Promise.all([data, script]).then(() => (window.__floorDone = performance.now()));
+})();
+</script>
+</body></html>`;
+}
+
+/** One cold load of the floor's page: ms from its first request's start to both done. */
+async function measureFloor(browser: Browser, url: string, apiUrl: string): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForFunction("window.__floorDone !== undefined", null, { timeout: 15_000 });
+    return (await page.evaluate(`(() => {
+      const api = ${JSON.stringify(apiUrl)};
+      const starts = performance
+        .getEntriesByType("resource")
+        .filter((e) => e.name.startsWith(api + "/api/public/domains/") || e.name.startsWith(api + "/runtime/floow.js"))
+        .map((e) => e.startTime);
+      if (starts.length !== 2) throw new Error("the floor's two requests are not both in resource timing");
+      return window.__floorDone - Math.min(...starts);
+    })()`)) as number;
+  } finally {
+    await context.close();
+  }
+}
 
 /** One cold load: a new context (an empty HTTP cache, no session). */
 async function measure(browser: Browser, url: string, apiUrl: string): Promise<Timing> {
@@ -211,6 +273,18 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
 }
 
+function floorRow(floor: number[], cold: Timing[]): string {
+  const ms = (p: number) => `${Math.round(percentile(floor, p))} ms`;
+  const ratio =
+    percentile(
+      cold.map((t) => t.toVisible),
+      50,
+    ) / percentile(floor, 50);
+  return `| floor (cold, alternating with the cold loads) | ${floor.length} | **${ms(50)}** | **${ms(95)}** | ${ms(100)} | | | | |
+
+Cold time to visible over the floor (p50 / p50): **${ratio.toFixed(2)}×** (issue 22's goal: at most 1.15×).`;
+}
+
 function row(label: string, timings: Timing[]): string {
   const ms = (values: number[], p: number) => `${Math.round(percentile(values, p))} ms`;
   const of = (key: keyof Timing) => timings.map((t) => t[key]);
@@ -243,6 +317,7 @@ function servedEncoding(url: string): Promise<string> {
 function render({
   cold,
   warm,
+  floor,
   sizes,
   served,
   version,
@@ -251,6 +326,7 @@ function render({
 }: {
   cold: Timing[];
   warm: Timing[];
+  floor: number[];
   sizes: { embed: number; floow: number; chunks: Record<string, number> };
   served: { embed: string; floow: string };
   version: string;
@@ -279,12 +355,17 @@ minutes, the domain's floows for 60 s, \`floow.js\` for an hour). One untimed lo
 comes first. The path is: \`embed.js\` → \`GET /api/public/domains/:id/floows\` and
 \`/runtime/floow.js\` requested together (in parallel) → the trigger's element found (skeleton
 shown until the renderer is there) → rendered, with no further request (the floow's
-configuration came with the domain's floows).
+configuration came with the domain's floows). The floor, loaded ${floor.length} times cold in turn
+with the cold loads (one of each, alternating): the same page without the loader, its inline
+script requesting \`/runtime/floow.js\` and the domain's floows together ("one script plus the
+same data request"), done when both are here and the renderer has run, counted from the first
+of the two requests' start.
 
 | Cache | Loads | p50 | p95 | max | embed.js loaded (p50) | floows answered (p50) | floow.js loaded (p50) | from navigation start (p50) |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|
 ${row("cold", cold)}
 ${row("warm", warm)}
+${floorRow(floor, cold)}
 
 The columns after *max* are p50s of when each response ended, counted from the same start;
 the last is the first page's time from the navigation's start (the HTML's own load included).
