@@ -107,7 +107,7 @@ for (const viewport of WIDTHS) {
     page,
   }, testInfo) => {
     // Three widths' worth of screens and axe runs in one journey; a loaded machine is slow.
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const prefix = `${viewport.width}`;
     const narrow = viewport.width < 1024;
     await page.setViewportSize({ width: viewport.width, height: viewport.height });

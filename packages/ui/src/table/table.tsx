@@ -14,10 +14,12 @@ export function Table({
 }: ComponentProps<"table"> & { containerClassName?: string }) {
   return (
     <div
+      // A keyboard can scroll a table wider than the screen (axe: scrollable-region-focusable).
+      tabIndex={0}
       className={cn(
         // `relative`: a visually hidden header (absolute) stays inside the scrolling box
         // instead of widening the page at its unclipped position.
-        "relative overflow-x-auto rounded-2xl border border-grey-200 bg-white shadow-xs",
+        "relative overflow-x-auto rounded-2xl border border-grey-200 bg-white shadow-xs focus-visible:outline-2 focus-visible:outline-primary-500",
         containerClassName,
       )}
     >

@@ -71,7 +71,13 @@ export function MiniTable({
   rows: (string | number)[][];
 }) {
   return (
-    <div className="max-h-64 overflow-y-auto rounded-xl border border-grey-200">
+    // Focusable, so a keyboard can scroll it (axe: scrollable-region-focusable).
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="max-h-64 overflow-y-auto rounded-xl border border-grey-200 focus-visible:outline-2 focus-visible:outline-primary-500"
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-grey-50 text-xs font-medium tracking-wide text-grey-500 uppercase">

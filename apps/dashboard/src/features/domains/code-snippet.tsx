@@ -40,7 +40,12 @@ export function CodeSnippet({
           {copied ? "Copied" : "Copy"}
         </Button>
       </figcaption>
-      <pre className="overflow-x-auto p-4 text-[13px] leading-relaxed text-grey-100">
+      {/* Focusable: a keyboard can scroll a line wider than a phone (axe: scrollable-region-focusable). */}
+      <pre
+        tabIndex={0}
+        aria-label={label}
+        className="overflow-x-auto p-4 text-[13px] leading-relaxed text-grey-100 focus-visible:outline-2 focus-visible:outline-primary-400"
+      >
         <code>{code}</code>
       </pre>
     </figure>

@@ -115,6 +115,7 @@ function EventRows({
           <td colSpan={6} className="px-5 pb-4">
             <pre
               aria-label="Payload"
+              tabIndex={0}
               className="max-h-96 overflow-auto rounded-lg border border-grey-200 bg-white p-3 font-mono text-xs leading-relaxed text-grey-800"
             >
               {prettyPayload(event.payload)}

@@ -185,6 +185,7 @@ export function DeliveryLog({ webhookId, canManage }: { webhookId: string; canMa
                         ) : null}
                         <pre
                           aria-label="Answer"
+                          tabIndex={0}
                           className="max-h-64 overflow-auto rounded-lg border border-grey-200 bg-white p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-grey-800"
                         >
                           {delivery.responseBody || "(no answer body)"}
