@@ -84,8 +84,8 @@ const sharedFromRenderer: NonNullable<Options["esbuildPlugins"]>[number] = {
 // one dependency), the script-tag files bundle it (floow.js; its chunk uses floow.js's).
 export default defineConfig([
   {
-    // npm: ESM + types.
-    entry: { index: "src/index.ts" },
+    // npm: ESM + types; `element` registers <floow-widget> on import (src/widget.ts).
+    entry: { index: "src/index.ts", element: "src/widget.ts" },
     format: ["esm"],
     dts: true,
     tsconfig: "tsconfig.build.json",

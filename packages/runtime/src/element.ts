@@ -12,7 +12,7 @@
  * Connected, it mounts the floow inside itself; removed, it destroys it (its host, listeners
  * and dialog go); a changed attribute mounts it again with the new value.
  */
-import type { FloowInstance, MountOptions } from "./mount";
+import type { FloowInstance, MountSettings } from "./mount";
 
 export const ELEMENT_NAME = "floow-widget";
 
@@ -21,7 +21,7 @@ export const ELEMENT_NAME = "floow-widget";
  * npm package, leaves the first registration in place). `apiUrl`: for a tag without `api-url`.
  */
 export function defineElement(
-  mount: (element: Element, options: MountOptions) => FloowInstance,
+  mount: (element: Element, options: MountSettings) => FloowInstance,
   apiUrl?: string,
 ): void {
   if (typeof customElements == "undefined" || customElements.get(ELEMENT_NAME)) return;

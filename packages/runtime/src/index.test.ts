@@ -58,7 +58,12 @@ describe("the npm API", () => {
     expect(runtime.open("f1")).toBe(instance);
   });
 
-  it("mount needs a floow or a floowId", () => {
+  it("mount needs a floow or a floowId (a type error too: the options are a union)", () => {
+    // @ts-expect-error neither `floow` nor `floowId`
     expect(() => runtime.mount(document.body, {})).toThrow(TypeError);
+    // @ts-expect-error neither `floow` nor `floowId`, whatever else is given
+    expect(() => runtime.mount(document.body, { apiUrl: "https://api.example" })).toThrow(
+      TypeError,
+    );
   });
 });

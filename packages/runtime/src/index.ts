@@ -9,10 +9,10 @@
  */
 import { startDomain } from "./auto";
 import type { Controller } from "./controller";
-import { mountFloow } from "./mount";
+import { browserOnly, mountFloow } from "./mount";
 import type { FloowInstance, MountOptions } from "./mount";
 
-export type { FloowInstance, MountOptions } from "./mount";
+export type { FloowInstance, MountOptions, MountSettings } from "./mount";
 export { DESKTOP_MIN_WIDTH } from "./mount";
 export type { View } from "./flow";
 export type {
@@ -74,6 +74,7 @@ export function mount(
   element: Element | null | DomainMountOptions,
   options?: MountOptions,
 ): FloowInstance | DomainMount {
+  browserOnly();
   if (isDomainOptions(element)) return startDomain(element.domainId, element.apiUrl, element.debug);
   if (!options) throw new TypeError("mount: options are required");
   return mountFloow(element, options);

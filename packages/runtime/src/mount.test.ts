@@ -295,6 +295,7 @@ describe("a dialog floow", () => {
     const d = dialogRoot();
     expect(d.querySelector("dialog")!.getAttribute("aria-label")).toBe("Remote");
     expect(d.activeElement?.textContent).toBe("Start");
+    // @ts-expect-error `floowId` without `apiUrl` (a type error too)
     expect(() => mount(app(), { floowId: "remote" })).toThrow(/apiUrl/);
   });
 

@@ -35,7 +35,15 @@ import type { Brand } from "./theme";
 /** Viewports at least this wide get a floow's desktop styles. */
 export const DESKTOP_MIN_WIDTH = 768;
 
-export interface MountOptions {
+/**
+ * What `mount(element, options)` takes: a live floow's id with the API to fetch it from
+ * (`floowId` and `apiUrl`), or its configuration (`floow`); never neither.
+ */
+export type MountOptions = MountSettings &
+  ({ floowId: string; apiUrl: string } | { floow: PublicFloow });
+
+/** Every mount option (`update()` takes any of them); `MountOptions` says which are required. */
+export interface MountSettings {
   /** A live floow to fetch (`GET {apiUrl}/api/public/floows/:id`); or pass `floow`. */
   floowId?: string;
   /** The floow's configuration: renders at once, with no request for the floow. */
@@ -80,7 +88,7 @@ export interface FloowInstance {
   open(): void;
   close(): void;
   /** Changes options in place (the preview passes each edit of the floow). */
-  update(options: Partial<MountOptions>): void;
+  update(options: Partial<MountSettings>): void;
   /** Listens to this floow's events (`"*"`: all); returns the unsubscribe. */
   on(type: EventFilter, handler: EventHandler): () => void;
   destroy(): void;
@@ -125,7 +133,7 @@ function prepare(host: HTMLElement): HTMLElement {
 class Instance implements FloowInstance {
   readonly floowId: string;
   readonly ready: Promise<void>;
-  private _options: MountOptions;
+  private _options: MountSettings;
   private _flow?: Flow;
   private _brand?: Brand;
   private _inlineHost?: HTMLElement;
@@ -150,7 +158,7 @@ class Instance implements FloowInstance {
   private _focused = false;
   private _dialogFocused = false;
 
-  constructor(element: Element | null, options: MountOptions) {
+  constructor(element: Element | null, options: MountSettings) {
     const id = (options.floow?.id ?? options.floowId)!;
     // A developer's mistakes (the npm build's): the script tag's loader passes both.
     if (!__SCRIPT_TAG__ && !id) throw new TypeError("mount: pass `floow` or `floowId`");
@@ -408,7 +416,7 @@ class Instance implements FloowInstance {
     if (wasOpen) this._emit("close");
   }
 
-  update(patch: Partial<MountOptions>): void {
+  update(patch: Partial<MountSettings>): void {
     // The editor's preview's (npm build): the script tag has no use for it.
     if (__SCRIPT_TAG__ || this._destroyed) return;
     Object.assign(this._options, patch);
@@ -442,8 +450,20 @@ class Instance implements FloowInstance {
 }
 
 /** Mounts one floow in (or, for a dialog without an element, over) the page. */
-export function mountFloow(element: Element | null, options: MountOptions): FloowInstance {
+export function mountFloow(element: Element | null, options: MountSettings): FloowInstance {
+  if (!__SCRIPT_TAG__) browserOnly();
   return new Instance(element, options);
+}
+
+/**
+ * The npm build's guard: without a DOM (Node, server rendering) a clear error at the call,
+ * not a crash (or an unhandled rejection) later.
+ */
+export function browserOnly(): void {
+  if (typeof document == "undefined")
+    throw new Error(
+      "@floow/runtime runs in a browser only: call mount() in the browser (an effect, an event handler), not on the server",
+    );
 }
 
 export function defaultApiUrl(): string | undefined {

@@ -5,7 +5,7 @@
 import { controllers } from "./auto";
 import type { EventFilter, EventHandler } from "./events";
 import { closeQueues, defaultApiUrl, instances, listeners, mountFloow } from "./mount";
-import type { FloowInstance, MountOptions } from "./mount";
+import type { FloowInstance, MountSettings } from "./mount";
 
 /**
  * Opens a floow: a mounted one (its dialog, or scrolls an embedded one into view), one of a
@@ -13,7 +13,7 @@ import type { FloowInstance, MountOptions } from "./mount";
  */
 export function open(
   floowId: string,
-  options: Omit<MountOptions, "floowId"> = {},
+  options: Omit<MountSettings, "floowId"> = {},
 ): FloowInstance | undefined {
   for (const instance of instances) {
     if (instance.floowId === floowId) {

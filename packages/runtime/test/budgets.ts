@@ -19,14 +19,18 @@
 export const BUDGETS = { "embed.js": 2000, "floow.js": 11_765 } as const;
 /** The renderer's chunk, fetched once a start page shows (or when first needed). */
 export const CHUNK_BUDGETS = { "pages.js": 5_235 } as const;
-/** Before the start page shows: the loader and the renderer (13,654 B). */
-export const TOTAL_BUDGET = 13_655;
+/**
+ * Before the start page shows: the loader and the renderer (13,654 B); +28 B in embed.js for
+ * trigger routes that name a port (`localhost:3401/shop` matches that port only, issue 24):
+ * 13,682 B.
+ */
+export const TOTAL_BUDGET = 13_683;
 /** Issue 21's goal for the loader and the renderer together. */
 export const TOTAL_GOAL = 15_000;
 /**
  * Everything: issue 21's goal is 19,000 B; the Preact renderer and its one chunk measure
  * 18,886 B (05:50 UTC, Nov 26; 20,181 B with Preact's prebuilt file and without
- * `<floow-widget>`): met, 114 B to spare.
+ * `<floow-widget>`): met, 114 B to spare; 18,914 B with the trigger routes' ports (+28 B).
  */
-export const ALL_BUDGET = 18_890;
+export const ALL_BUDGET = 18_918;
 export const ALL_GOAL = 19_000;

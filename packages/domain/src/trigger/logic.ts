@@ -48,8 +48,8 @@ export function parseRoute(route: string): ParsedRoute {
   const looksLikeHost =
     SCHEME.test(beforeQuery) ||
     /^www\./i.test(beforeQuery) ||
-    /^localhost:\d+(\/|$)/i.test(beforeQuery) ||
-    (/^[^/]+\.[a-z]{2,}(:\d+)?(\/|$)/i.test(beforeQuery) && !FILE_NAME.test(beforeQuery));
+    (/^([^/]+\.[a-z]{2,}|localhost)(:\d+)?(\/|$)/i.test(beforeQuery) &&
+      !FILE_NAME.test(beforeQuery));
   let host: string | null = null;
   let path = beforeQuery;
   if (looksLikeHost) {
@@ -64,17 +64,11 @@ export function parseRoute(route: string): ParsedRoute {
   return { host, path: normalizePath(path), folder, wildcard, query: parseQuery(search) };
 }
 
-function parseUrl(
-  url: string,
-): { host: string; port: string; path: string; query: URLSearchParams } | null {
+function parseUrl(url: string): { host: string; path: string; query: URLSearchParams } | null {
   try {
     const u = new URL(url.trim());
-    return {
-      host: stripWww(u.hostname),
-      port: u.port,
-      path: normalizePath(u.pathname),
-      query: u.searchParams,
-    };
+    // With its port, if it has one (not the scheme's default).
+    return { host: stripWww(u.host), path: normalizePath(u.pathname), query: u.searchParams };
   } catch {
     return null;
   }
@@ -100,7 +94,7 @@ export function matchTrigger(
   }
   const route = parseRoute(trigger.route);
   // A route's port counts when it names one (`staging.shop.nl:8443`); else any port matches.
-  const pageHost = route.host?.includes(":") ? `${page.host}:${page.port}` : page.host;
+  const pageHost = route.host?.includes(":") ? page.host : page.host.replace(/:\d+$/, "");
   if (route.host !== null && route.host !== pageHost) {
     return {
       matches: false,
