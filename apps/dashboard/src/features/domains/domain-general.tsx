@@ -326,8 +326,8 @@ function Section({
 }) {
   return (
     <Card>
-      <CardHeader className="flex-row items-start justify-between gap-4">
-        <div className="flex flex-col gap-1">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
+        <div className="flex min-w-0 flex-1 basis-64 flex-col gap-1">
           <CardTitle>{title}</CardTitle>
           <CardDescription>{description}</CardDescription>
         </div>

@@ -91,8 +91,9 @@ export function TeamSection({ data }: { data: UserBundle }) {
 
   return (
     <Card>
-      <CardHeader className="flex flex-row items-start justify-between gap-4">
-        <div className="flex flex-col gap-1.5">
+      {/* The button goes under the text when both do not fit (a phone). */}
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
+        <div className="flex min-w-0 flex-1 basis-64 flex-col gap-1.5">
           <CardTitle>Team</CardTitle>
           <CardDescription>
             {data.users.length === 1 ? "1 teammember" : `${data.users.length} teammembers`}

@@ -56,8 +56,8 @@ export function WebhooksSection({ domain }: { domain: Pick<Domain, "id" | "name"
 
   return (
     <Card>
-      <CardHeader className="flex flex-row items-start justify-between gap-4">
-        <div className="flex flex-col gap-1.5">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
+        <div className="flex min-w-0 flex-1 basis-64 flex-col gap-1.5">
           <CardTitle>Webhooks</CardTitle>
           <CardDescription>
             Send the answers of {domain.name}'s floows to your own systems, signed and retried until
