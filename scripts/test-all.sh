@@ -12,12 +12,14 @@ bash scripts/ensure-chromium.sh
 # leaves out generated files).
 pnpm run format:check
 
-TURBO_TELEMETRY_DISABLED=1 pnpm exec turbo run typecheck lint test build --output-logs=errors-only --continue
+# One turbo run, so the end-to-end journeys (the dashboard's e2e task, after the builds they
+# serve) run while the API's database tests are still going: on two cores neither fills the
+# machine alone (docs/testing.md).
+TURBO_TELEMETRY_DISABLED=1 pnpm exec turbo run typecheck lint test build e2e --output-logs=errors-only --continue
 node -e '
   const { total } = require("./packages/domain/coverage/coverage-summary.json");
   console.log(`@floow/domain line coverage: ${total.lines.pct}% (the test fails below 95%)`);
 '
-pnpm --filter @floow/dashboard e2e
 
 # docker-compose.yml stays valid (docs/self-hosting.md): checked where Docker Compose is installed
 # (the v2 plugin or Debian's docker-compose), with stand-in secrets; said and skipped elsewhere.
