@@ -1,5 +1,6 @@
 import {
   FINISH_TYPES,
+  floowFinishSchema,
   IMAGE_POSITIONS,
   PARTIAL_RESULT_MODES,
   PRODUCT_LINK_TARGETS,
@@ -61,6 +62,7 @@ export function FinishPanel() {
         <RichText
           label="Finish text"
           placeholder="Thank you!"
+          schema={floowFinishSchema.shape.text}
           value={floow.finish.text}
           onChange={(text) => set((f) => ({ ...f, text }))}
         />

@@ -1,4 +1,4 @@
-import { ALIGNMENTS, START_TYPES } from "@floow/domain/floow";
+import { ALIGNMENTS, START_TYPES, floowStartSchema } from "@floow/domain/floow";
 import type { FloowStart, StartLayout } from "@floow/domain/floow";
 import { useEditor } from "../editor-context";
 import { FloowImageField, PanelSection, RichText, SelectRow, TextRow } from "../shared";
@@ -29,6 +29,7 @@ export function StartPanel() {
           <RichText
             label="Start text"
             placeholder="Welcome!"
+            schema={floowStartSchema.shape.text}
             value={floow.start.text}
             onChange={(text) => set((s) => ({ ...s, text }))}
           />

@@ -2,13 +2,24 @@
  * Rich text for questions, choices and the start and finish pages: Tiptap's StarterKit,
  * stored as HTML (spec: a step's text is an HTML paragraph). The toolbar keeps to what a
  * floow renders well: bold, italic, a heading and lists.
+ *
+ * The length limit is the server's (TEXT_LIMITS through the domain schema the caller passes,
+ * counted on the stored HTML): past it the field says so in the schema's words and turns red,
+ * and keeps everything typed, so nothing is lost while the text is shortened.
  */
 import { cn } from "@floow/ui";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import type { Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { BoldIcon, HeadingIcon, ItalicIcon, ListIcon } from "./icons";
+
+/** The domain's schema of the text (`stepSchema.shape.text`): what it refuses shows at the field. */
+export interface TextSchema {
+  safeParse(
+    value: string,
+  ): { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
+}
 
 export function RichText({
   value,
@@ -18,6 +29,7 @@ export function RichText({
   compact = false,
   autoFocus = false,
   id,
+  schema,
 }: {
   value: string;
   onChange: (html: string) => void;
@@ -28,7 +40,12 @@ export function RichText({
   /** Puts the caret in the field when it appears (a choice just added). */
   autoFocus?: boolean;
   id?: string;
+  schema?: TextSchema;
 }) {
+  const errorId = useId();
+  const parsed = schema?.safeParse(value);
+  const error = parsed && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
@@ -53,6 +70,7 @@ export function RichText({
         "aria-multiline": "true",
         "aria-label": label,
         ...(id ? { id } : {}),
+        "aria-describedby": errorId,
         ...(placeholder ? { "data-placeholder": placeholder } : {}),
         class: cn(
           "rich-text prose-sm max-w-none px-3 py-2 text-sm text-grey-900 focus:outline-none",
@@ -72,10 +90,30 @@ export function RichText({
     if (value !== current) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
+  // aria-invalid follows the value; the other attributes are set once, in useEditor.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const dom = editor.view.dom;
+    if (error) dom.setAttribute("aria-invalid", "true");
+    else dom.removeAttribute("aria-invalid");
+  }, [editor, error]);
+
   return (
-    <div className="group/rich rounded-lg border border-grey-300 bg-white shadow-xs transition-colors focus-within:border-primary-500 focus-within:ring-3 focus-within:ring-primary-500/20 hover:border-grey-400">
-      {compact ? null : <Toolbar editor={editor} />}
-      <EditorContent editor={editor} />
+    <div className="flex flex-col gap-1.5">
+      <div
+        className={cn(
+          "group/rich rounded-lg border bg-white shadow-xs transition-colors focus-within:ring-3",
+          error
+            ? "border-red-500 focus-within:border-red-500 focus-within:ring-red-500/20"
+            : "border-grey-300 focus-within:border-primary-500 focus-within:ring-primary-500/20 hover:border-grey-400",
+        )}
+      >
+        {compact ? null : <Toolbar editor={editor} />}
+        <EditorContent editor={editor} />
+      </div>
+      <p id={errorId} role="alert" className="text-xs font-medium text-red-600 empty:hidden">
+        {error}
+      </p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { createChoice } from "@floow/domain/floow";
+import { choiceSchema, createChoice } from "@floow/domain/floow";
 import type { Choice, Step } from "@floow/domain/floow";
 import { TEXT_LIMITS } from "@floow/domain/shared";
 import { Button, PlusIcon, TrashIcon } from "@floow/ui";
@@ -86,6 +86,7 @@ export function ChoicesEditor({ step }: { step: Step }) {
             compact
             label={`Choice ${i + 1}`}
             placeholder="Answer"
+            schema={choiceSchema.shape.text}
             value={choice.text}
             onChange={(text) => setChoice(choice.id, (c) => ({ ...c, text }))}
           />

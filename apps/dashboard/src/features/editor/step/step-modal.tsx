@@ -4,7 +4,7 @@
  * Edits go straight into the editor state (and so into autosave): nothing is held back
  * in a draft that closing the modal could lose. Each tab is its own file in this folder.
  */
-import { STEP_TYPES } from "@floow/domain/floow";
+import { STEP_TYPES, stepSchema } from "@floow/domain/floow";
 import type { Step } from "@floow/domain/floow";
 import {
   Button,
@@ -110,6 +110,7 @@ function StepForm({ step }: { step: Step }) {
             <span className="text-sm font-medium text-grey-800">Question</span>
             <RichText
               label="Question"
+              schema={stepSchema.shape.text}
               value={step.text}
               onChange={(text) => update((s) => ({ ...s, text }))}
             />
