@@ -1,6 +1,15 @@
 import { FLOOW_STATUSES, type FloowStatus } from "@floow/domain/floow";
 import { floowsOnboardingPrompt } from "../../features/onboarding/onboarding-stages";
-import { Button, cn, EmptyState, FlowIcon, GlobeIcon, PlusIcon } from "@floow/ui";
+import {
+  Button,
+  cn,
+  EmptyState,
+  FlowIcon,
+  GlobeIcon,
+  PlusIcon,
+  ToggleGroup,
+  ToggleGroupItem,
+} from "@floow/ui";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
@@ -89,32 +98,32 @@ function Floows() {
         />
       ) : (
         <div className="flex flex-col gap-4">
-          <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-1.5">
+          <ToggleGroup
+            type="single"
+            aria-label="Filter by status"
+            className="flex-wrap gap-1.5"
+            value={filter}
+            // One filter is always on: pressing the pressed one again keeps it.
+            onValueChange={(next) => next && setFilter(next as StatusFilter)}
+          >
             {(["all", ...FLOOW_STATUSES] as const).map((status) => (
-              <button
+              <ToggleGroupItem
                 key={status}
-                type="button"
-                aria-pressed={filter === status}
-                onClick={() => setFilter(status)}
-                className={cn(
-                  "inline-flex cursor-pointer items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium transition-colors",
-                  filter === status
-                    ? "bg-grey-900 text-white"
-                    : "bg-white text-grey-600 ring-1 ring-grey-200 hover:bg-grey-50 hover:text-grey-900",
-                )}
+                value={status}
+                className="h-8 gap-2 rounded-full bg-white px-3 text-sm ring-1 ring-grey-200 hover:bg-grey-50 data-[state=on]:bg-grey-900 data-[state=on]:text-white data-[state=on]:ring-grey-900 data-[state=on]:hover:bg-grey-900 data-[state=on]:hover:text-white"
               >
                 {status === "all" ? "All" : STATUS_LABELS[status]}
                 <span
                   className={cn(
                     "text-xs tabular-nums",
-                    filter === status ? "text-grey-300" : "text-grey-400",
+                    filter === status ? "text-grey-300" : "text-grey-500",
                   )}
                 >
                   {count(status)}
                 </span>
-              </button>
+              </ToggleGroupItem>
             ))}
-          </div>
+          </ToggleGroup>
           {shown.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-grey-300 bg-white px-6 py-10 text-center text-sm text-grey-500">
               No {filter === "all" ? "" : `${STATUS_LABELS[filter].toLowerCase()} `}floows.
