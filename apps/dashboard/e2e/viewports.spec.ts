@@ -190,6 +190,15 @@ for (const viewport of WIDTHS) {
       await expect(inspector).toBeVisible();
       await expect(page.getByRole("region", { name: "Canvas" })).toBeVisible();
       await checkScreen(page, testInfo, `${prefix}-editor-build`);
+      if (viewport.name === "tablet") {
+        // The same tablet held sideways (1024 px): the side column is back, three panes still fit.
+        await page.setViewportSize({ width: 1024, height: 768 });
+        await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+        await expect(outline).toBeVisible();
+        await expect(inspector).toBeVisible();
+        await checkScreen(page, testInfo, "1024-editor-build");
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      }
     }
 
     // The editor's other phases: the floow's settings, and launch.
