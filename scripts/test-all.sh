@@ -14,8 +14,10 @@ pnpm run format:check
 
 # One turbo run, so the end-to-end journeys (the dashboard's e2e task, after the builds they
 # serve) run while the API's database tests are still going: on two cores neither fills the
-# machine alone (docs/testing.md).
-TURBO_TELEMETRY_DISABLED=1 pnpm exec turbo run typecheck lint test build e2e --output-logs=errors-only --continue
+# machine alone. Every task starts as soon as its dependencies are done (turbo's default of
+# 10 at a time kept the longest one, the API's tests, waiting behind lint and typecheck);
+# --summarize writes each task's time to .turbo/runs/ (docs/testing.md).
+TURBO_TELEMETRY_DISABLED=1 pnpm exec turbo run typecheck lint test build e2e --concurrency=24 --summarize --output-logs=errors-only --continue
 node -e '
   const { total } = require("./packages/domain/coverage/coverage-summary.json");
   console.log(`@floow/domain line coverage: ${total.lines.pct}% (the test fails below 95%)`);
