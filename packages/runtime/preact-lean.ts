@@ -15,8 +15,15 @@
  * - error boundaries (`getDerivedStateFromError`, `componentDidCatch`): an error in a render
  *   is thrown, as Preact does when no boundary is found;
  * - `hydrate()`'s flag in `render()` (the runtime never hydrates);
- * - `Component#setState` and `#forceUpdate` (function components have neither).
- * The npm build imports Preact as its users install it (a dependency, not bundled).
+ * - `Component#setState` and `#forceUpdate`, component state and render callbacks (function
+ *   components have none of them), portals (`createPortal`'s `_parentDom`);
+ * - the `options` hooks (`preact/hooks`, `preact/debug` and devtools are not loaded);
+ * - MathML and `<foreignObject>`, `<template>` contents, `<textarea defaultValue>`,
+ *   `<progress>` values and SVG's `xlinkHref`/`className` spellings (never rendered).
+ * A runtime change that needs one of these (a hook, a class component, a portal, …) takes its
+ * edit out of `EDITS` first: the bundle tests (test/bundle.test.ts) render the built
+ * `floow.js`, and would show it failing. The npm build imports Preact as its users install it
+ * (a dependency, not bundled).
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
