@@ -2,7 +2,7 @@
  * Time to visible (issue 22: "load the renderer and the floow's answer at the same time"), in
  * Chromium: the built loader (`dist/embed.js`) on a page must have both the domain's floows
  * request and the renderer's (`/runtime/floow.js`) in flight at once, each sent once. The
- * server here holds both answers until both requests have arrived (or 5 s have passed): a
+ * server here holds both answers until both requests have arrived (or 10 s have passed): a
  * loader that asked for one only after the other's answer would show up as a request that
  * arrived after an answer was sent.
  */
@@ -19,7 +19,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const dist = (file: string) =>
   readFileSync(fileURLToPath(new URL(`../dist/${file}`, import.meta.url)));
 const DOMAIN_ID = "11111111-1111-4111-8111-111111111111";
-const HOLD_MS = 5000;
+const HOLD_MS = 10_000;
 
 /** The test floow as the public API answers it, triggered by `#advisor` on `/shop`. */
 function publicFloow() {
