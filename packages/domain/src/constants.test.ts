@@ -101,8 +101,6 @@ describe("every constant of spec section 9", () => {
     ["HEX_CODE_LENGTH", 6],
     ["AI_PROMPT_MAX_LENGTH", 1000],
     ["LOADING_MESSAGE_INTERVAL_MS", 2000],
-    ["FILE_SIZE_LIMIT_MB", 10],
-    ["FILE_SIZE_LIMIT_BYTES", 10 * 1024 * 1024],
     ["INPUT_VALIDATION_DEBOUNCE_MS", 300],
     ["TRIGGER_DIALOG_STEPS", 2],
     ["PROGRESS_MIN", 0],

@@ -141,7 +141,6 @@ describe("the public surface", () => {
       "floowSchema",
       "SECTORS",
       "TOASTS",
-      "FIELD_RULES",
       "DomainError",
     ]) {
       expect(domain).toHaveProperty(name);

@@ -46,9 +46,6 @@ export const PROGRESS_MAX = 100;
 // Limits
 export const HEX_CODE_LENGTH = 6;
 export const AI_PROMPT_MAX_LENGTH = 1000;
-/** Generic file checker limit: 10 MB (binary megabytes). */
-export const FILE_SIZE_LIMIT_MB = 10;
-export const FILE_SIZE_LIMIT_BYTES = FILE_SIZE_LIMIT_MB * 1024 * 1024;
 export const SECTOR_COUNT = 40;
 export const TRIGGER_DIALOG_STEPS = 2;
 export const EDITOR_SCALE_DEFAULT = 100;
