@@ -6,6 +6,7 @@ import {
   EventsExplanationButton,
 } from "../events-explanation/events-explanation-dialog";
 import { npmInstallSnippet, RUNTIME_PACKAGE, scriptTagSnippet } from "../domains/snippets";
+import { EmbedGuides } from "./embed-guides";
 
 const DOMAIN_ID = "DOMAIN_ID";
 
@@ -76,6 +77,8 @@ export function DocumentationGuide({ origin = window.location.origin }: { origin
           <CodeSnippet label="mount example" language="JavaScript" code={mountExample} />
         </CardContent>
       </Card>
+
+      <EmbedGuides origin={origin} />
 
       <Card>
         <CardHeader>
