@@ -5,8 +5,9 @@
  * below the `lg` breakpoint, and axe-core on every screen (no serious or critical violation).
  * Each screen's screenshot is attached to the test's report.
  *
- * One account for the three widths (made once through the product's own calls); each width
- * signs in through the login form, which is the first journey.
+ * One account per worker for the widths it runs (made once through the product's own calls,
+ * with one shopper's visit so analytics has charts); each width signs in through the login
+ * form, which is the first journey.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
@@ -14,6 +15,10 @@ import { ADVISOR, merchantPage, setUpLiveFloows, type LiveFloows } from "@floow/
 
 const API = `http://localhost:${process.env.E2E_PORT ?? 3310}`;
 let live: LiveFloows;
+
+// The widths are independent: with two workers (CI) they share the time, each worker with its
+// own server and account (`beforeAll` runs once per worker).
+test.describe.configure({ mode: "parallel" });
 
 /** One shopper answers the advisor on the merchant's page, so analytics has charts to show. */
 test.beforeAll(async ({ browser }) => {
@@ -180,6 +185,17 @@ for (const viewport of WIDTHS) {
         "true",
       );
       await checkScreen(page, testInfo, `${prefix}-editor-step`);
+      // The step's modal fits the phone, without sideways scrolling inside it either.
+      await inspector.getByRole("button", { name: "Edit step" }).click();
+      const modal = page.getByRole("dialog");
+      await expect(modal).toBeVisible();
+      const modalBox = (await modal.boundingBox())!;
+      expect(modalBox.x).toBeGreaterThanOrEqual(0);
+      expect(modalBox.x + modalBox.width).toBeLessThanOrEqual(viewport.width);
+      expect(await modal.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await checkScreen(page, testInfo, `${prefix}-editor-step-modal`, false);
+      await page.keyboard.press("Escape");
+      await expect(modal).toBeHidden();
       await panes.getByRole("button", { name: "Preview" }).click();
       await expect(inspector).toBeHidden();
       await expect(page.getByRole("region", { name: "Canvas" })).toBeVisible();

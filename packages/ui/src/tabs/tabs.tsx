@@ -7,7 +7,13 @@ export const Tabs = TabsPrimitive.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn("flex items-center gap-1 border-b border-grey-200", className)}
+      // More tabs than fit (a phone) scroll sideways inside the row, never the page. The
+      // bottom rule is an inset shadow: the active tab's underline paints over it and is not
+      // clipped by the scrolling box, as a border under a `-mb-px` tab would be.
+      className={cn(
+        "flex items-center gap-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-grey-200)] [scrollbar-width:none]",
+        className,
+      )}
       {...props}
     />
   );
@@ -17,7 +23,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        "-mb-px cursor-pointer border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-grey-500 transition-colors hover:text-grey-900 data-[state=active]:border-primary-600 data-[state=active]:text-grey-900",
+        "shrink-0 cursor-pointer border-b-2 border-transparent px-3 py-2.5 whitespace-nowrap text-sm font-medium text-grey-500 transition-colors hover:text-grey-900 data-[state=active]:border-primary-600 data-[state=active]:text-grey-900",
         className,
       )}
       {...props}
