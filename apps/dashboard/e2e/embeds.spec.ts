@@ -202,6 +202,18 @@ test("a domain on localhost with a port: the Create Domain form takes it, and a 
   await expect(page.getByText(`localhost:${port}`).first()).toBeVisible();
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/domain-port-page.png` });
 
+  // The documentation's guides for these embeds.
+  await page.goto("/documentation");
+  for (const guide of [
+    "Shopify theme",
+    "WordPress",
+    "Google Tag Manager",
+    "A strict Content-Security-Policy",
+  ])
+    await expect(page.getByText(guide, { exact: true })).toBeVisible();
+  if (SCREENSHOTS)
+    await page.screenshot({ path: `${SCREENSHOTS}/documentation-guides.png`, fullPage: true });
+
   // The merchant's page on http://localhost:<port> (not 127.0.0.1): the floow loads there.
   const shopper = await page.context().newPage();
   await shopper.goto(`http://localhost:${port}/liquid`);

@@ -88,7 +88,7 @@ export function CreateDomainDialog({
           <Field
             label="Host"
             error={errors.host?.message}
-            description="The address of the website, e.g. www.example.com."
+            description="The address of the website, e.g. www.example.com; a staging or local site with its port, e.g. localhost:3401."
           >
             <Input
               placeholder="www.example.com"
