@@ -4,6 +4,8 @@ import "../src/styles.css";
 const preview: Preview = {
   // A docs page (props table, controls, every story) for every component.
   tags: ["autodocs"],
+  // Radix's `asChild` swaps the element for a child the story does not have.
+  argTypes: { asChild: { control: false } },
   parameters: {
     layout: "centered",
     controls: { matchers: { color: /(background|color)$/i }, sort: "requiredFirst" },

@@ -18,6 +18,8 @@ const meta: Meta<typeof Input> = {
     type: { control: "select", options: ["text", "email", "url", "password", "number"] },
     defaultValue: { control: "text" },
   },
+  // Remount when the initial value changes, so the defaultValue control shows at once.
+  render: (args) => <Input key={String(args.defaultValue)} {...args} />,
   decorators: [
     (Story) => (
       <div className="w-80">

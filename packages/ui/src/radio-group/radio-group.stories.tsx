@@ -29,7 +29,7 @@ type Story = StoryObj<typeof RadioGroup>;
 /** Round radios with labels; the arrow keys move the choice. */
 export const Default: Story = {
   render: (args) => (
-    <RadioGroup {...args}>
+    <RadioGroup key={args.defaultValue} {...args}>
       <RadioGroupItem value="en">English</RadioGroupItem>
       <RadioGroupItem value="nl">Nederlands</RadioGroupItem>
       <RadioGroupItem value="fr" description="Translations are in review.">
@@ -46,7 +46,7 @@ export const Default: Story = {
 export const Segmented: Story = {
   args: { variant: "segmented", "aria-label": "Editor state", defaultValue: "flow" },
   render: (args) => (
-    <RadioGroup {...args}>
+    <RadioGroup key={args.defaultValue} {...args}>
       <RadioGroupItem value="flow">Flow</RadioGroupItem>
       <RadioGroupItem value="preview">Preview</RadioGroupItem>
       <RadioGroupItem value="style">Style</RadioGroupItem>
@@ -58,7 +58,7 @@ export const Segmented: Story = {
 export const SegmentedIcons: Story = {
   args: { variant: "segmented", size: "sm", "aria-label": "Flow view", defaultValue: "graph" },
   render: (args) => (
-    <RadioGroup {...args}>
+    <RadioGroup key={args.defaultValue} {...args}>
       <RadioGroupItem value="graph" aria-label="Graph" title="Graph">
         <FlowIcon size={15} />
       </RadioGroupItem>
@@ -73,7 +73,7 @@ export const SegmentedIcons: Story = {
 export const Cards: Story = {
   args: { variant: "card", "aria-label": "Product feed", defaultValue: "main" },
   render: (args) => (
-    <RadioGroup {...args} className="w-[32rem] grid-cols-2">
+    <RadioGroup key={args.defaultValue} {...args} className="w-[32rem] grid-cols-2">
       {[
         { value: "main", name: "Main catalogue", detail: "Shopify · 412 products" },
         { value: "outlet", name: "Outlet", detail: "Channable · 38 products" },
@@ -96,7 +96,7 @@ export const Cards: Story = {
 export const Swatches: Story = {
   args: { variant: "swatch", "aria-label": "Background colour", defaultValue: "moss" },
   render: (args) => (
-    <RadioGroup {...args}>
+    <RadioGroup key={args.defaultValue} {...args}>
       {[
         { value: "white", name: "White", hex: "#ffffff" },
         { value: "moss", name: "Moss", hex: "#5b7737" },

@@ -22,6 +22,8 @@ const meta: Meta<typeof Switch> = {
     checked: { control: false },
     onCheckedChange: { action: "checked changed" },
   },
+  // Remount when the initial state changes, so the defaultChecked control shows at once.
+  render: (args) => <Switch key={String(args.defaultChecked)} {...args} />,
   decorators: [
     (Story) => (
       <div className="w-80">
