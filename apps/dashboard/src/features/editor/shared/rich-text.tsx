@@ -109,7 +109,11 @@ export function RichText({
         )}
       >
         {compact ? null : <Toolbar editor={editor} />}
-        <EditorContent editor={editor} />
+        {/* A long text scrolls inside the box: the toolbar and the limit message stay in view. */}
+        <EditorContent
+          editor={editor}
+          className={cn("overflow-y-auto", compact ? "max-h-40" : "max-h-64")}
+        />
       </div>
       <p id={errorId} role="alert" className="text-xs font-medium text-red-600 empty:hidden">
         {error}
