@@ -53,6 +53,19 @@ afterEach(() => {
 });
 
 describe("embed.js", () => {
+  it("without data-domain (a <floow-widget> block), loads only the renderer, which registers the tag", async () => {
+    const script = document.createElement("script");
+    script.src = "https://floow.example/embed.js";
+    Object.defineProperty(document, "currentScript", { value: script, configurable: true });
+    vi.stubGlobal("fetch", vi.fn());
+    vi.resetModules();
+    await import("./embed");
+    await settle();
+    expect(rendererTag()!.src).toBe("https://floow.example/runtime/floow.js?v=0.1.0");
+    expect(fetch).not.toHaveBeenCalled();
+    expect(w.floows).toBeUndefined();
+  });
+
   it("requests the floows and the renderer in parallel, and hands over nothing when none is to be shown", async () => {
     await load([sellingFloow({ triggers: [trigger({ route: "/blog", value: "hero" })] })]);
     expect(fetch).toHaveBeenCalledWith("https://floow.example/api/public/domains/d1/floows");
