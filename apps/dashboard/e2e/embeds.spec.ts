@@ -178,6 +178,8 @@ test("@floow/react in a Vite app under StrictMode: one floow shows, and hiding t
 test("a domain on localhost with a port: the Create Domain form takes it, and a floow loads on that origin", async ({
   page,
 }) => {
+  // Four screens and a shopper's page, on a machine that may be busy.
+  test.setTimeout(120_000);
   const port = new URL(live.shop.url).port;
   await page.goto("/login");
   await page.getByLabel("Email").fill(live.admin.email);
