@@ -32,7 +32,11 @@ export default withPreset({
             headless: true,
             // Debian's Chromium (never a downloaded browser); root in a container needs --no-sandbox.
             provider: playwright({
-              launchOptions: { executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] },
+              launchOptions: {
+                // The same browser as the e2e preset (tooling/playwright): CHROMIUM_PATH or Debian's.
+                executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+                args: ["--no-sandbox"],
+              },
             }),
             instances: [{ browser: "chromium" }],
           },
