@@ -102,5 +102,15 @@ test("forms show the server's over-limit error at the field; rich text says it w
   await expect(box).toHaveAttribute("aria-invalid", "true");
   // Everything typed is still there.
   expect((await box.textContent())?.length).toBeGreaterThanOrEqual(typed.length - 1);
+  // The autosave the server refused is not retried: the toolbar says why it did not save,
+  // and the saved question is still the one before.
+  await expect(page.getByTestId("save-status")).toHaveText("Not saved · fix the marked field");
+  const savedText = await page.evaluate(async (id) => {
+    const input = encodeURIComponent(JSON.stringify({ id }));
+    const response = await fetch(`/trpc/floow.byId?input=${input}`, { credentials: "include" });
+    const body = (await response.json()) as { result: { data: { steps: { text: string }[] } } };
+    return body.result.data.steps[0]?.text;
+  }, floow.id);
+  expect(savedText).toBe("<p>Hi</p>");
   await shoot(page, "rich-text");
 });

@@ -21,7 +21,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import { isConflict, refusalOf } from "../../lib/trpc-errors";
+import { badRequestMessage, isConflict, refusalOf } from "../../lib/trpc-errors";
 import type { EditorApi } from "./editor-api";
 import {
   createAutosave,
@@ -120,10 +120,13 @@ export function EditorProvider({
         return next;
       },
       isConflict,
+      isInvalid: (error) => badRequestMessage(error) !== undefined,
       onStatus: setSaveStatus,
-      onError: (_error, kind) => {
-        // The conflict has its own dialog; a failed background save toasts once and retries.
+      onError: (error, kind) => {
+        // The conflict has its own dialog; a failed background save toasts once and retries;
+        // a refused one (a field over its limit) says why once and waits for the next change.
         if (kind === "error") toast.error(TOASTS.failure.floowSave);
+        if (kind === "invalid") toast.error(badRequestMessage(error) ?? TOASTS.failure.floowSave);
       },
     });
   }

@@ -3,6 +3,7 @@ import { createAutosave } from "./autosave";
 import type { SaveStatus } from "./autosave";
 
 class Conflict extends Error {}
+class Refused extends Error {}
 
 function setup(save: (value: string, version: number) => Promise<number>) {
   const statuses: SaveStatus[] = [];
@@ -12,6 +13,7 @@ function setup(save: (value: string, version: number) => Promise<number>) {
     save: saveMock,
     version: 1,
     isConflict: (error) => error instanceof Conflict,
+    isInvalid: (error) => error instanceof Refused,
     onStatus: (status) => statuses.push(status),
     onError: (_error, kind) => errors.push(kind),
     delayMs: 800,
@@ -105,6 +107,27 @@ describe("autosave", () => {
     autosave.change("ab");
     await vi.advanceTimersByTimeAsync(2000);
     expect(save.mock.calls.at(-1)).toEqual(["ab", 1]);
+  });
+
+  it("does not retry a value the server refused; the next change is saved", async () => {
+    const { autosave, save, errors, statuses } = setup(async (value, version) => {
+      if (value.length > 5) throw new Refused("A text can be a maximum of 5 characters.");
+      return version + 1;
+    });
+    autosave.change("too long");
+    await vi.advanceTimersByTimeAsync(800);
+    expect(autosave.status).toBe("invalid");
+    expect(errors).toEqual(["invalid"]);
+    // Nothing typed is lost, and the same refused value is not sent again and again.
+    expect(autosave.hasPending).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(statuses.at(-1)).toBe("invalid");
+
+    autosave.change("short");
+    await vi.advanceTimersByTimeAsync(800);
+    expect(save.mock.calls.at(-1)).toEqual(["short", 1]);
+    expect(autosave.status).toBe("saved");
   });
 
   it("stops on a conflict, keeps the local value and saves it only after resume", async () => {

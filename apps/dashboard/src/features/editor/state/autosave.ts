@@ -8,11 +8,14 @@
  *   because the editor's own state is never rolled back.
  * - A CONFLICT (another tab or teammate saved first) stops saving: overwriting it silently
  *   is exactly what must not happen. The user chooses: reload theirs, or overwrite with ours.
+ * - A save the server refuses as wrong (a 400: a text over its limit, say) is not retried:
+ *   the same value would be refused again. The status says so until the next change, which
+ *   is saved as usual; the field itself shows what is wrong (docs/editor.md).
  *
  * Framework-free so the timing rules are unit-tested with fake timers.
  */
 
-export type SaveStatus = "idle" | "pending" | "saving" | "saved" | "error" | "conflict";
+export type SaveStatus = "idle" | "pending" | "saving" | "saved" | "error" | "invalid" | "conflict";
 
 export const AUTOSAVE_DELAY_MS = 800;
 /** Back-off between retries of a failed save; the last value repeats. */
@@ -23,12 +26,14 @@ export interface AutosaveOptions<T> {
   save: (value: T, version: number) => Promise<number>;
   version: number;
   isConflict: (error: unknown) => boolean;
+  /** A refusal that a retry of the same value cannot mend (the server's 400). */
+  isInvalid?: (error: unknown) => boolean;
   onStatus?: (status: SaveStatus) => void;
   /**
    * Called once per failure streak of background saves (not on every retry), and for a
    * conflict. A failed `flush` is reported by its result instead.
    */
-  onError?: (error: unknown, kind: "error" | "conflict") => void;
+  onError?: (error: unknown, kind: "error" | "invalid" | "conflict") => void;
   /** Called after every successful save. */
   onSaved?: (version: number) => void;
   delayMs?: number;
@@ -113,6 +118,14 @@ export function createAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
           options.onError?.(error, "conflict");
           return;
         }
+        if (options.isInvalid?.(error)) {
+          // Kept pending (nothing typed is lost), but not retried: the next change saves.
+          clearTimer();
+          failures = 0;
+          setStatus("invalid");
+          if (!explicit) options.onError?.(error, "invalid");
+          return;
+        }
         if (failures === 0 && !explicit) options.onError?.(error, "error");
         const wait = retryDelays[Math.min(failures, retryDelays.length - 1)] ?? delayMs;
         failures += 1;
@@ -144,7 +157,9 @@ export function createAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
         explicitWaiting = true;
         await run();
       }
-      return pending === null && status !== "conflict" && status !== "error";
+      return (
+        pending === null && status !== "conflict" && status !== "error" && status !== "invalid"
+      );
     },
     setVersion(next) {
       version = next;

@@ -142,6 +142,11 @@ function SaveIndicator({ status }: { status: SaveStatus }) {
         icon: <CloudOffIcon size={14} />,
         tone: "text-red-600",
       },
+      invalid: {
+        text: "Not saved · fix the marked field",
+        icon: <CloudOffIcon size={14} />,
+        tone: "text-red-600",
+      },
       conflict: {
         text: "Changed elsewhere",
         icon: <CloudOffIcon size={14} />,
