@@ -4,7 +4,6 @@ import { minify } from "terser";
 import { defineConfig } from "tsup";
 import type { Options } from "tsup";
 import pkg from "./package.json" with { type: "json" };
-import { leanPreact, preactNames } from "./preact-lean";
 
 const define = { __VERSION__: JSON.stringify(pkg.version), __SCRIPT_TAG__: "false" };
 // The script-tag renderer only shows what Floow's public API answers (its rich text already
@@ -16,12 +15,6 @@ const scriptTagDefine = { ...define, __SCRIPT_TAG__: "true" };
 // is tight); nothing public, and nothing of the domain's, starts with one `_`.
 const esbuildOptions = (options: { mangleProps?: RegExp }) => {
   options.mangleProps = /^_[a-z]/i;
-};
-// floow.js bundles Preact from its source (preact-lean.ts: the paths a renderer of function
-// components never takes cut out), whose internal `_` names keep `__` names of their own.
-const rendererEsbuildOptions = (options: { mangleProps?: RegExp; mangleCache?: object }) => {
-  esbuildOptions(options);
-  options.mangleCache = preactNames();
 };
 
 // The script-tag bundles are minified by esbuild, then again by terser (three compress
@@ -115,11 +108,10 @@ export default defineConfig([
     treeshake: { preset: "smallest" },
     outExtension: () => ({ js: ".js" }),
     minify: true,
-    esbuildPlugins: [leanPreact()],
     onSuccess: terse("floow.js"),
     target: "es2022",
     define: scriptTagDefine,
-    esbuildOptions: rendererEsbuildOptions,
+    esbuildOptions,
     noExternal: [/.*/],
   },
   {

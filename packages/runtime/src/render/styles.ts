@@ -7,7 +7,8 @@
  * the floow's own elements, so nothing leaks out. Per-floow values (brand colour, sizes,
  * widths, columns) arrive as custom properties and inline styles. Kept terse: it counts
  * towards the renderer's budget; the `\` ends each line without a newline in the string.
- * The script-tag renderer's chunk (render/lazy.ts) brings no rules: they are all here.
+ * The script-tag renderer's chunk brings the rules of the pages after the start page
+ * (`PAGES_CSS`, render/lazy.ts), rendered in a `<style>` after these, as in the npm build's one sheet.
  */
 const BASE = `:host{all:initial!important;display:block!important}\
 *{box-sizing:border-box}\
@@ -89,18 +90,12 @@ const RESULTS_CSS = `dl,dd{margin:0}.results{display:grid;grid-template-columns:
 .body .btn{margin-top:auto;align-self:flex-start}\
 .more{align-self:center;background:none;border:1px solid #d0d5dd;border-radius:99px;padding:8px 18px}\
 .note,.placeholder{text-align:center}.placeholder{padding:24px 8px}`;
-/**
- * The shadow root's one sheet, in both builds. The script tag's comes with `floow.js`, the
- * rules of the pages after the start page included: in the chunk, compressed on its own, the
- * same rules cost about 240 B of gzip more than beside the start page's (docs/benchmarks.md).
- */
-export const CSS =
-  BASE +
-  STEPS_CSS +
-  PROGRESS_CSS +
-  NAV_CSS +
-  FORM_CSS +
-  RESULTS_CSS +
-  (__SCRIPT_TAG__
-    ? ""
-    : ".overlay.contained{position:absolute;min-height:100%}.contained .dialog{max-height:none}");
+/** Everything after the start page (the script tag's `pages.js`). */
+export const PAGES_CSS = STEPS_CSS + PROGRESS_CSS + NAV_CSS + FORM_CSS + RESULTS_CSS;
+
+/** The shadow root's sheet: everything in the npm build, the start page's part in the script tag. */
+export const CSS = __SCRIPT_TAG__
+  ? BASE
+  : BASE +
+    PAGES_CSS +
+    ".overlay.contained{position:absolute;min-height:100%}.contained .dialog{max-height:none}";
