@@ -117,21 +117,27 @@ describe("embed.js", () => {
     await load([sellingFloow({ triggers: [trigger({ route: "/shop", value: "late" })] })]);
     const lookups = vi.spyOn(document, "getElementById");
     const late = () => lookups.mock.calls.filter(([id]) => id === "late").length;
-    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-    for (let i = 0; i < 5; i++) {
-      document.body.append(document.createElement("p"));
-      await tick();
+    // The loader's 50 ms on a fake clock: a loaded machine's real timers would let more than
+    // 50 ms pass between the changes of one burst.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      for (let i = 0; i < 5; i++) {
+        document.body.append(document.createElement("p"));
+        await vi.advanceTimersByTimeAsync(5);
+      }
+      expect(late()).toBe(0);
+      await vi.advanceTimersByTimeAsync(80);
+      expect(late()).toBe(1);
+      expect(showing()).toBe(false);
+      const target = document.createElement("div");
+      target.id = "late";
+      document.body.append(target);
+      await vi.advanceTimersByTimeAsync(80);
+      expect(late()).toBe(2);
+      expect(target.querySelector(`[${HOST_ATTR}]`)).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
     }
-    expect(late()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(late()).toBe(1);
-    expect(showing()).toBe(false);
-    const target = document.createElement("div");
-    target.id = "late";
-    document.body.append(target);
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(late()).toBe(2);
-    expect(target.querySelector(`[${HOST_ATTR}]`)).not.toBeNull();
   });
 
   it("floows.show(id) shows a skeleton dialog, loads the renderer and opens the floow", async () => {
