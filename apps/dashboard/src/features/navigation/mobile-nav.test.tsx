@@ -5,7 +5,7 @@ import {
   Outlet,
   RouterProvider,
 } from "@tanstack/react-router";
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fakeTrpcWrapper } from "../../test/fake-trpc";
@@ -63,6 +63,16 @@ describe("MobileTopBar", () => {
     );
     expect(router.state.location.pathname).toBe("/analytics");
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("closes on the browser's Back, on the page it goes back to", async () => {
+    const { menu, router } = await renderAt("/");
+    await act(() => router.navigate({ to: "/floows" }));
+    await userEvent.click(menu);
+    expect(screen.getByRole("dialog", { name: "Menu" })).toBeTruthy();
+    act(() => router.history.back());
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
   it("stays open for Support, whose dialog opens over it", async () => {

@@ -1,15 +1,25 @@
 import { MenuIcon, Sheet, SheetContent, SheetTitle, SheetTrigger } from "@floow/ui";
-import { Link } from "@tanstack/react-router";
-import { useState, type MouseEvent } from "react";
+import { Link, useRouterState } from "@tanstack/react-router";
+import { useEffect, useState, type MouseEvent } from "react";
 import { AppSideNav, FloowMark, type SideNavData } from "./app-side-nav";
 
 /**
  * Below the `lg` breakpoint (phones, tablets) the side column gives way to this top bar: its
  * menu button opens the same navigation as a drawer (a Radix Dialog: focus stays inside,
- * Escape and a tap outside close it). Following any link in it closes it.
+ * Escape and a tap outside close it). Following any link in it closes it, and so does any
+ * other change of page (the browser's Back and Forward) or a window widened to `lg`, where
+ * the side column is back and the drawer would cover it.
  */
 export function MobileTopBar({ data }: { data: SideNavData }) {
   const [open, setOpen] = useState(false);
+  const href = useRouterState({ select: (state) => state.location.href });
+  useEffect(() => setOpen(false), [href]);
+  useEffect(() => {
+    const wide = window.matchMedia("(min-width: 1024px)");
+    const close = () => wide.matches && setOpen(false);
+    wide.addEventListener("change", close);
+    return () => wide.removeEventListener("change", close);
+  }, []);
   // Links only: the Support button opens its dialog over the drawer instead.
   const closeOnLink = (event: MouseEvent) => {
     if (event.target instanceof Element && event.target.closest("a[href]")) setOpen(false);
