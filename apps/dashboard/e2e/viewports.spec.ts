@@ -172,7 +172,7 @@ for (const viewport of WIDTHS) {
     const inspector = page.getByRole("complementary", { name: "Inspector" });
     if (viewport.width < 768) {
       await expect(page.getByText(/larger screen/)).toBeVisible();
-      const panes = page.getByRole("group", { name: "Show" });
+      const panes = page.getByRole("radiogroup", { name: "Show" });
       await expect(outline).toBeVisible();
       await expect(inspector).toBeHidden();
       await checkScreen(page, testInfo, `${prefix}-editor-steps`);
@@ -180,8 +180,8 @@ for (const viewport of WIDTHS) {
       await outline.getByText(ADVISOR.riding.text).click();
       await expect(inspector).toBeVisible();
       await expect(outline).toBeHidden();
-      await expect(panes.getByRole("button", { name: "Edit" })).toHaveAttribute(
-        "aria-pressed",
+      await expect(panes.getByRole("radio", { name: "Edit" })).toHaveAttribute(
+        "aria-checked",
         "true",
       );
       await checkScreen(page, testInfo, `${prefix}-editor-step`);
@@ -196,7 +196,7 @@ for (const viewport of WIDTHS) {
       await checkScreen(page, testInfo, `${prefix}-editor-step-modal`, false);
       await page.keyboard.press("Escape");
       await expect(modal).toBeHidden();
-      await panes.getByRole("button", { name: "Preview" }).click();
+      await panes.getByRole("radio", { name: "Preview" }).click();
       await expect(inspector).toBeHidden();
       await expect(page.getByRole("region", { name: "Canvas" })).toBeVisible();
       await checkScreen(page, testInfo, `${prefix}-editor-preview`);

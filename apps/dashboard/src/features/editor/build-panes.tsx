@@ -4,7 +4,7 @@
  * switcher above them; choosing a page or step in the list opens its editor. From `md` up all three show side by
  * side and none of this is visible. docs/dashboard.md says what a phone can and cannot do.
  */
-import { cn } from "@floow/ui";
+import { ToggleGroup, ToggleGroupItem } from "@floow/ui";
 
 export type BuildPane = "steps" | "edit" | "preview";
 
@@ -28,28 +28,24 @@ export function PhonePaneSwitcher({
 }) {
   return (
     <div className="flex shrink-0 flex-col gap-2 border-b border-grey-200 bg-white px-3 py-2 md:hidden">
-      <div
-        role="group"
+      {/* The design system's ToggleGroup (Radix): one tab stop, arrow keys, one always on. */}
+      <ToggleGroup
+        type="single"
         aria-label="Show"
+        value={pane}
+        onValueChange={(value) => value && onChange(value as BuildPane)}
         className="grid grid-cols-3 gap-1 rounded-xl bg-grey-100 p-1"
       >
         {PANES.map((option) => (
-          <button
+          <ToggleGroupItem
             key={option.value}
-            type="button"
-            aria-pressed={pane === option.value}
-            onClick={() => onChange(option.value)}
-            className={cn(
-              "h-8 cursor-pointer rounded-lg text-sm font-medium transition-colors",
-              pane === option.value
-                ? "bg-white text-grey-900 shadow-sm ring-1 ring-grey-200"
-                : "text-grey-700 hover:text-grey-900",
-            )}
+            value={option.value}
+            className="h-8 rounded-lg text-grey-700 hover:bg-transparent data-[state=on]:bg-white data-[state=on]:text-grey-900 data-[state=on]:shadow-sm data-[state=on]:ring-1 data-[state=on]:ring-grey-200"
           >
             {option.label}
-          </button>
+          </ToggleGroupItem>
         ))}
-      </div>
+      </ToggleGroup>
       <p className="text-xs text-grey-600">
         On a phone you edit steps and preview them one panel at a time. The flow diagram, styling
         and side-by-side editing need a larger screen (768 px or wider).
