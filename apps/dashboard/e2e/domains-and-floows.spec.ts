@@ -313,6 +313,9 @@ test("the whole journey: domains, the wizard, the editor, publish, duplicate, ar
   // No domain selected (as in a browser that never chose one; the domain pages select the
   // first domain by themselves): the wizard asks for one. Guided Selling, a feed later.
   await nav.getByRole("link", { name: "Floows" }).click();
+  // On the floows page before the reload (a reload while the router is still on its way would
+  // reload the domains page).
+  await expect(page).toHaveURL(/\/floows$/);
   await page.evaluate(() => localStorage.removeItem("floow.selectedDomainId"));
   await page.reload();
   await expect(page.getByRole("heading", { name: "Create your first floow" })).toBeVisible();
