@@ -3,6 +3,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer } from "../../test/server";
 import type { TestServer } from "../../test/server";
+import { reachableRedis } from "../../test/redis";
 
 /**
  * The one rate limiter seen from outside: a tRPC procedure and a public route answer a client
@@ -10,25 +11,6 @@ import type { TestServer } from "../../test/server";
  * two API instances on one Redis share the budget, and without REDIS_URL it counts in memory.
  */
 
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function reachableRedis(): Promise<string | undefined> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return REDIS_URL;
-  } catch {
-    return undefined;
-  } finally {
-    probe.disconnect();
-  }
-}
 const redisUrl = await reachableRedis();
 
 /** invitation.lookup: a public procedure, 30 a minute per client address. */

@@ -2,27 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createRateLimiter } from "./rate-limit";
-
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-
-/** A Redis to test against (127.0.0.1:6379 or REDIS_URL), or undefined when none answers. */
-async function reachableRedis(): Promise<string | undefined> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return REDIS_URL;
-  } catch {
-    return undefined;
-  } finally {
-    probe.disconnect();
-  }
-}
+import { reachableRedis } from "../../test/redis";
 
 const redisUrl = await reachableRedis();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -7,6 +7,7 @@ import { createServerTestDatabase } from "../../test/faults";
 import type { ServerTestDatabase } from "../../test/faults";
 import { startApiProcess } from "../../test/process";
 import type { ApiProcess } from "../../test/process";
+import { reachableRedis } from "../../test/redis";
 
 /**
  * Two API processes on one PostgreSQL database and one Redis (DATABASE_URL, and REDIS_URL or
@@ -15,24 +16,6 @@ import type { ApiProcess } from "../../test/process";
  */
 const serverUrl = process.env.DATABASE_URL;
 
-async function reachableRedis(): Promise<string | undefined> {
-  const url = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return url;
-  } catch {
-    return undefined;
-  } finally {
-    probe.disconnect();
-  }
-}
 const redisUrl = serverUrl ? await reachableRedis() : undefined;
 
 const PUBLIC_URL = "http://localhost:3000";
