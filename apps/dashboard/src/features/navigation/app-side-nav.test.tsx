@@ -1,15 +1,8 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from "@tanstack/react-router";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { getSelectedDomainId, selectDomain } from "../../lib/selected-domain";
-import { fakeTrpcWrapper } from "../../test/fake-trpc";
+import { renderInRouter } from "../../test/router";
 import { AppSideNav, type SideNavData } from "./app-side-nav";
 
 const data: SideNavData = {
@@ -22,22 +15,8 @@ const data: SideNavData = {
 };
 
 async function renderAt(path: string, navData: SideNavData = data) {
-  const rootRoute = createRootRoute({
-    component: () => (
-      <>
-        <AppSideNav data={navData} />
-        <Outlet />
-      </>
-    ),
-    notFoundComponent: () => null,
-  });
-  const router = createRouter({
-    routeTree: rootRoute,
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  // A bare test router, not the app's registered one. The support dialog talks to the API:
-  // here one that answers nothing.
-  render(<RouterProvider router={router as never} />, { wrapper: fakeTrpcWrapper({}) });
+  // The support dialog talks to the API: renderInRouter's answers nothing.
+  const router = renderInRouter(<AppSideNav data={navData} />, path);
   const nav = await screen.findByRole("navigation", { name: "Main" });
   return { nav, router };
 }

@@ -1,14 +1,7 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from "@tanstack/react-router";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { fakeTrpcWrapper } from "../../test/fake-trpc";
+import { renderInRouter } from "../../test/router";
 import type { SideNavData } from "./app-side-nav";
 import { MobileTopBar } from "./mobile-nav";
 
@@ -19,20 +12,7 @@ const data: SideNavData = {
 };
 
 async function renderAt(path: string) {
-  const rootRoute = createRootRoute({
-    component: () => (
-      <>
-        <MobileTopBar data={data} />
-        <Outlet />
-      </>
-    ),
-    notFoundComponent: () => null,
-  });
-  const router = createRouter({
-    routeTree: rootRoute,
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  render(<RouterProvider router={router as never} />, { wrapper: fakeTrpcWrapper({}) });
+  const router = renderInRouter(<MobileTopBar data={data} />, path);
   const menu = await screen.findByRole("button", { name: "Open menu" });
   return { menu, router };
 }
