@@ -28,13 +28,25 @@ test.afterAll(async () => {
   await live?.shop.close();
 });
 
+/**
+ * Resolves when the server took (202) a batch holding an event of this type. The finish event
+ * goes out once the results have loaded, after the finish text shows: closing the page before
+ * that loses it, as it would for a shopper who leaves at once (the test waits instead).
+ */
+function eventsStored(page: Page, type: string) {
+  return page.waitForResponse(
+    (response) =>
+      response.url().endsWith("/api/public/events") &&
+      response.status() === 202 &&
+      (response.request().postData() ?? "").includes(`"type":"${type}"`),
+  );
+}
+
 /** One shopper (a browser context of their own: their own session) on the merchant page. */
 async function shop(browser: Browser, answers: string[] | null) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const stored = page.waitForResponse(
-    (response) => response.url().endsWith("/api/public/events") && response.status() === 202,
-  );
+  const stored = eventsStored(page, answers ? "finish" : "mount");
   await page.goto(`${live.shop.url}/shop/bikes`);
   const floow = page.getByRole("region", { name: ADVISOR.name });
   await expect(floow.getByText(ADVISOR.startText)).toBeVisible();
