@@ -14,6 +14,7 @@ import type {
   EventSessionItemTable,
   EventSessionTable,
 } from "./tables/analytics";
+import type { ApiKeyTable } from "./tables/api-key";
 import type { BlobTable } from "./tables/blob";
 import type { DomainTable } from "./tables/domain";
 import type { EventTable } from "./tables/event";
@@ -54,4 +55,5 @@ export interface DB {
   integration: IntegrationTable;
   webhook_delivery: WebhookDeliveryTable;
   support_ticket: SupportTicketTable;
+  api_key: ApiKeyTable;
 }

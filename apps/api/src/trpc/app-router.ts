@@ -1,8 +1,10 @@
 import { aiRouter } from "../routers/ai";
+import { apiKeyRouter } from "../routers/api-key";
 import { analyticsRouter } from "../routers/analytics";
 import { authRouter } from "../routers/auth";
 import { domainRouter } from "../routers/domain";
 import { eventRouter } from "../routers/event";
+import { experimentRouter } from "../routers/experiment";
 import { feedRouter } from "../routers/feed";
 import { floowRouter } from "../routers/floow";
 import { insightRouter } from "../routers/insight";
@@ -25,6 +27,7 @@ export const appRouter = router({
   organization: organizationRouter,
   domain: domainRouter,
   floow: floowRouter,
+  experiment: experimentRouter,
   insight: insightRouter,
   ai: aiRouter,
   feed: feedRouter,
@@ -34,6 +37,7 @@ export const appRouter = router({
   support: supportRouter,
   webhook: webhookRouter,
   integration: integrationRouter,
+  apiKey: apiKeyRouter,
 });
 
 export type AppRouter = typeof appRouter;

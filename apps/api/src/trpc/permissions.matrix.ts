@@ -176,6 +176,41 @@ export const PERMISSION_MATRIX: Record<string, PermissionRow> = {
     foreign: { input: (a) => ({ id: a.floow.id, number: 1 }) },
     why: "a save of the draft, like any editor save",
   },
+
+  // experiments (issue 23): like publishing, every member's; another organization's experiment
+  // id is NOT_FOUND in routers/experiment.test.ts (the fixture has no experiment)
+  "experiment.list": {
+    allowed: MEMBERS,
+    foreign: { input: (a) => ({ floowId: a.floow.id }) },
+    why: "the floow's experiments page",
+  },
+  "experiment.byId": { allowed: MEMBERS, why: "the experiment page" },
+  "experiment.create": {
+    allowed: MEMBERS,
+    foreign: {
+      input: (a) => ({
+        floowId: a.floow.id,
+        variants: [
+          { version: 1, share: 50 },
+          { version: 2, share: 50 },
+        ],
+      }),
+    },
+    why: "testing published versions is part of publishing",
+  },
+  "experiment.update": { allowed: MEMBERS, why: "a draft experiment's setup" },
+  "experiment.start": {
+    allowed: MEMBERS,
+    why: "decides which version shoppers get, like publishing and rollback",
+  },
+  "experiment.pause": { allowed: MEMBERS, why: "the live version is shown again, like a rollback" },
+  "experiment.stop": { allowed: MEMBERS, why: "the live version is shown again, for good" },
+  "experiment.promote": {
+    allowed: MEMBERS,
+    why: "makes a variant's version live: the floow's rollback, behind a confirmation",
+  },
+  "experiment.results": { allowed: MEMBERS, why: "read only: the experiment's figures" },
+  "experiment.remove": { allowed: MEMBERS, why: "deletes a draft that never ran" },
   "floow.archive": {
     allowed: MEMBERS,
     foreign: byId((a) => a.floow.id),
@@ -326,4 +361,15 @@ export const PERMISSION_MATRIX: Record<string, PermissionRow> = {
     why: "how long shoppers' data is kept is a policy decision",
   },
   "analytics.eraseShopper": { allowed: ADMINS, why: "a data-subject request erases data for good" },
+
+  // API keys (issue 23; another organization's key id is NOT_FOUND in routers/api-key.test.ts)
+  "apiKey.list": {
+    allowed: ADMINS,
+    why: "a key reads and writes the organization's data from outside",
+  },
+  "apiKey.create": {
+    allowed: ADMINS,
+    why: "a key reads and writes the organization's data from outside",
+  },
+  "apiKey.revoke": { allowed: ADMINS, why: "stops an integration others rely on" },
 };
