@@ -30,7 +30,8 @@ import {
   isEmailInUse,
   updateUserProfile,
 } from "../db/queries/user";
-import { listIntegrations, listWebhooks } from "../db/queries/webhook";
+import { listIntegrations } from "../db/queries/integration";
+import { listWebhooks } from "../db/queries/webhook";
 import { emailChangedNotice, emailChangeMail, emailInUseNotice } from "../services/mail";
 import type { InnerContext } from "../trpc/context";
 import { authedProcedure, publicProcedure, rateLimit, router } from "../trpc/init";

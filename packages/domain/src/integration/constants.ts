@@ -161,8 +161,19 @@ export const KLAVIYO_INTEGRATION_ID = "klaviyo";
 /** Klaviyo's Events API revision Floow speaks (the `revision` header; docs/integrations.md). */
 export const KLAVIYO_API_REVISION = "2026-07-15";
 
-/** Messages of the Klaviyo setup that the spec does not give. */
+/**
+ * The Shopify orders receiver (docs/integrations.md): set up per domain, not a catalogue card
+ * (the spec's catalogue has one entry with a setup); its screen is the domain's Implementation tab.
+ */
+export const SHOPIFY_INTEGRATION_ID = "shopify";
+
+/** The GA4 `purchase` pick-up of the data layer, enabled per domain (docs/integrations.md). */
+export const GA4_INTEGRATION_ID = "ga4";
+
+/** Messages of the integration setups that the spec does not give. */
 export const INTEGRATION_MESSAGES = {
   privateKey: "Please enter a Klaviyo private API key (it starts with pk_).",
   domain: "Please select a domain.",
+  shop: "Please enter the shop's myshopify.com address (for example my-shop.myshopify.com).",
+  signingSecret: "Please enter the webhook signing secret Shopify shows (at least 16 characters).",
 } as const;

@@ -21,8 +21,10 @@ export interface IntegrationDetails {
   id: string;
   domainId: string;
   integrationConfigurationId: string;
-  /** `pk_…` and the key's last four characters. */
+  /** `pk_…` and the key's last four characters (a Shopify signing secret: `…` and its last four). */
   keyHint: string;
+  /** What the setup saved besides the secret (Shopify: `shop`); Klaviyo has none. */
+  settings: Record<string, string>;
   /** ISO 8601. */
   createdAt: string;
   updatedAt: string;

@@ -1,8 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Integration, IntegrationDetails } from "@floow/domain/integration";
 import type { Webhook, WebhookDetails, WebhookInput } from "@floow/domain/webhook";
 import type { DB } from "../database";
-import type { IntegrationTable, WebhookTable } from "../tables/webhook";
+import type { WebhookTable } from "../tables/webhook";
 
 /**
  * The organization's webhooks, oldest first, as the `user` bundle shows them: without their
@@ -18,29 +17,6 @@ export async function listWebhooks(db: Kysely<DB>, organizationId: string): Prom
     .orderBy("id", "asc")
     .execute();
   return rows.map(toWebhook);
-}
-
-/**
- * The organization's integrations, oldest first, without their settings (API keys and the
- * like stay on the server; the integration screens read them for admins).
- */
-export async function listIntegrations(
-  db: Kysely<DB>,
-  organizationId: string,
-): Promise<Integration[]> {
-  const rows = await db
-    .selectFrom("integration")
-    .select(["id", "domain_id", "integration_configuration_id"])
-    .where("organization_id", "=", organizationId)
-    .orderBy("created_at", "asc")
-    .orderBy("id", "asc")
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    domainId: row.domain_id,
-    integrationConfigurationId: row.integration_configuration_id,
-    settings: {},
-  }));
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -229,94 +205,4 @@ export async function findWebhook(
     .where("organization_id", "=", organizationId)
     .executeTakeFirst();
   return row ?? null;
-}
-
-function toIntegrationDetails(row: Selectable<IntegrationTable>): IntegrationDetails {
-  return {
-    id: row.id,
-    domainId: row.domain_id,
-    integrationConfigurationId: row.integration_configuration_id,
-    keyHint: row.key_hint,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
-
-/** The organization's integrations for the integrations screen: no keys, only their hints. */
-export async function listIntegrationDetails(
-  db: Kysely<DB>,
-  organizationId: string,
-): Promise<IntegrationDetails[]> {
-  const rows = await db
-    .selectFrom("integration")
-    .selectAll()
-    .where("organization_id", "=", organizationId)
-    .orderBy("created_at", "asc")
-    .orderBy("id", "asc")
-    .execute();
-  return rows.map(toIntegrationDetails);
-}
-
-/**
- * Links an integration to a domain of the organization, or saves the domain's existing one
- * (one per catalogue entry and domain). `key` null keeps the stored key; a new integration
- * without a key is refused ("missing-key"). Null: the domain is not the organization's.
- */
-export async function upsertIntegration(
-  db: Kysely<DB>,
-  organizationId: string,
-  input: {
-    id: string;
-    domainId: string;
-    integrationConfigurationId: string;
-    key: { encrypted: string; hint: string } | null;
-  },
-): Promise<IntegrationDetails | "missing-key" | null> {
-  if (!(await targetExists(db, organizationId, input.domainId, null))) return null;
-  if (input.key === null) {
-    const row = await db
-      .updateTable("integration")
-      .set({ updated_at: new Date() })
-      .where("organization_id", "=", organizationId)
-      .where("domain_id", "=", input.domainId)
-      .where("integration_configuration_id", "=", input.integrationConfigurationId)
-      .returningAll()
-      .executeTakeFirst();
-    return row ? toIntegrationDetails(row) : "missing-key";
-  }
-  const key = input.key;
-  const row = await db
-    .insertInto("integration")
-    .values({
-      id: input.id,
-      organization_id: organizationId,
-      domain_id: input.domainId,
-      integration_configuration_id: input.integrationConfigurationId,
-      settings: "{}",
-      encrypted_key: key.encrypted,
-      key_hint: key.hint,
-    })
-    .onConflict((oc) =>
-      oc.columns(["domain_id", "integration_configuration_id"]).doUpdateSet({
-        encrypted_key: key.encrypted,
-        key_hint: key.hint,
-        updated_at: new Date(),
-      }),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toIntegrationDetails(row);
-}
-
-export async function deleteIntegration(
-  db: Kysely<DB>,
-  organizationId: string,
-  id: string,
-): Promise<boolean> {
-  const result = await db
-    .deleteFrom("integration")
-    .where("id", "=", id)
-    .where("organization_id", "=", organizationId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
 }

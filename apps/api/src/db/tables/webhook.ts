@@ -32,10 +32,11 @@ export interface IntegrationTable {
   organization_id: string;
   domain_id: string;
   integration_configuration_id: string;
+  /** What the setup saved besides the secret (Shopify: `shop`). */
   settings: Json<Record<string, string>>;
-  /** The API key, encrypted (services/integrations/secret-box.ts); never sent to a browser. */
+  /** Its secret (an API key, a signing secret), sealed (services/integrations/secret-box.ts); never sent to a browser. */
   encrypted_key: string | null;
-  /** `pk_…` and the key's last four characters, to recognise it on the screen. */
+  /** `pk_…` and the key's last four characters (a signing secret's: `…` and four), to recognise it. */
   key_hint: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -11,9 +11,11 @@ import type { TestServer } from "../../../test/server";
 import { startReceiver } from "../../../test/webhook-receiver";
 import type { Receiver } from "../../../test/webhook-receiver";
 import type { DB } from "../../db/database";
-import { insertWebhook, upsertIntegration } from "../../db/queries/webhook";
+import { upsertIntegration } from "../../db/queries/integration";
+import { insertWebhook } from "../../db/queries/webhook";
 import { runDueDeliveries } from "../webhooks/jobs";
-import { createSecretBox, generateWebhookSecret } from "../webhooks/secrets";
+import { createSecretBox } from "../integrations/secret-box";
+import { generateWebhookSecret } from "../webhooks/secrets";
 import { trustedMessage, versionIds } from "./trusted-message";
 
 const steps = [
@@ -162,7 +164,7 @@ describe.each(testDbKinds)(
         now: () => new Date(),
         fetch: { allowLoopback: true },
         secretBox: box,
-        klaviyoBaseUrl: `http://127.0.0.1:${klaviyo.port}`,
+        integrationBaseUrls: { klaviyo: `http://127.0.0.1:${klaviyo.port}` },
       });
 
     it("stores, signs and sends the floow's own ids; the shopper's answers as sent", async () => {

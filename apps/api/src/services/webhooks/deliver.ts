@@ -7,7 +7,6 @@ import {
   WEBHOOK_RETRY_SCHEDULE_MS,
   WEBHOOK_TIMEOUT_MS,
 } from "@floow/domain/webhook";
-import type { FloowEventMessage } from "@floow/domain/events";
 import type { Kysely, Selectable } from "kysely";
 import type { DB } from "../../db/database";
 import {
@@ -17,14 +16,14 @@ import {
   findDeliveryWithTarget,
   markWebhookFailing,
   recordAttempt,
-  sessionFormMessages,
 } from "../../db/queries/webhook-delivery";
 import type { DeliveryRow } from "../../db/queries/webhook-delivery";
-import type { WebhookTable } from "../../db/tables/webhook";
+import type { IntegrationTable, WebhookTable } from "../../db/tables/webhook";
 import { isSafeFetchError, safeFetch } from "../safe-fetch";
 import type { LookupFn } from "../safe-fetch";
-import { emailOf, KLAVIYO_BASE_URL, klaviyoEventRequest } from "./klaviyo";
-import type { SecretBox } from "./secrets";
+import type { FloowEventMessage } from "@floow/domain/events";
+import { senderOf } from "../integrations/registry";
+import type { SecretBox } from "../integrations/secret-box";
 
 export interface DeliveryDeps {
   /** The clock the retry schedule and the 5-day rule read (tests pass a fake one). */
@@ -33,8 +32,8 @@ export interface DeliveryDeps {
   fetch?: { allowLoopback?: boolean; lookup?: LookupFn };
   /** Opens integration keys. Without it integration deliveries fail. */
   secretBox?: SecretBox;
-  /** Tests only: a fake Klaviyo on 127.0.0.1. */
-  klaviyoBaseUrl?: string;
+  /** Tests only: fakes of the integrations' services on 127.0.0.1, by integration id. */
+  integrationBaseUrls?: Partial<Record<string, string>>;
   timeoutMs?: number;
   /** Floow disabled a webhook (410, or failing for 5 days): tell its organization's admins. */
   onWebhookDisabled?: (webhook: Selectable<WebhookTable>, reason: string) => Promise<void>;
@@ -157,29 +156,24 @@ function webhookRequest(delivery: DeliveryRow, webhook: Selectable<WebhookTable>
   };
 }
 
+/** The request of an integration's delivery, as its sender builds it (services/integrations). */
 async function integrationRequest(
   db: Kysely<DB>,
   delivery: DeliveryRow,
-  privateKey: string,
+  integration: Selectable<IntegrationTable>,
+  secret: string,
   deps: DeliveryDeps,
 ) {
-  const message = delivery.payload as unknown as FloowEventMessage;
-  let email = emailOf(message);
-  if (!email) {
-    for (const earlier of await sessionFormMessages(db, message.floowId, message.sessionId)) {
-      email = emailOf(earlier);
-      if (email) break;
-    }
-  }
-  const request = klaviyoEventRequest(message, {
+  const sender = senderOf(integration.integration_configuration_id);
+  if (!sender) return null;
+  return sender.request({
+    db,
+    message: delivery.payload as unknown as FloowEventMessage,
     uniqueId: delivery.message_id,
-    email,
-    privateKey,
+    secret,
+    settings: integration.settings,
+    baseUrl: deps.integrationBaseUrls?.[integration.integration_configuration_id],
   });
-  return {
-    url: `${deps.klaviyoBaseUrl ?? KLAVIYO_BASE_URL}${request.path}`,
-    init: { method: "POST", headers: request.headers, body: JSON.stringify(request.body) },
-  };
 }
 
 /**
@@ -220,7 +214,13 @@ export async function attemptDelivery(
       await failDelivery(db, delivery.id, error);
       return { outcome: "failed", responseStatus: null, error };
     }
-    request = await integrationRequest(db, delivery, key, deps);
+    const built = await integrationRequest(db, delivery, integration, key, deps);
+    if (!built) {
+      const error = "The integration sends no events.";
+      await failDelivery(db, delivery.id, error);
+      return { outcome: "failed", responseStatus: null, error };
+    }
+    request = built;
   } else {
     const error = integration ? "The integration has no API key." : "The endpoint was deleted.";
     await failDelivery(db, delivery.id, error);
@@ -267,12 +267,12 @@ export async function attemptDelivery(
       await deps.onWebhookDisabled?.(webhook, DISABLED_GONE);
     return outcome;
   }
-  if (integration && answer.status !== null && [400, 401, 403].includes(answer.status)) {
-    // Klaviyo refuses the key or the request: sending it again cannot help.
-    return fail(
-      `Klaviyo answered ${answer.status}: check the private API key (it needs the events:write scope).`,
-    );
-  }
+  const refused =
+    integration && answer.status !== null
+      ? senderOf(integration.integration_configuration_id)?.refused(answer.status)
+      : null;
+  // The tool refuses the key or the request: sending it again cannot help.
+  if (refused) return fail(refused);
   if (webhook) {
     const since = await markWebhookFailing(db, webhook.id, at);
     if (at.getTime() - since.getTime() >= WEBHOOK_DISABLE_AFTER_MS) {

@@ -16,7 +16,8 @@ import { startReceiver } from "../../../test/webhook-receiver";
 import type { Receiver } from "../../../test/webhook-receiver";
 import type { DB } from "../../db/database";
 import { claimJob } from "../../db/queries/job";
-import { insertWebhook, upsertIntegration } from "../../db/queries/webhook";
+import { upsertIntegration } from "../../db/queries/integration";
+import { insertWebhook } from "../../db/queries/webhook";
 import { storeEvents } from "../events/store-events";
 import { createJobWorker } from "../jobs/worker";
 import { createMailer } from "../mail";
@@ -24,7 +25,8 @@ import { webhookDisabledNotifier } from "./notify";
 import { DISABLED_FAILING, DISABLED_GONE } from "./deliver";
 import { deliveryMaintenance, registerWebhookJobs, runDueDeliveries } from "./jobs";
 import { WEBHOOK_DELIVERY_JOB } from "./outbox";
-import { createSecretBox, generateWebhookSecret } from "./secrets";
+import { createSecretBox } from "../integrations/secret-box";
+import { generateWebhookSecret } from "./secrets";
 
 const loopback = { fetch: { allowLoopback: true } } as const;
 const box = createSecretBox("test-secret-test-secret-test-secret-0123");
@@ -419,7 +421,7 @@ describe.each(testDbKinds)("webhook delivery (%s)", (kind) => {
       now: () => new Date(),
       fetch: { allowLoopback: true },
       secretBox: box,
-      klaviyoBaseUrl: `http://127.0.0.1:${receiver.port}`,
+      integrationBaseUrls: { klaviyo: `http://127.0.0.1:${receiver.port}` },
     });
     expect(outcomes.map((o) => o.outcome)).toEqual(["succeeded", "succeeded"]);
     const bodies = receiver.requests.map(

@@ -1,9 +1,10 @@
 export { attemptDelivery, DISABLED_FAILING, DISABLED_GONE, retryAfterMs } from "./deliver";
 export type { AttemptOutcome, DeliveryDeps } from "./deliver";
 export { deliveryMaintenance, registerWebhookJobs, runDueDeliveries } from "./jobs";
-export { KLAVIYO_BASE_URL, klaviyoEventRequest } from "./klaviyo";
 export { replayDelivery, sendTestEvent, TEST_EVENT_TYPE } from "./manual";
 export { enqueueEventDeliveries, WEBHOOK_DELIVERY_JOB, webhookBody } from "./outbox";
-export { createSecretBox, generateWebhookSecret, keyHint } from "./secrets";
-export type { SecretBox } from "./secrets";
+export { generateWebhookSecret } from "./secrets";
+// The integrations' secret box, for the callers that wire both (server.ts).
+export { createSecretBox, keyHint } from "../integrations/secret-box";
+export type { SecretBox } from "../integrations/secret-box";
 export { webhookDisabledNotifier } from "./notify";

@@ -9,7 +9,7 @@ import {
   insertDeliveryJobs,
 } from "../../db/queries/webhook-delivery";
 import type { NewDelivery } from "../../db/queries/webhook-delivery";
-import { KLAVIYO_EVENT_TYPES } from "./klaviyo";
+import { senderOf } from "../integrations/registry";
 
 /** The job kind that makes one attempt of one delivery (key: the delivery id). */
 export const WEBHOOK_DELIVERY_JOB = "webhook.deliver";
@@ -62,8 +62,9 @@ export async function queueDeliveries(
 
 /**
  * The outbox: for newly stored events, one delivery per matching active webhook (its domain,
- * its floow or every floow, its event types) and per integration of the domain (the answer
- * events), written with their jobs in the ingest's transaction.
+ * its floow or every floow, its event types) and per integration of the domain that sends
+ * events of this type (services/integrations: Klaviyo's answer events), written with their jobs
+ * in the ingest's transaction.
  */
 export async function enqueueEventDeliveries(
   trx: Kysely<DB>,
@@ -94,13 +95,14 @@ export async function enqueueEventDeliveries(
         nextAttemptAt: now,
       });
     }
-    if (!(KLAVIYO_EVENT_TYPES as readonly string[]).includes(event.message.type)) continue;
     for (const integration of integrations) {
       if (
         integration.domain_id !== event.domainId ||
         integration.organization_id !== event.organizationId
       )
         continue;
+      const sends = senderOf(integration.integration_configuration_id)?.eventTypes;
+      if (!sends?.includes(event.message.type)) continue;
       deliveries.push({
         id: randomUUID(),
         organizationId: event.organizationId,

@@ -80,6 +80,7 @@ describe("IntegrationsPage", () => {
           domainId: "d1",
           integrationConfigurationId: "klaviyo",
           keyHint: "pk_…3456",
+          settings: {},
           createdAt: "",
           updatedAt: "",
         },
