@@ -71,10 +71,10 @@ const sharedFromRenderer: NonNullable<Options["esbuildPlugins"]>[number] = {
   },
 };
 
-// Four builds, overwriting dist/ in place (no clean: `pnpm test` builds too, and turbo may
+// Five builds, overwriting dist/ in place (no clean: `pnpm test` builds too, and turbo may
 // run it beside the build task, or beside a dependent reading dist/). @floow/domain (logic)
 // is private to the runtime and bundled into all of them; the npm build imports Preact (its
-// one dependency), the script-tag files bundle it (floow.js; its chunk uses floow.js's).
+// one dependency), the script-tag files bundle it (floow.js; its chunks use floow.js's).
 export default defineConfig([
   {
     // npm: ESM + types; `element` registers <floow-widget> on import (src/widget.ts).
@@ -109,6 +109,19 @@ export default defineConfig([
     outExtension: () => ({ js: ".js" }),
     minify: true,
     onSuccess: terse("floow.js"),
+    target: "es2022",
+    define: scriptTagDefine,
+    esbuildOptions,
+    noExternal: [/.*/],
+  },
+  {
+    // Script tag, loaded by floow.js only when the page has a `<floow-widget>` tag (script.ts):
+    // the element (`/runtime/floow-widget.js`), mounting with floow.js's `FloowRuntime.mount`.
+    entry: { "floow-widget": "src/chunks/floow-widget.ts" },
+    format: ["iife"],
+    outExtension: () => ({ js: ".js" }),
+    minify: true,
+    onSuccess: terse("floow-widget.js"),
     target: "es2022",
     define: scriptTagDefine,
     esbuildOptions,

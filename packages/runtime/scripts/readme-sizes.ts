@@ -18,13 +18,16 @@ export function measuredSizes(): Record<string, number> {
   const embed = gzip("embed.js");
   const floow = gzip("floow.js");
   const pages = gzip("pages.js");
+  const widget = gzip("floow-widget.js");
   return {
     embed,
     floow,
     pages,
-    // What a shopper downloads before a floow's start page shows; everything any floow needs.
+    "floow-widget": widget,
+    // What a shopper downloads before a floow's start page shows; everything any floow needs
+    // (on a page with a `<floow-widget>` tag, which alone downloads floow-widget.js).
     "first-view": embed + floow,
-    all: embed + floow + pages,
+    all: embed + floow + pages + widget,
   };
 }
 

@@ -12,7 +12,7 @@ import { Window } from "happy-dom";
 import { describe, expect, it } from "vitest";
 import { ALL_BUDGET, ALL_GOAL, BUDGETS, CHUNK_BUDGETS, TOTAL_BUDGET, TOTAL_GOAL } from "./budgets";
 
-/** The script-tag renderer's chunk (render/lazy.ts), beside floow.js. */
+/** The script-tag renderer's chunk (render/lazy.ts), beside floow.js (`floow-widget.js`: below). */
 const CHUNKS = ["pages"];
 const dist = (file: string) => fileURLToPath(new URL(`../dist/${file}`, import.meta.url));
 const read = (file: string) => readFileSync(dist(file), "utf8");
@@ -48,7 +48,7 @@ describe("size budgets", () => {
     });
   }
 
-  it(`everything any floow can need (loader, renderer, its chunk) is at most ${ALL_BUDGET} bytes gzipped (goal ${ALL_GOAL})`, () => {
+  it(`everything any floow can need (loader, renderer, its chunks) is at most ${ALL_BUDGET} bytes gzipped (goal ${ALL_GOAL})`, () => {
     const size = ["embed.js", "floow.js", ...Object.keys(CHUNK_BUDGETS)].reduce(
       (sum, file) => sum + gzip(file),
       0,
@@ -261,6 +261,44 @@ describe("the script-tag build", () => {
     window.eval(read("pages.js"));
     expect(shadow.textContent).toContain(floow.steps[0]!.text.replace(/<[^>]+>/g, ""));
     expect(shadow.querySelector("[role=alert]")).toBeNull();
+    await window.happyDOM.close();
+  });
+
+  it("floow.js fetches floow-widget.js only once a <floow-widget> tag is in the page", async () => {
+    const { window, succeed } = rendererFrom(false);
+    succeed();
+    const requested = () =>
+      [...window.document.head.querySelectorAll("script")].map((s) => s.getAttribute("src"));
+    window.document.body.append(window.document.createElement("p"));
+    await wait(10);
+    expect(requested()).toEqual([]); // a page with triggers alone does not download it
+    window.document.body.append(window.document.createElement("floow-widget"));
+    await wait(10);
+    expect(requested()).toEqual(["https://floow.example/runtime/floow-widget.js?v=0.1.0"]);
+    window.document.body.append(window.document.createElement("floow-widget"));
+    await wait(10);
+    expect(requested()).toHaveLength(1); // once
+    await window.happyDOM.close();
+  });
+
+  it("floow-widget.js registers <floow-widget>, mounting with floow.js's renderer and its origin as the API", async () => {
+    const { window } = loadRenderer();
+    const urls: string[] = [];
+    (window as unknown as { fetch: unknown }).fetch = async (url: string) => {
+      urls.push(url);
+      return { ok: true, json: async () => ({ floow: published(), domain: null }) };
+    };
+    const tag = window.document.createElement("script");
+    tag.src = "https://floow.example/runtime/floow-widget.js?v=0.1.0";
+    Object.defineProperty(window.document, "currentScript", { configurable: true, get: () => tag });
+    window.eval(read("floow-widget.js"));
+    window.document.body.innerHTML = `<floow-widget floow-id="bikes"></floow-widget>`;
+    await wait(10);
+    expect(urls).toEqual(["https://floow.example/api/public/floows/bikes"]);
+    const host = window.document.querySelector("floow-widget > [data-floow-host]")!;
+    expect(host.shadowRoot!.textContent).toContain("Find your bike");
+    window.document.querySelector("floow-widget")!.remove();
+    expect(window.document.querySelector("[data-floow-host]")).toBeNull();
     await window.happyDOM.close();
   });
 

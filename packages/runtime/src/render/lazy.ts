@@ -50,8 +50,29 @@ let pages: Pages | undefined;
 let requested: unknown;
 /** The chunk did not load, retries included: what waits for it says so (and offers `retry`). */
 export let failed: unknown;
-/** Where floow.js came from: the chunk is beside it. */
-const base = (document.currentScript as HTMLScriptElement | null)?.src;
+/** floow.js's own script tag: the chunks are beside it, with its nonce (from the loader's tag). */
+const self = document.currentScript as HTMLScriptElement | null;
+const base = self?.src;
+/** The page's CSP nonce, if the loader's tag had one (`<style>` without constructable sheets: ui.ts). */
+export const nonce = self?.nonce;
+
+/**
+ * Adds the script tag of a file beside floow.js (`pages`, `floow-widget`): the same caching,
+ * origin and nonce as floow.js, so the page's CSP that let floow.js in lets it in.
+ */
+export function script(name: string, onerror?: () => void): HTMLScriptElement | undefined {
+  if (!base) return;
+  const tag = document.createElement("script");
+  tag.src = new URL(`${name}.js?v=${__VERSION__}`, base).href;
+  tag.nonce = nonce!;
+  // A tag that failed goes (the error may come before this returns).
+  tag.onerror = () => {
+    tag.remove();
+    onerror?.();
+  };
+  document.head.append(tag);
+  return tag;
+}
 /** Shows again what waited for the chunk (the instances' renders, set by mount.ts). */
 export const rerender = { all: () => {} };
 const waiting: ((chunk: Pages) => void)[] = [];
@@ -62,19 +83,16 @@ const waiting: ((chunk: Pages) => void)[] = [];
  * with a retry button instead of its skeleton.
  */
 export function load(attempt = 0): void {
-  if (!base || (requested && !attempt)) return;
-  const tag = (requested = document.createElement("script"));
-  tag.src = new URL(`pages.js?v=${__VERSION__}`, base).href;
-  tag.onerror = () => {
-    tag.remove();
+  if (requested && !attempt) return;
+  requested = 1;
+  script("pages", () => {
     if (attempt < 2) setTimeout(load, 500 + 1000 * attempt, attempt + 1);
     else {
       requested = 0;
       failed = 1;
       rerender.all();
     }
-  };
-  document.head.append(tag);
+  });
 }
 
 /** The message's retry button: fetches the chunk again (a skeleton meanwhile). */
