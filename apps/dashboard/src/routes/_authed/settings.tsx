@@ -17,6 +17,7 @@ import { Page, PageHeader } from "../../features/layout/page";
 import { OrganizationForm } from "../../features/settings/organization-form";
 import { PersonalForm } from "../../features/settings/personal-form";
 import { AccountSection } from "../../features/account/account-section";
+import { ApiKeysSection } from "../../features/api-keys/api-keys-section";
 import { TeamSection } from "../../features/team/team-section";
 import { useHashTab } from "../../features/layout/use-hash-tab";
 import { PrivacyAndGuideSection } from "../../features/settings/privacy-and-guide-section";
@@ -90,6 +91,7 @@ function Settings() {
           </Card>
           {organization ? <TeamSection data={data} /> : null}
           {organization ? <ShopperDataSection canEdit={data.roles.includes("admin")} /> : null}
+          {organization && data.roles.includes("admin") ? <ApiKeysSection /> : null}
         </TabsContent>
       </Tabs>
     </Page>
