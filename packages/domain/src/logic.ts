@@ -33,4 +33,7 @@ export * from "./events/constants";
 export type * from "./events/types";
 export * from "./events/logic";
 export type * from "./public/types";
+export * from "./conversion/constants";
+export type * from "./conversion/types";
+export * from "./conversion/logic";
 export * from "./public/texts";

@@ -16,6 +16,7 @@ import type {
 } from "./tables/analytics";
 import type { ApiKeyTable } from "./tables/api-key";
 import type { BlobTable } from "./tables/blob";
+import type { ConversionTable } from "./tables/conversion";
 import type { DomainTable } from "./tables/domain";
 import type { EventTable } from "./tables/event";
 import type { FeedTable } from "./tables/feed";
@@ -56,4 +57,5 @@ export interface DB {
   webhook_delivery: WebhookDeliveryTable;
   support_ticket: SupportTicketTable;
   api_key: ApiKeyTable;
+  conversion: ConversionTable;
 }

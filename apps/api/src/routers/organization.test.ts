@@ -104,6 +104,7 @@ describe.each(testDbKinds)("organization router (%s)", (kind) => {
       email: "hello@after.example",
       branding: { logo_url: "https://cdn.example/logo.png" },
       sector: 9,
+      attribution_window_days: 14,
     });
     expect(updated).toEqual({
       id: org.id,
@@ -112,6 +113,7 @@ describe.each(testDbKinds)("organization router (%s)", (kind) => {
       email: "hello@after.example",
       branding: { logo_url: "https://cdn.example/logo.png" },
       sector: 9,
+      attribution_window_days: 14,
     });
     const cleared = await callerFor(server.app, admin).organization.update({
       name: "After",
@@ -124,6 +126,8 @@ describe.each(testDbKinds)("organization router (%s)", (kind) => {
       email: "",
       branding: { logo_url: null },
       sector: null,
+      // Left out of the update: kept.
+      attribution_window_days: 14,
     });
     expect((await callerFor(server.app, admin).user.get()).organization).toEqual(cleared);
   });
@@ -144,6 +148,22 @@ describe.each(testDbKinds)("organization router (%s)", (kind) => {
     ).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
+  });
+
+  it("update rejects an attribution window outside 1..30 days, naming the field", async () => {
+    const admin = await createUser(server.app);
+    await createOrganization(server.app, admin, "Windows");
+    for (const days of [0, 31, 2.5]) {
+      await expect(
+        callerFor(server.app, admin).organization.update({
+          name: "Windows",
+          attribution_window_days: days,
+        }),
+      ).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message: expect.stringContaining("1 to 30"),
+      });
+    }
   });
 
   it("update rejects a sector outside 1..40", async () => {

@@ -76,6 +76,7 @@ export const organizationRouter = router({
       email: input.email,
       logoUrl: input.branding.logo_url,
       sector: input.sector,
+      attributionWindowDays: input.attribution_window_days,
     });
     if (!organization) throw new DomainError("NOT_FOUND", "Organization not found.");
     return organization;

@@ -58,6 +58,7 @@ describe.each(testDbKinds)("user.get (%s)", (kind) => {
       email: "",
       branding: { logo_url: null },
       sector: null,
+      attribution_window_days: 7,
     });
     expect(asMember.users).toEqual([
       { user_id: admin.id, email: admin.email, name: "Ada Admin", role: "admin", picture: null },

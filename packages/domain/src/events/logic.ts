@@ -5,7 +5,7 @@ import type { FloowEventMessage } from "./types";
 
 export type FloowEventContext = Pick<
   FloowEventMessage,
-  "organizationId" | "domainId" | "floowId" | "floowVersion" | "sessionId"
+  "organizationId" | "domainId" | "floowId" | "floowVersion" | "sessionId" | "visitorId"
 >;
 export type FloowEventPayload = Pick<
   FloowEventMessage,

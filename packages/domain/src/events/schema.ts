@@ -64,6 +64,11 @@ export const floowEventMessageSchema = z.object({
   /** The published version the shopper was shown (added in v1, optional). */
   floowVersion: z.number().int().min(1).max(1_000_000).optional(),
   sessionId: eventId,
+  /**
+   * The runtime's first-party visitor id (added in v1, optional): set only with the page's
+   * analytics consent (docs/events.md "Consent"), null or absent without it.
+   */
+  visitorId: eventId.nullable().optional(),
   createdAt: z.string().max(40),
   type: z.enum(EVENT_TYPES),
   step: z

@@ -40,6 +40,11 @@ export interface FloowEventMessage {
    */
   floowVersion?: number;
   sessionId: string;
+  /**
+   * The runtime's first-party visitor id, kept only with the page's analytics consent
+   * (docs/events.md "Consent"): null without it; absent in messages of older runtimes.
+   */
+  visitorId?: string | null;
   /** ISO 8601. */
   createdAt: string;
   type: FloowEventType;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { attributionWindowSchema } from "../conversion/schema";
 import { SECTOR_COUNT } from "../shared/constants";
 import { LOGO_INVALID_MESSAGE } from "./constants";
 import { TEXT_LIMITS } from "../shared/limits";
@@ -45,6 +46,8 @@ export const updateOrganizationSchema = z.object({
     .refine((value) => value === "" || isEmail(value), { error: FIELD_MESSAGES.email }),
   branding: z.object({ logo_url: logoUrlSchema }).prefault({}),
   sector: sectorSchema.nullable().default(null),
+  /** Days after a floow session that an order counts for it; unchanged when left out. */
+  attribution_window_days: attributionWindowSchema.optional(),
 });
 
 export type CreateOrganization = z.output<typeof createOrganizationSchema>;

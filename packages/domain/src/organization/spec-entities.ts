@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ATTRIBUTION_WINDOW_DAYS } from "../conversion/constants";
+import { attributionWindowSchema } from "../conversion/schema";
 import { sectorSchema } from "./schema";
 
 /**
@@ -15,4 +17,6 @@ export const organizationSchema = z.object({
   email: z.string().default(""),
   branding: z.object({ logo_url: z.string().nullable().default(null) }).prefault({}),
   sector: sectorSchema.nullable().default(null),
+  /** Issue 23: days after a floow session that an order is attributed to it. */
+  attribution_window_days: attributionWindowSchema.default(ATTRIBUTION_WINDOW_DAYS.default),
 });

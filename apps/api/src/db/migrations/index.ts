@@ -18,6 +18,7 @@ import * as eventItemsBackfill from "./20261123223000_event_items_backfill";
 import * as eventOrganizationFk from "./20261123231115_event_organization_fk";
 import * as eventSessionExport from "./20261124002600_event_session_export";
 import * as floowVersions from "./20261125230000_floow_versions";
+import * as conversions from "./20261126084622_conversions";
 import * as apiKeys from "./20261126084703_api_keys";
 
 /**
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   "20261123231115_event_organization_fk": eventOrganizationFk,
   "20261124002600_event_session_export": eventSessionExport,
   "20261125230000_floow_versions": floowVersions,
+  "20261126084622_conversions": conversions,
   "20261126084703_api_keys": apiKeys,
 };

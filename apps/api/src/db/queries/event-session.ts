@@ -105,6 +105,8 @@ interface SessionDelta {
   language: string;
   /** The published version the session's first event that named one was shown with. */
   floow_version: number | null;
+  /** The visitor id of the session's first event that carried one (analytics consent). */
+  visitor_id: string | null;
   finished_at: Date | null;
   /** The last answer per step id. */
   step_answers: Map<string, StepAnswer>;
@@ -137,6 +139,7 @@ function sessionDeltas(events: readonly StoredEvent[]): SessionDelta[] {
         os: device?.os ?? "unknown",
         language: device?.language ?? "unknown",
         floow_version: null,
+        visitor_id: null,
         finished_at: null,
         step_answers: new Map(),
         clicked: [],
@@ -145,6 +148,7 @@ function sessionDeltas(events: readonly StoredEvent[]): SessionDelta[] {
     }
     if (delta.floow_version === null && message.floowVersion !== undefined)
       delta.floow_version = message.floowVersion;
+    if (delta.visitor_id === null && message.visitorId) delta.visitor_id = message.visitorId;
     if (receivedAt < delta.first_at) delta.first_at = receivedAt;
     if (receivedAt > delta.last_at) delta.last_at = receivedAt;
     switch (message.type) {
@@ -231,9 +235,9 @@ export async function addToEventSessions(
   // and a smaller statement plans faster.
   await sql`
     insert into "event_session" ("floow_id", "session_id", "organization_id", "domain_id", "first_at", "last_at", "mounts", "starts",
-      "answers", "finishes", "clicks", "last_step_id", "last_step_at", "os", "language", "floow_version", "finished_at", "answer_steps", "clicked_products")
+      "answers", "finishes", "clicks", "last_step_id", "last_step_at", "os", "language", "floow_version", "visitor_id", "finished_at", "answer_steps", "clicked_products")
     select "floow_id", "session_id", "organization_id", "domain_id", "first_at"::timestamptz, "last_at"::timestamptz, "mounts", "starts",
-      "answers", "finishes", "clicks", "last_step_id", "last_step_at"::timestamptz, "os", "language", "floow_version", "finished_at"::timestamptz,
+      "answers", "finishes", "clicks", "last_step_id", "last_step_at"::timestamptz, "os", "language", "floow_version", "visitor_id", "finished_at"::timestamptz,
       ${anyAnswers ? sql`"answer_steps"::jsonb` : sql`null::jsonb`},
       ${
         anyClicks
@@ -247,9 +251,10 @@ export async function addToEventSessions(
       ${column((d) => d.mounts)}::int[], ${column((d) => d.starts)}::int[], ${column((d) => d.answers)}::int[],
       ${column((d) => d.finishes)}::int[], ${column((d) => d.clicks)}::int[], ${column((d) => d.last_step_id)}::text[],
       ${column((d) => time(d.last_step_at))}::text[], ${column((d) => d.os)}::text[], ${column((d) => d.language)}::text[],
-      ${column((d) => d.floow_version)}::int[], ${column((d) => time(d.finished_at))}::text[], ${answerSteps}::text[], ${clicked}::text[]
+      ${column((d) => d.floow_version)}::int[], ${column((d) => d.visitor_id)}::text[], ${column((d) => time(d.finished_at))}::text[],
+      ${answerSteps}::text[], ${clicked}::text[]
     ) as u("floow_id", "session_id", "organization_id", "domain_id", "first_at", "last_at", "mounts", "starts", "answers",
-      "finishes", "clicks", "last_step_id", "last_step_at", "os", "language", "floow_version", "finished_at", "answer_steps", "clicked")
+      "finishes", "clicks", "last_step_id", "last_step_at", "os", "language", "floow_version", "visitor_id", "finished_at", "answer_steps", "clicked")
     on conflict ("floow_id", "session_id") do update set
       "first_at" = least("event_session"."first_at", excluded."first_at"),
       "last_at" = greatest("event_session"."last_at", excluded."last_at"),
@@ -264,6 +269,8 @@ export async function addToEventSessions(
       "os" = case when "event_session"."os" = 'unknown' then excluded."os" else "event_session"."os" end,
       "language" = case when "event_session"."language" = 'unknown' then excluded."language" else "event_session"."language" end,
       "floow_version" = coalesce("event_session"."floow_version", excluded."floow_version"),
+      -- A session whose shopper gave consent later keeps the first visitor id it got.
+      "visitor_id" = coalesce("event_session"."visitor_id", excluded."visitor_id"),
       "finished_at" = least("event_session"."finished_at", excluded."finished_at")
       ${
         anyAnswers

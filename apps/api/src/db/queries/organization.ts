@@ -8,10 +8,18 @@ export type OrganizationView = Organization;
 
 type OrganizationRow = Pick<
   Selectable<OrganizationTable>,
-  "id" | "name" | "display_name" | "email" | "logo" | "sector"
+  "id" | "name" | "display_name" | "email" | "logo" | "sector" | "attribution_window_days"
 >;
 
-const columns = ["id", "name", "display_name", "email", "logo", "sector"] as const;
+const columns = [
+  "id",
+  "name",
+  "display_name",
+  "email",
+  "logo",
+  "sector",
+  "attribution_window_days",
+] as const;
 
 function toView(row: OrganizationRow): OrganizationView {
   return {
@@ -21,6 +29,7 @@ function toView(row: OrganizationRow): OrganizationView {
     email: row.email ?? "",
     branding: { logo_url: row.logo },
     sector: row.sector,
+    attribution_window_days: row.attribution_window_days,
   };
 }
 
@@ -42,6 +51,8 @@ export interface OrganizationProfile {
   email: string;
   logoUrl: string | null;
   sector: number | null;
+  /** Left as it is when not given. */
+  attributionWindowDays?: number;
 }
 
 /** Saves the organization settings form (every field; "" clears a text). */
@@ -58,6 +69,9 @@ export async function updateOrganization(
       email: profile.email || null,
       logo: profile.logoUrl || null,
       sector: profile.sector,
+      ...(profile.attributionWindowDays === undefined
+        ? {}
+        : { attribution_window_days: profile.attributionWindowDays }),
     })
     .where("id", "=", organizationId)
     .returning(columns)

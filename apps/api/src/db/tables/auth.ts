@@ -65,6 +65,8 @@ export interface OrganizationTable {
   email: string | null;
   /** 1..40, see the sector list in @floow/domain. */
   sector: number | null;
+  /** How many days after a floow session an order is attributed to it (1 to 30). */
+  attribution_window_days: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
 }
 

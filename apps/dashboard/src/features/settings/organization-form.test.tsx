@@ -15,6 +15,7 @@ const organization = {
   email: "",
   branding: { logo_url: null },
   sector: null,
+  attribution_window_days: 7,
 };
 
 afterEach(() => {
@@ -40,6 +41,13 @@ describe("OrganizationForm", () => {
     await userEvent.clear(screen.getByLabelText("Organization email"));
     await userEvent.type(screen.getByLabelText("Organization email"), "info@acme.example");
     await userEvent.selectOptions(screen.getByLabelText("Sector"), "Retail");
+    const window = screen.getByLabelText("Attribution window (days)");
+    await userEvent.clear(window);
+    await userEvent.type(window, "45");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Choose a number of days from 1 to 30.")).toBeTruthy();
+    await userEvent.clear(window);
+    await userEvent.type(window, "14");
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith("Organization information updated"),
@@ -50,6 +58,7 @@ describe("OrganizationForm", () => {
       email: "info@acme.example",
       sector: 9,
       branding: { logo_url: null },
+      attribution_window_days: 14,
     });
   });
 

@@ -1,3 +1,4 @@
+import { ATTRIBUTION_WINDOW_DAYS } from "@floow/domain/conversion";
 import { TOASTS } from "@floow/domain/messages";
 import { SECTORS, updateOrganizationSchema } from "@floow/domain/organization";
 import { TEXT_LIMITS } from "@floow/domain/shared";
@@ -17,8 +18,8 @@ type Organization = NonNullable<UserBundle["organization"]>;
 type Values = z.input<typeof updateOrganizationSchema>;
 
 /**
- * The organization settings (/settings#organization): name, display name, e-mail, sector and
- * logo. Admins edit them (`organization.update`, admin only); members see the same fields
+ * The organization settings (/settings#organization): name, display name, e-mail, sector,
+ * the attribution window of orders (docs/analytics.md "Attribution") and logo. Admins edit them (`organization.update`, admin only); members see the same fields
  * read-only. A picked logo is uploaded through the blob call first, as domain images are.
  */
 export function OrganizationForm({
@@ -40,6 +41,7 @@ export function OrganizationForm({
     email: organization.email,
     sector: organization.sector,
     branding: { logo_url: savedLogo },
+    attribution_window_days: organization.attribution_window_days,
   });
   const form = useForm<Values>({
     resolver: zodResolver(updateOrganizationSchema),
@@ -59,7 +61,15 @@ export function OrganizationForm({
       await queryClient.invalidateQueries({ queryKey: trpc.user.get.queryKey() });
       form.reset(values);
     } catch (error) {
-      if (!applyFieldErrors(form, error, ["name", "display_name", "email", "sector"])) {
+      if (
+        !applyFieldErrors(form, error, [
+          "name",
+          "display_name",
+          "email",
+          "sector",
+          "attribution_window_days",
+        ])
+      ) {
         toast.error(TOASTS.failure.organizationUpdate);
       }
     }
@@ -91,6 +101,20 @@ export function OrganizationForm({
               </option>
             ))}
           </Select>
+        </Field>
+        <Field
+          label="Attribution window (days)"
+          description="An order counts for a floow when the shopper used it up to this many days before (1 to 30)."
+          error={errors.attribution_window_days?.message}
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={ATTRIBUTION_WINDOW_DAYS.min}
+            max={ATTRIBUTION_WINDOW_DAYS.max}
+            step={1}
+            {...form.register("attribution_window_days", { valueAsNumber: true })}
+          />
         </Field>
       </fieldset>
       {canEdit ? (

@@ -1,0 +1,34 @@
+import type { ConsentDefault, ConsentSource } from "./constants";
+
+/** One line of an order: `id` is matched against the products a floow showed or had clicked. */
+export interface ConversionItem {
+  id: string;
+  name?: string;
+  price?: number;
+  quantity?: number;
+}
+
+/** The consent part of the public domain answer (`PublicDomain.consent`). */
+export interface PublicConsentSettings {
+  source: ConsentSource;
+  default: ConsentDefault;
+}
+
+/** `POST /api/public/conversions`: what the runtime reports (see `publicConversionSchema`). */
+export interface PublicConversionReport {
+  domainId: string;
+  orderId: string;
+  value: number;
+  currency: string;
+  items: ConversionItem[];
+  source: "runtime" | "datalayer";
+  /** Null without the page's analytics consent. */
+  visitorId: string | null;
+  sessionId: string | null;
+}
+
+/** The answer of `POST /api/public/conversions` (202). */
+export interface PublicConversionAccepted {
+  /** False when the order was already counted (a second report only fills in what it lacked). */
+  counted: boolean;
+}
