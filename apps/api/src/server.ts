@@ -13,10 +13,12 @@ import { registerBlobRoutes } from "./http/blob";
 import { isDatabaseUnavailable, withQueryTimeout } from "./db/unavailable";
 import { sendDatabaseUnavailable } from "./http/errors";
 import { registerHealthRoutes } from "./http/health";
+import { registerIntegrationRoutes } from "./http/integrations";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerGracefulShutdown } from "./http/shutdown";
 import type { GracefulShutdown } from "./http/shutdown";
 import { registerPublicRoutes } from "./http/public";
+import { registerV1Routes } from "./http/v1";
 import { registerStaticRoutes } from "./http/static";
 import { startRedis } from "./services/redis";
 import { createRateLimiter, registerRateLimit } from "./services/rate-limit";
@@ -210,6 +212,10 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
       storageQuotaBytes: env.storageQuotaBytes,
     });
     await registerPublicRoutes(app, { db: database.db, ...(redis && { redis }) });
+    // The REST API for merchants' servers, with API keys (docs/api.md).
+    await registerV1Routes(app, { db: database.db });
+    // Where tools post to Floow (Shopify's orders; services/integrations, docs/integrations.md).
+    await registerIntegrationRoutes(app, { db: database.db, secretBox: createSecretBox(secret) });
     // Job kinds (docs/architecture.md, "Background jobs").
     registerInsightJobs(jobs, database.db);
     registerRetentionJob(jobs, database.db);

@@ -5,6 +5,7 @@ export type {
   EventSender,
   IntegrationDefinition,
   OutboundRequest,
+  ReceiveAnswer,
   ReceivedRequest,
   Receiver,
   ReceivingIntegration,

@@ -1,4 +1,5 @@
 import { ga4 } from "./ga4";
+import { shopify } from "./shopify";
 import { klaviyo } from "./klaviyo";
 import type { EventSender, IntegrationDefinition, Receiver, RuntimeDomainSettings } from "./types";
 
@@ -7,7 +8,7 @@ import type { EventSender, IntegrationDefinition, Receiver, RuntimeDomainSetting
  * beside these and a line here). Stored rows name theirs by `integration_configuration_id`.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each has its own setup type
-export const INTEGRATIONS: readonly IntegrationDefinition<any>[] = [klaviyo, ga4];
+export const INTEGRATIONS: readonly IntegrationDefinition<any>[] = [klaviyo, shopify, ga4];
 
 const byId = new Map(INTEGRATIONS.map((integration) => [integration.id, integration]));
 

@@ -77,15 +77,18 @@ export interface ReceivingIntegration {
 
 export interface Receiver {
   /**
-   * Checks and handles one request. A refused signature is a 401 and changes nothing; the
-   * answer's body is JSON.
+   * Checks and handles one request: a 200 with a JSON body, or a refusal (a bad signature is a
+   * 401 and changes nothing; a body that is not what the tool sends, a 400).
    */
   receive(
     db: Kysely<DB>,
     integration: ReceivingIntegration,
     request: ReceivedRequest,
-  ): Promise<{ status: number; body: Record<string, unknown> }>;
+  ): Promise<ReceiveAnswer>;
 }
+
+export type ReceiveAnswer =
+  { ok: true; body: Record<string, unknown> } | { ok: false; status: 400 | 401; message: string };
 
 /** The domain's columns a runtime integration reads (the domain settings screen saves them). */
 export interface RuntimeDomainSettings {

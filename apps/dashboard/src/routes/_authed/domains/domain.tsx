@@ -31,6 +31,7 @@ import { useFlashToast } from "../../../lib/flash-toast";
 import { selectDomain, useSelectedDomainId } from "../../../lib/selected-domain";
 import { useTRPC } from "../../../lib/trpc";
 import { WebhooksSection } from "../../../features/webhooks/webhooks-section";
+import { ShopifyOrdersSection } from "../../../features/integrations/shopify-orders-section";
 
 export const Route = createFileRoute("/_authed/domains/domain")({
   head: () => ({ meta: [{ title: "Domain · Floow" }] }),
@@ -39,6 +40,7 @@ export const Route = createFileRoute("/_authed/domains/domain")({
       queryClient.ensureQueryData(trpc.domain.list.queryOptions()),
       queryClient.ensureQueryData(trpc.floow.list.queryOptions()),
       queryClient.ensureQueryData(trpc.webhook.list.queryOptions()),
+      queryClient.ensureQueryData(trpc.integration.list.queryOptions()),
     ]),
   component: DomainPage,
 });
@@ -121,6 +123,7 @@ function DomainPage() {
         <TabsContent value="implementation" className="flex flex-col gap-6">
           <DomainImplementation domain={domain} />
           <WebhooksSection domain={domain} />
+          <ShopifyOrdersSection domain={domain} />
         </TabsContent>
       </Tabs>
     </Page>
