@@ -248,6 +248,36 @@ describe.each(testDbKinds)("domain router (%s)", (kind) => {
     expect((await as(admin).byId({ id: created.id })).name).toBe("Private");
   });
 
+  it("tracking settings: any member reads them, admins save them, another organization gets NOT_FOUND", async () => {
+    const { id } = await as(member).create({
+      id: randomUUID(),
+      name: "Consent",
+      host: "c.example",
+    });
+    expect(await as(member).tracking({ id })).toEqual({
+      domainId: id,
+      consentSource: "auto",
+      consentDefault: "denied",
+      datalayerPurchases: false,
+    });
+    const settings = {
+      domainId: id,
+      consentSource: "consent-mode" as const,
+      consentDefault: "granted" as const,
+      datalayerPurchases: true,
+    };
+    await expect(as(member).updateTracking(settings)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await as(admin).updateTracking(settings)).toEqual(settings);
+    expect(await as(member).tracking({ id })).toEqual(settings);
+    await expect(as(outsider).tracking({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(as(outsider).updateTracking(settings)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(
+      as(admin).updateTracking({ ...settings, consentSource: "cookies" as never }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+
   it("needs a session and an organization", async () => {
     await expect(callerFor(server.app).domain.list()).rejects.toMatchObject({
       code: "UNAUTHORIZED",

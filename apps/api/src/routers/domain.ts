@@ -1,5 +1,7 @@
 import { byIdSchema, createId } from "@floow/domain/shared";
 import { createDomain, domainCreateSchema, domainUpdateSchema } from "@floow/domain/domain";
+import { domainTrackingSchema } from "@floow/domain/conversion";
+import type { DomainTracking } from "@floow/domain/conversion";
 import { DomainError } from "@floow/domain/errors";
 import type { Domain } from "@floow/domain/domain";
 import {
@@ -9,6 +11,7 @@ import {
   listDomains,
   updateDomain,
 } from "../db/queries/domain";
+import { findDomainTracking, updateDomainTracking } from "../db/queries/conversion";
 import { adminProcedure, orgProcedure, router } from "../trpc/init";
 
 const notFound = () => new DomainError("NOT_FOUND", "Domain not found.");
@@ -61,6 +64,30 @@ export const domainRouter = router({
       const domain = await updateDomain(ctx.db, ctx.org.id, input);
       if (!domain) throw notFound();
       return domain;
+    }),
+
+  /**
+   * The domain's consent and conversion settings (docs/events.md "Consent"): which consent
+   * signal its pages' runtime trusts, what it assumes without one, the GA4 purchase pick-up.
+   */
+  tracking: orgProcedure
+    .input(byIdSchema)
+    .query(async ({ ctx, input }): Promise<DomainTracking> => {
+      const tracking = await findDomainTracking(ctx.db, ctx.org.id, input.id);
+      if (!tracking) throw notFound();
+      return tracking;
+    }),
+
+  /**
+   * Saves them (admins only: what is stored about shoppers is the organization's legal choice).
+   * Shoppers' pages get them with the domain's floows answer, within its cache time.
+   */
+  updateTracking: adminProcedure
+    .input(domainTrackingSchema)
+    .mutation(async ({ ctx, input }): Promise<DomainTracking> => {
+      const tracking = await updateDomainTracking(ctx.db, ctx.org.id, input);
+      if (!tracking) throw notFound();
+      return tracking;
     }),
 
   /** Deletes a domain with its floows (admins only). */

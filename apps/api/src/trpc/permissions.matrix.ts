@@ -126,6 +126,23 @@ export const PERMISSION_MATRIX: Record<string, PermissionRow> = {
     foreign: { input: (a) => a.domain },
     why: "colours, fonts, host",
   },
+  "domain.tracking": {
+    allowed: MEMBERS,
+    foreign: byId((a) => a.domain.id),
+    why: "the domain's settings screen",
+  },
+  "domain.updateTracking": {
+    allowed: ADMINS,
+    foreign: {
+      input: (a) => ({
+        domainId: a.domain.id,
+        consentSource: "auto",
+        consentDefault: "denied",
+        datalayerPurchases: false,
+      }),
+    },
+    why: "what is stored about shoppers is the organization's legal choice",
+  },
   "domain.remove": {
     allowed: ADMINS,
     foreign: byId((a) => a.domain.id),

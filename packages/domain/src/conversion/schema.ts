@@ -2,6 +2,8 @@ import { z } from "zod";
 import { EVENT_ID_MAX } from "../events/constants";
 import {
   ATTRIBUTION_WINDOW_DAYS,
+  CONSENT_DEFAULTS,
+  CONSENT_SOURCES,
   CONVERSION_ITEMS_MAX,
   CONVERSION_VALUE_MAX,
   ORDER_ID_MAX,
@@ -65,3 +67,17 @@ export const attributionWindowSchema = z
 
 export type ConversionInput = z.output<typeof conversionInput>;
 export type PublicConversion = z.output<typeof publicConversionSchema>;
+
+/**
+ * A domain's consent and conversion settings (`domain.tracking`, `domain.updateTracking`;
+ * docs/events.md "Consent"): which consent signal the runtime trusts, what it assumes without
+ * one, and whether it reports the page's GA4 `purchase` events.
+ */
+export const domainTrackingSchema = z.object({
+  domainId: z.string().min(1).max(EVENT_ID_MAX),
+  consentSource: z.enum(CONSENT_SOURCES),
+  consentDefault: z.enum(CONSENT_DEFAULTS),
+  datalayerPurchases: z.boolean(),
+});
+
+export type DomainTracking = z.output<typeof domainTrackingSchema>;

@@ -2,6 +2,7 @@
  * The shapes of the public runtime API (`/api/public/*`, docs/architecture.md "Public API").
  * Dependency-free so the runtime can use them.
  */
+import type { PublicConsentSettings } from "../conversion/types";
 import type { BrandPaints } from "../domain/paint";
 import type { Color, Font } from "../domain/types";
 import type { Product } from "../feed/types";
@@ -21,6 +22,14 @@ export interface PublicDomain {
    * directly may leave them out.
    */
   paints?: BrandPaints;
+  /**
+   * Which consent signal the runtime trusts on the domain's pages and what it assumes without
+   * one (docs/events.md "Consent"): the public answers always carry it; without it (a brand
+   * given to the npm build directly) the runtime trusts any source and assumes no consent.
+   */
+  consent?: PublicConsentSettings;
+  /** The runtime reports the page's GA4 `purchase` events as conversions (docs/events.md). */
+  datalayerPurchases?: boolean;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Kysely, Selectable } from "kysely";
-import type { ConversionItem, ConversionSource } from "@floow/domain/conversion";
+import type { ConversionItem, ConversionSource, DomainTracking } from "@floow/domain/conversion";
 import type { DB } from "../database";
 import type { ConversionTable } from "../tables/conversion";
 
@@ -167,5 +167,68 @@ function attributionColumns(attribution: ConversionAttribution, reportedSessionI
     variant_id: attribution.variantId,
     influenced_value: attribution.influencedValue,
     assisted_value: attribution.assistedValue,
+  };
+}
+
+/** The organization a domain belongs to (the public conversions call names only the domain). */
+export async function findDomainOrganization(
+  db: Kysely<DB>,
+  domainId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom("domain")
+    .select("organization_id")
+    .where("id", "=", domainId)
+    .executeTakeFirst();
+  return row?.organization_id ?? null;
+}
+
+/** A domain's consent and conversion settings; null when the organization has no such domain. */
+export async function findDomainTracking(
+  db: Kysely<DB>,
+  organizationId: string,
+  domainId: string,
+): Promise<DomainTracking | null> {
+  const row = await db
+    .selectFrom("domain")
+    .select(["id", "consent_source", "consent_default", "datalayer_purchases"])
+    .where("organization_id", "=", organizationId)
+    .where("id", "=", domainId)
+    .executeTakeFirst();
+  return row ? toTracking(row) : null;
+}
+
+/** Saves a domain's consent and conversion settings; null when the organization has no such domain. */
+export async function updateDomainTracking(
+  db: Kysely<DB>,
+  organizationId: string,
+  tracking: DomainTracking,
+): Promise<DomainTracking | null> {
+  const row = await db
+    .updateTable("domain")
+    .set({
+      consent_source: tracking.consentSource,
+      consent_default: tracking.consentDefault,
+      datalayer_purchases: tracking.datalayerPurchases,
+      updated_at: new Date(),
+    })
+    .where("organization_id", "=", organizationId)
+    .where("id", "=", tracking.domainId)
+    .returning(["id", "consent_source", "consent_default", "datalayer_purchases"])
+    .executeTakeFirst();
+  return row ? toTracking(row) : null;
+}
+
+function toTracking(row: {
+  id: string;
+  consent_source: DomainTracking["consentSource"];
+  consent_default: DomainTracking["consentDefault"];
+  datalayer_purchases: boolean;
+}): DomainTracking {
+  return {
+    domainId: row.id,
+    consentSource: row.consent_source,
+    consentDefault: row.consent_default,
+    datalayerPurchases: row.datalayer_purchases,
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
+import type { PublicConsentSettings } from "@floow/domain/conversion";
 import type { Domain } from "@floow/domain/domain";
 import type { DB } from "../database";
 import type { DomainTable } from "../tables/domain";
@@ -125,22 +126,45 @@ export async function deleteDomain(
  * The public runtime API's view of a domain, by id alone (the runtime knows no organization):
  * only its id, colours and fonts, plus the organization for the caller's own use.
  */
+/** What the public floows answers need of a domain: brand, consent and runtime integrations. */
+export type RuntimeDomain = Pick<Domain, "id" | "host" | "colors" | "fonts"> & {
+  consent: PublicConsentSettings;
+  /** The GA4 `purchase` pick-up (services/integrations/ga4). */
+  datalayer_purchases: boolean;
+};
+
 export async function findRuntimeDomain(
   db: Kysely<DB>,
   id: string,
 ): Promise<{
   organizationId: string;
-  domain: Pick<Domain, "id" | "host" | "colors" | "fonts">;
+  domain: RuntimeDomain;
 } | null> {
   const row = await db
     .selectFrom("domain")
-    .select(["id", "organization_id", "host", "colors", "fonts"])
+    .select([
+      "id",
+      "organization_id",
+      "host",
+      "colors",
+      "fonts",
+      "consent_source",
+      "consent_default",
+      "datalayer_purchases",
+    ])
     .where("id", "=", id)
     .executeTakeFirst();
   return row
     ? {
         organizationId: row.organization_id,
-        domain: { id: row.id, host: row.host, colors: row.colors, fonts: row.fonts },
+        domain: {
+          id: row.id,
+          host: row.host,
+          colors: row.colors,
+          fonts: row.fonts,
+          consent: { source: row.consent_source, default: row.consent_default },
+          datalayer_purchases: row.datalayer_purchases,
+        },
       }
     : null;
 }

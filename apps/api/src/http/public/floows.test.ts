@@ -74,7 +74,10 @@ describe.each(testDbKinds)("public floows API (%s)", (kind) => {
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(Object.keys(body.domain).sort()).toEqual(["colors", "fonts", "id", "paints"]);
+    expect(Object.keys(body.domain).sort()).toEqual(["colors", "consent", "fonts", "id", "paints"]);
+    // Consent as the domain's settings say (docs/events.md "Consent"): by default any source,
+    // and no consent without a signal; the GA4 purchase pick-up is off (absent).
+    expect(body.domain.consent).toEqual({ source: "auto", default: "denied" });
     // The colours the floows paint with, worked out for the script-tag renderer.
     expect(body.domain.paints).toEqual(brandPaints(body.domain.colors));
     expect(body.domain.paints.primary).toEqual({ c: "#333333", on: "#ffffff", ink: "#333333" });

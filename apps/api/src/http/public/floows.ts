@@ -2,7 +2,6 @@
 // Types the routes' `compress: false` also where this file is compiled without server.ts
 // (the dashboard's typecheck reaches it through the router's types).
 import { createHash } from "node:crypto";
-import type { Domain } from "@floow/domain/domain";
 import type {
   PublicDomain,
   PublicDomainFloows,
@@ -17,6 +16,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import { findRuntimeDomain } from "../../db/queries/domain";
+import type { RuntimeDomain } from "../../db/queries/domain";
+import { runtimeSettings } from "../../services/integrations";
 import { findLiveFloow, listLiveFloows } from "../../db/queries/floow-version";
 import type { LiveFloow } from "../../db/queries/floow-version";
 import { CACHES, createTtlCache, publicFloowsKey } from "../../services/cache";
@@ -78,7 +79,7 @@ export function toPublicFloow(floow: LiveFloow, domainHost: string): PublicFloow
  * out here once per kept answer so the script-tag renderer carries no colour arithmetic. Only
  * fonts with an http(s) URL.
  */
-function toPublicDomain(domain: Pick<Domain, "id" | "colors" | "fonts">): PublicDomain {
+function toPublicDomain(domain: RuntimeDomain): PublicDomain {
   return {
     id: domain.id,
     colors: domain.colors,
@@ -86,6 +87,10 @@ function toPublicDomain(domain: Pick<Domain, "id" | "colors" | "fonts">): Public
     // renderer loads them without a check of its own.
     fonts: domain.fonts.filter((font) => safeHttpUrl(font.url) !== ""),
     paints: brandPaints(domain.colors),
+    // Consent (docs/events.md "Consent") and the runtime integrations' settings (the GA4
+    // purchase pick-up's `datalayerPurchases`, services/integrations).
+    consent: domain.consent,
+    ...runtimeSettings(domain),
   };
 }
 

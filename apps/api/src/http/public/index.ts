@@ -9,6 +9,7 @@ import type { ResultsService } from "../../services/results";
 import type { RedisConnections } from "../../services/redis";
 import { createRateLimiter, registerRateLimit } from "../../services/rate-limit";
 import { useErrorBody } from "../errors";
+import { registerConversionsRoute } from "./conversions";
 import { registerEventsRoute } from "./events";
 import { registerFloowRoutes } from "./floows";
 import { registerResultsRoute } from "./results";
@@ -18,13 +19,20 @@ export interface PublicRateLimits {
   floows: number;
   results: number;
   events: number;
+  conversions: number;
 }
 
 /**
  * A floow page load is one floows GET (then browser-cached), a few results calls and an
  * events beacon every few seconds; many visitors can share an address (offices, mobile NAT).
  */
-export const PUBLIC_RATE_LIMITS: PublicRateLimits = { floows: 600, results: 300, events: 300 };
+export const PUBLIC_RATE_LIMITS: PublicRateLimits = {
+  floows: 600,
+  results: 300,
+  events: 300,
+  // A thank-you page reports its order once or twice (the call and the data layer's purchase).
+  conversions: 120,
+};
 
 export interface PublicRouteDeps {
   db: Kysely<DB>;
@@ -99,6 +107,7 @@ export async function registerPublicRoutes(
         { db: deps.db, ingest, floowCacheMs: deps.floowsCacheMs ?? 5_000 },
         { max: limits.events },
       );
+      registerConversionsRoute(scope, { db: deps.db }, { max: limits.conversions });
     },
     { prefix: "/api/public" },
   );
