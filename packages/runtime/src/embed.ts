@@ -25,11 +25,16 @@ const w = window as FloowsWindow;
 const script = document.currentScript as HTMLScriptElement | null;
 const domainId = script?.dataset.domain;
 
-/** Requests the renderer (`floow.js`), which also registers `<floow-widget>` (element.ts). */
+/**
+ * Requests the renderer (`floow.js`, which registers `<floow-widget>` when a tag needs it),
+ * with this tag's CSP nonce: a policy allowing scripts by nonce lets it in, and it passes the
+ * nonce on to its chunks and, without constructable stylesheets, its `<style>` (render/sheet.ts).
+ */
 const loadRenderer = (apiUrl: string) =>
   new Promise((resolve, reject) => {
     const tag = document.createElement("script");
     tag.src = `${apiUrl}/runtime/floow.js?v=${__VERSION__}`;
+    tag.nonce = script!.nonce;
     tag.onload = resolve;
     tag.onerror = reject;
     document.head.append(tag);

@@ -68,7 +68,10 @@ describe("an embedded floow", () => {
   it("renders in a shadow root with the reset, and walks start → choice → condition → form → results", async () => {
     mount(app(), { floow: embedded(), domain, apiUrl: API, device: "desktop" });
     const r = root();
-    expect(r.querySelector("style")!.textContent).toContain(":host{all:initial");
+    // A constructable stylesheet (render/sheet.ts): no `<style>`, which a strict CSP blocks.
+    expect(r.querySelector("style")).toBeNull();
+    const [sheet] = r.adoptedStyleSheets;
+    expect((sheet!.cssRules[0] as CSSStyleRule).selectorText).toBe(":host");
     expect(document.querySelector(".floow")).toBeNull(); // nothing outside the shadow root
     expect(r.textContent).toContain("Find your bike");
     byText(r, "Start").click();

@@ -26,6 +26,7 @@ import { Root } from "./render/app";
 import type { RootProps } from "./render/app";
 import { deepActiveElement, tabbables } from "./render/focus";
 import { load, rerender, when } from "./render/lazy";
+import { addStyles } from "./render/sheet";
 import type { Ui } from "./render/ui";
 import { CSS } from "./render/styles";
 import { sessionId } from "./session";
@@ -118,15 +119,14 @@ export function closeQueues(): void {
 const firstAnswer = (root?: ParentNode | null) =>
   root?.querySelector<HTMLElement>("[aria-checked],.input,input");
 
-/** A fresh render target in a host's shadow root: the stylesheet, then the container. */
+/** A fresh render target in a host's shadow root, with the floow's stylesheet (render/sheet.ts). */
 function prepare(host: HTMLElement): HTMLElement {
   clearSkeleton(host);
   const root = host.shadowRoot ?? host.attachShadow({ mode: "open" });
   root.innerHTML = "";
-  const style = document.createElement("style");
-  style.textContent = CSS;
+  addStyles(root, CSS);
   const container = document.createElement("div");
-  root.append(style, container);
+  root.append(container);
   return container;
 }
 

@@ -20,20 +20,20 @@
  * Preact"). Meeting 19,000 B with stock Preact needs a decision on the goal or on what the
  * renderer carries.
  */
-export const BUDGETS = { "embed.js": 1_950, "floow.js": 13_170 } as const;
+export const BUDGETS = { "embed.js": 1_950, "floow.js": 13_270 } as const;
 /**
  * The renderer's chunks: `pages.js`, fetched once a start page shows (or when first needed);
  * `floow-widget.js`, fetched only on a page with a `<floow-widget>` tag.
  */
 export const CHUNK_BUDGETS = { "pages.js": 5_240, "floow-widget.js": 350 } as const;
 /** Before the start page shows: the loader and the renderer. */
-export const TOTAL_BUDGET = 15_090;
+export const TOTAL_BUDGET = 15_190;
 /** Issue 21's goal for the loader and the renderer together (not met: see above). */
 export const TOTAL_GOAL = 15_000;
 /**
  * Everything: the loader, the renderer and its chunks (`floow-widget.js` included: a page
  * with the tag downloads all four; one showing floows by triggers alone, 344 B less).
  */
-export const ALL_BUDGET = 20_660;
+export const ALL_BUDGET = 20_770;
 /** Issue 21's goal for everything (not met: see above). */
 export const ALL_GOAL = 19_000;

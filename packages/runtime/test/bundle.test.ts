@@ -157,12 +157,52 @@ describe("the script-tag build", () => {
     expect(shadow.querySelector("[role=radiogroup] [role=radio]")).not.toBeNull();
     // Its styles came with it: one sheet after the start page's, in the npm build's order (with
     // a sheet per part, the questions' `.row>*` came after the progress bar's own rules and
-    // narrowed the bar).
-    const sheets = [...shadow.querySelectorAll("style")].map((s) => s.textContent);
-    const [, pages = ""] = sheets;
+    // narrowed the bar). Constructable sheets (render/sheet.ts), no `<style>`: a strict CSP.
+    expect(shadow.querySelector("style")).toBeNull();
+    const sheets = shadow.adoptedStyleSheets.map((sheet) =>
+      [...sheet.cssRules].map((rule) => (rule as unknown as CSSStyleRule).selectorText),
+    );
+    const [base = [], pages = []] = sheets;
     expect(sheets).toHaveLength(2);
-    expect(pages).toContain(".choice{");
-    expect(pages.indexOf(".row>*{")).toBeLessThan(pages.indexOf(".bar,.dots{flex:1"));
+    expect(base[0]).toBe(":host");
+    expect(pages).toContain(".choice");
+    expect(pages.indexOf(".row>*")).toBeLessThan(pages.indexOf(".bar,.dots"));
+    await window.happyDOM.close();
+  });
+
+  it("without constructable stylesheets, floow.js and pages.js style with <style> elements carrying the loader's nonce", async () => {
+    const window = new Window({ url: "https://shop.example/" });
+    // A browser without them (Safari before 16.4).
+    for (const target of [window.ShadowRoot.prototype, window.document])
+      Object.defineProperty(target, "adoptedStyleSheets", { get: () => undefined });
+    // As the loader adds it, with the nonce of the merchant's embed.js tag.
+    const tag = window.document.createElement("script") as unknown as {
+      src: string;
+      nonce: string;
+    };
+    tag.src = "https://floow.example/runtime/floow.js?v=0.1.0";
+    tag.nonce = "n0nce";
+    Object.defineProperty(window.document, "currentScript", { configurable: true, get: () => tag });
+    window.eval(read("floow.js"));
+    Object.defineProperty(window.document, "currentScript", {
+      configurable: true,
+      get: () => null,
+    });
+    const runtime = (window as unknown as { FloowRuntime: ScriptRuntime }).FloowRuntime;
+    const element = window.document.createElement("div");
+    window.document.body.appendChild(element);
+    runtime.mount(element, { floow: published() });
+    const shadow = element.firstElementChild!.shadowRoot!;
+    (shadow.querySelector("button.btn") as unknown as { click(): void }).click();
+    window.eval(read("pages.js"));
+    expect(shadow.textContent).toContain("What is your budget?");
+    const styles = [...shadow.querySelectorAll("style")].map((style) => ({
+      nonce: (style as unknown as { nonce?: string }).nonce ?? style.getAttribute("nonce"),
+      css: style.textContent,
+    }));
+    expect(styles.map((style) => style.nonce)).toEqual(["n0nce", "n0nce"]);
+    expect(styles[0]!.css).toContain(":host{all:initial");
+    expect(styles[1]!.css).toContain(".choice{");
     await window.happyDOM.close();
   });
 

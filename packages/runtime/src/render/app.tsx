@@ -3,7 +3,7 @@ import { Fragment, h } from "preact";
 import { fontFamily, padding, radius } from "../theme";
 import { Dialog } from "./dialog";
 import { FinishView } from "./finish";
-import { failed, part, retry } from "./lazy";
+import { failed, nonce, part, retry } from "./lazy";
 import { Button, Img, Rich, Skeleton } from "./parts";
 import { Nav } from "./nav";
 import { Progress } from "./progress";
@@ -108,7 +108,8 @@ export function Root({
     );
   }
   const { floow, primary } = ui;
-  const pages = __SCRIPT_TAG__ && part();
+  // Without constructable stylesheets (render/sheet.ts) the chunk's rules come as a `<style>`.
+  const pages = __SCRIPT_TAG__ && !(document as Partial<Document>).adoptedStyleSheets && part();
   return (
     <div
       class="floow"
@@ -132,8 +133,7 @@ export function Root({
           {kind === "launcher" ? <StartView ui={ui} onStart={onLaunch} /> : <Body ui={ui} />}
         </section>
       )}
-      {/* The chunk's rules, after the start page's (as in the npm build's one sheet). */}
-      {pages ? <style>{pages.css}</style> : null}
+      {pages ? <style nonce={nonce}>{pages.css}</style> : null}
     </div>
   );
 }

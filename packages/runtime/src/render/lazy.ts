@@ -102,9 +102,20 @@ export function retry(): void {
   rerender.all();
 }
 
+/** The chunk's rules as one constructable sheet, adopted by every floow (render/sheet.ts). */
+let sheet: CSSStyleSheet | undefined;
+export function pagesSheet(): CSSStyleSheet {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    if (pages) sheet.replaceSync(pages.css);
+  }
+  return sheet;
+}
+
 /** Called by the chunk when it runs. */
 export function define(chunk: Pages): void {
   pages = chunk;
+  sheet?.replaceSync(chunk.css);
   waiting.forEach((resolve) => resolve(chunk));
   rerender.all();
 }
