@@ -1,0 +1,211 @@
+/**
+ * The public REST API `/api/v1` (docs/api.md): its query, path and answer schemas. The API's
+ * OpenAPI document is generated from these (apps/api/src/http/v1/openapi.ts), so `.meta()`
+ * carries the descriptions and examples it shows; `id` makes a schema a named component.
+ */
+import { z } from "zod";
+import { ANALYTICS_MAX_DAYS } from "../analytics/constants";
+import { analyticsDaySchema, daysInRange } from "../analytics/schema";
+import { ERROR_CODES } from "../errors";
+import { FLOOW_STATUSES, FLOOW_TYPES } from "../floow/constants";
+import { LANGUAGES } from "../shared/constants";
+import { idSchema } from "../shared/schema";
+
+/** Every error: the same body as the public runtime API's. */
+export const v1ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string().meta({ example: "from: Please pick a date." }),
+      fieldErrors: z.array(
+        z.object({
+          path: z.array(z.union([z.string(), z.number()])),
+          message: z.string(),
+        }),
+      ),
+    }),
+  })
+  .meta({
+    id: "Error",
+    description: "A 400 names the failing field in `message` and `fieldErrors`.",
+  });
+
+const day = (description: string) =>
+  analyticsDaySchema.meta({ description, example: "2026-11-01" });
+
+/** A range of days, both included, in Europe/Amsterdam (as the dashboard's analytics). */
+const range = {
+  from: day("First day, YYYY-MM-DD (Europe/Amsterdam), included."),
+  to: day("Last day, YYYY-MM-DD (Europe/Amsterdam), included."),
+};
+
+function checkRange(value: { from: string; to: string }, ctx: z.RefinementCtx) {
+  if (value.from > value.to)
+    ctx.addIssue({
+      code: "custom",
+      path: ["to"],
+      message: "The start date must be on or before the end date.",
+    });
+  else if (daysInRange(value.from, value.to) > ANALYTICS_MAX_DAYS)
+    ctx.addIssue({
+      code: "custom",
+      path: ["from"],
+      message: `Please pick at most ${ANALYTICS_MAX_DAYS} days.`,
+    });
+}
+
+// --- floows ------------------------------------------------------------------------------
+
+export const v1FloowSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    type: z.enum(FLOOW_TYPES),
+    status: z.enum(FLOOW_STATUSES),
+    language: z.enum(LANGUAGES),
+    domainId: z.string(),
+    liveVersion: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The published version shoppers get; null when none is live." }),
+    updatedAt: z.iso.datetime().meta({ description: "Last change of the draft." }),
+  })
+  .meta({ id: "FloowSummary" });
+
+export const v1FloowListSchema = z
+  .object({ data: z.array(v1FloowSummarySchema) })
+  .meta({ id: "FloowList" });
+
+export const v1FloowParamsSchema = z.object({
+  id: idSchema.meta({ description: "The floow's id." }),
+});
+
+export const v1LiveFloowSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    type: z.enum(FLOOW_TYPES),
+    language: z.enum(LANGUAGES),
+    domainId: z.string(),
+    version: z.number().int().meta({ description: "The live version's number." }),
+    publishedAt: z.iso.datetime(),
+    content: z.record(z.string(), z.unknown()).meta({
+      description:
+        "The live version as shoppers get it: start, steps (questions and answers), finish, triggers, buttons, container and progress settings, as in the editor.",
+    }),
+  })
+  .meta({ id: "LiveFloow" });
+
+// --- events export -----------------------------------------------------------------------
+
+export const V1_EVENTS_PAGE_MAX = 1000;
+export const V1_EVENTS_PAGE_DEFAULT = 100;
+
+export const v1EventsQuerySchema = z
+  .object({
+    ...range,
+    floowId: idSchema.optional().meta({ description: "Only this floow's sessions." }),
+    cursor: z
+      .string()
+      .max(500)
+      .optional()
+      .meta({ description: "`nextCursor` of the previous page; none for the first page." }),
+    limit: z.coerce
+      .number({ error: `Please pick a number from 1 to ${V1_EVENTS_PAGE_MAX}.` })
+      .int({ error: `Please pick a number from 1 to ${V1_EVENTS_PAGE_MAX}.` })
+      .min(1, { error: `Please pick a number from 1 to ${V1_EVENTS_PAGE_MAX}.` })
+      .max(V1_EVENTS_PAGE_MAX, { error: `Please pick a number from 1 to ${V1_EVENTS_PAGE_MAX}.` })
+      .default(V1_EVENTS_PAGE_DEFAULT)
+      .meta({ description: `Sessions per page, 1–${V1_EVENTS_PAGE_MAX}.` }),
+  })
+  .superRefine(checkRange);
+export type V1EventsQuery = z.output<typeof v1EventsQuerySchema>;
+
+/** One session: the fields of the dashboard's CSV export, one row per session. */
+export const v1SessionSchema = z
+  .object({
+    sessionId: z.string(),
+    floowId: z.string(),
+    floowVersion: z.number().int().nullable(),
+    startedAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime().nullable(),
+    answers: z.array(z.string()).meta({
+      description: 'Each step\'s last answer as "Step: answer", in the order answered.',
+      example: ["What do you ride?: Gravel", "Budget: 1000-2000"],
+    }),
+    clickedProducts: z
+      .array(z.string())
+      .meta({ description: "Names (or ids) of the products clicked, sorted." }),
+    os: z.string().meta({ example: "mac" }),
+    language: z.string().meta({ example: "nl" }),
+  })
+  .meta({ id: "Session" });
+export type V1Session = z.output<typeof v1SessionSchema>;
+
+export const v1EventsPageSchema = z
+  .object({
+    data: z.array(v1SessionSchema),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: "Pass as `cursor` for the next page; null on the last page." }),
+  })
+  .meta({ id: "SessionPage" });
+
+// --- analytics summary -------------------------------------------------------------------
+
+export const v1AnalyticsQuerySchema = z
+  .object({
+    ...range,
+    domainId: idSchema.optional().meta({ description: "Only this domain's floows." }),
+    floowId: idSchema.optional().meta({ description: "Only this floow." }),
+  })
+  .superRefine(checkRange);
+export type V1AnalyticsQuery = z.output<typeof v1AnalyticsQuerySchema>;
+
+const rate = z.number().nullable();
+
+export const v1TotalsSchema = z
+  .object({
+    views: z.number().int(),
+    sessions: z.number().int(),
+    starts: z.number().int(),
+    startedSessions: z.number().int(),
+    startRate: rate,
+    completions: z.number().int(),
+    completedSessions: z.number().int(),
+    completionRate: rate,
+    clicks: z.number().int(),
+    clickedSessions: z.number().int(),
+    clickThroughRate: rate,
+  })
+  .meta({
+    id: "Totals",
+    description: "The dashboard's overview figures; rates 0–1, null without a base.",
+  });
+
+const period = z.object({ from: z.string(), to: z.string(), totals: v1TotalsSchema });
+
+export const v1AnalyticsSummarySchema = z
+  .object({
+    current: period,
+    previous: period.meta({ description: "The same number of days just before `from`." }),
+  })
+  .meta({ id: "AnalyticsSummary" });
+export type V1AnalyticsSummary = z.output<typeof v1AnalyticsSummarySchema>;
+
+// --- conversions -------------------------------------------------------------------------
+
+export const v1ConversionResultSchema = z
+  .object({
+    id: z.string(),
+    duplicate: z.boolean().meta({
+      description: "true when the order was reported before: it still counts once.",
+    }),
+  })
+  .meta({ id: "ConversionResult" });
+
+export type V1FloowSummary = z.output<typeof v1FloowSummarySchema>;
+export type V1LiveFloow = z.output<typeof v1LiveFloowSchema>;
+export type V1ConversionResult = z.output<typeof v1ConversionResultSchema>;
