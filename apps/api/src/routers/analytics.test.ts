@@ -197,6 +197,8 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
         clickedSessions: 1,
         clickThroughRate: 1 / 2,
       },
+      // No orders here (analytics-revenue.test.ts has them).
+      revenue: { orders: 0, revenue: [], conversionRate: 0, revenuePerSession: [] },
     });
     expect(overview.previous).toMatchObject({
       from: "2026-11-09",
@@ -297,8 +299,26 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
         partialPages: 1,
         partialShare: 0.5,
         products: [
-          { id: "P1", name: "Velo Aero", price: 1499, shown: 1, clicks: 1, clickThroughRate: 1 },
-          { id: "P2", name: "Trail King", price: 899, shown: 2, clicks: 0, clickThroughRate: 0 },
+          {
+            id: "P1",
+            name: "Velo Aero",
+            price: 1499,
+            shown: 1,
+            clicks: 1,
+            clickThroughRate: 1,
+            orders: 0,
+            revenue: [],
+          },
+          {
+            id: "P2",
+            name: "Trail King",
+            price: 899,
+            shown: 2,
+            clicks: 0,
+            clickThroughRate: 0,
+            orders: 0,
+            revenue: [],
+          },
         ],
       });
     });
@@ -416,12 +436,12 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
         .trimEnd()
         .split("\r\n");
       expect(lines[0]).toBe(
-        "session,started,finished,answers,clicked product,operating system,language",
+        "session,started,finished,answers,clicked product,operating system,language,orders,order ids,revenue,influenced revenue,assisted revenue",
       );
       // Sessions in order of their start, then of their id.
       expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(["'=1+2", "H", "I"]);
       expect(lines[2]).toBe(
-        "H,2026-11-10 12:00:00,2026-11-10 12:00:03,Stay in touch: E-mail = ada@example.com; Name = ,,unknown,unknown",
+        "H,2026-11-10 12:00:00,2026-11-10 12:00:03,Stay in touch: E-mail = ada@example.com; Name = ,,unknown,unknown,0,,,,",
       );
       expect(lines[1]).toMatch(
         /^'=1\+2,2026-11-10 12:00:00,,"Stay in touch: E-mail = ; Name = =HYPERLINK\(""http:\/\/evil.example""\)",/,
@@ -482,7 +502,7 @@ describe.each(testDbKinds)("analytics router (%s)", (kind) => {
           .trimEnd()
           .split("\r\n")[1],
       ).toBe(
-        'N,2026-11-10 12:00:00,2026-11-10 12:02:00,Where do you ride?: Mountain | Road budget?: Low,"Trail King, Velo Aero",unknown,unknown',
+        'N,2026-11-10 12:00:00,2026-11-10 12:02:00,Where do you ride?: Mountain | Road budget?: Low,"Trail King, Velo Aero",unknown,unknown,0,,,,',
       );
       await callerFor(server.app, admin).floow.remove({ id: changes.id });
     });

@@ -32,6 +32,13 @@ import {
   spanOf,
 } from "../db/queries/analytics";
 import type { SessionScope } from "../db/queries/analytics";
+import {
+  NO_REVENUE,
+  revenueByChoice,
+  revenueByFloow,
+  revenueByProduct,
+  revenueTotals,
+} from "../db/queries/analytics-revenue";
 import { findDomain } from "../db/queries/domain";
 import { findFloow } from "../db/queries/floow";
 import { withBulkQueryTimeout } from "../db/unavailable";
@@ -55,9 +62,19 @@ async function periods(db: Kysely<DB>, scope: SessionScope, from: string, to: st
     sessionTotals(db, scope, previousFrom, previousTo),
     sessionDays(db, scope, from, to),
   ]);
+  // Orders are rated against the same period's sessions.
+  const [currentRevenue, previousRevenue] = await Promise.all([
+    revenueTotals(db, scope, from, to, current.sessions),
+    revenueTotals(db, scope, previousFrom, previousTo, previous.sessions),
+  ]);
   return {
-    current: { from, to, totals: current } satisfies AnalyticsPeriod,
-    previous: { from: previousFrom, to: previousTo, totals: previous } satisfies AnalyticsPeriod,
+    current: { from, to, totals: current, revenue: currentRevenue } satisfies AnalyticsPeriod,
+    previous: {
+      from: previousFrom,
+      to: previousTo,
+      totals: previous,
+      revenue: previousRevenue,
+    } satisfies AnalyticsPeriod,
     days,
   };
 }
@@ -84,11 +101,15 @@ export const analyticsRouter = router({
         ]);
       }
       const scope = { organizationId: ctx.org.id, domainId: input.domainId };
-      const [figures, floows] = await Promise.all([
+      const [figures, floows, revenue] = await Promise.all([
         periods(ctx.db, scope, input.from, input.to),
         floowRows(ctx.db, scope, input.from, input.to),
+        revenueByFloow(ctx.db, scope, input.from, input.to),
       ]);
-      return { ...figures, floows };
+      return {
+        ...figures,
+        floows: floows.map((row) => ({ ...row, ...(revenue.get(row.id) ?? NO_REVENUE) })),
+      };
     }),
 
   /** One floow: the same figures, the funnel, choices, form inputs, product results, devices and languages. */
@@ -112,13 +133,29 @@ export const analyticsRouter = router({
           sessionShares(ctx.db, scope, from, to, "os"),
           sessionShares(ctx.db, scope, from, to, "language"),
         ]);
+      const [byChoice, byProduct] = await Promise.all([
+        revenueByChoice(ctx.db, organizationId, floow.id, from, to, version),
+        revenueByProduct(ctx.db, organizationId, floow.id, from, to, version),
+      ]);
       return {
         ...figures,
         floow: { id: floow.id, name: floow.name, status: floow.status, type: floow.type },
         funnel: funnelSteps,
-        choices,
+        choices: choices.map((step) => ({
+          ...step,
+          choices: step.choices.map((choice) => ({
+            ...choice,
+            ...(byChoice.get(choice.choiceId) ?? NO_REVENUE),
+          })),
+        })),
         formInputs,
-        results,
+        results: {
+          ...results,
+          products: results.products.map((product) => ({
+            ...product,
+            ...(byProduct.get(product.id) ?? NO_REVENUE),
+          })),
+        },
         devices,
         languages,
       };
@@ -144,6 +181,11 @@ export const analyticsRouter = router({
           "clicked product",
           "operating system",
           "language",
+          "orders",
+          "order ids",
+          "revenue",
+          "influenced revenue",
+          "assisted revenue",
         ],
       ]);
       const csv = rows > 0 ? `${header}${lines}\r\n` : header;

@@ -33,10 +33,37 @@ export interface AnalyticsDay {
   clicks: number;
 }
 
+/**
+ * Money of one currency (docs/analytics.md "Revenue"): orders keep their currency and are never
+ * converted, so revenue is a list, euro first.
+ */
+export interface RevenueAmount {
+  /** ISO 4217, upper case. */
+  currency: string;
+  /** The orders' whole value: influenced + assisted. */
+  total: number;
+  /** The part of the orders the floow showed or the shopper clicked. */
+  influenced: number;
+  /** The rest of the orders. */
+  assisted: number;
+}
+
+/** The orders attributed to floow sessions in a range, and what they are worth. */
+export interface RevenueTotals {
+  orders: number;
+  revenue: RevenueAmount[];
+  /** Orders ÷ the range's sessions (null without sessions). */
+  conversionRate: number | null;
+  /** Per currency, the revenue ÷ the range's sessions (empty without sessions or orders). */
+  revenuePerSession: { currency: string; amount: number }[];
+}
+
 export interface AnalyticsPeriod {
   from: string;
   to: string;
   totals: AnalyticsTotals;
+  /** Orders and revenue (attributed orders placed in the period; docs/analytics.md "Revenue"). */
+  revenue: RevenueTotals;
 }
 
 export interface AnalyticsFloowRow {
@@ -48,6 +75,9 @@ export interface AnalyticsFloowRow {
   starts: number;
   completions: number;
   clickThroughRate: number | null;
+  /** Orders attributed to the floow in the range, and their revenue per currency. */
+  orders: number;
+  revenue: RevenueAmount[];
 }
 
 /** `analytics.overview`. */
@@ -75,6 +105,9 @@ export interface ChoiceCount {
   choiceId: string;
   text: string;
   sessions: number;
+  /** Orders of the sessions that picked it, and their revenue per currency ("revenue by answer"). */
+  orders: number;
+  revenue: RevenueAmount[];
 }
 
 export interface StepChoices {
@@ -104,6 +137,9 @@ export interface ProductResult {
   shown: number;
   clicks: number;
   clickThroughRate: number | null;
+  /** Orders of the sessions that clicked it (after the click), and their revenue per currency. */
+  orders: number;
+  revenue: RevenueAmount[];
 }
 
 export interface ProductResults {

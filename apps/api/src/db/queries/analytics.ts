@@ -226,6 +226,9 @@ export async function floowRows(
     starts: Number(row.starts ?? 0),
     completions: Number(row.completions ?? 0),
     clickThroughRate: rate(Number(row.clicked ?? 0), Number(row.completed ?? 0)),
+    // Orders and revenue: analytics-revenue.ts, joined in by the router.
+    orders: 0,
+    revenue: [],
   }));
 }
 
@@ -446,6 +449,9 @@ export async function choiceDistribution(
       choiceId: row.item,
       text: row.label,
       sessions: row.count,
+      // Revenue by answer: analytics-revenue.ts, joined in by the router.
+      orders: 0,
+      revenue: [],
     } satisfies ChoiceCount);
   }
   const order = new Map(steps.map((step, index) => [step.id, index]));
@@ -562,17 +568,50 @@ export async function productResults(
           shown: product.shown,
           clicks: product.clicks,
           clickThroughRate: rate(product.clicks, product.shown),
+          // Orders after a click: analytics-revenue.ts, joined in by the router.
+          orders: 0,
+          revenue: [],
         };
       }),
   };
 }
 
 /**
+ * Per session of the floow, the CSV cells of its orders (docs/analytics.md "The CSV export"):
+ * orders, order ids, revenue, influenced, assisted: amounts as `129.95 EUR`, several
+ * currencies joined by `; `. Made in SQL so the export stays one statement
+ * (sessionExportCsv); the order ids are escaped as csvCell does.
+ */
+const sessionRevenueCells = (organizationId: string, floowId: string) => sql<string>`(
+  with per_currency as (
+    select c."session_id", c."currency", count(*) as orders,
+      string_agg(c."order_id", ' ' order by c."occurred_at", c."order_id") as ids,
+      sum(c."value") as total, sum(c."influenced_value") as influenced, sum(c."assisted_value") as assisted
+    from "conversion" c
+    where c."organization_id" = ${organizationId} and c."floow_id" = ${floowId} and c."session_id" = s."session_id"
+    group by 1, 2
+  ), cells as (
+    select sum(orders) as orders, string_agg(ids, ' ' order by currency) as ids,
+      string_agg(total::text || ' ' || trim(currency), '; ' order by currency) as total,
+      string_agg(influenced::text || ' ' || trim(currency), '; ' order by currency) as influenced,
+      string_agg(assisted::text || ' ' || trim(currency), '; ' order by currency) as assisted
+    from per_currency
+  ), safe as (
+    select *, case when ids ~ '^[=+@\\t\\r-]' then '''' || ids else ids end as id_text from cells
+  )
+  select coalesce(orders, 0)::text || ','
+    || coalesce(case when id_text ~ '[",\\r\\n]' then '"' || replace(id_text, '"', '""') || '"' else id_text end, '') || ','
+    || coalesce(total, '') || ',' || coalesce(influenced, '') || ',' || coalesce(assisted, '')
+  from safe
+)`;
+
+/**
  * The CSV lines (CRLF between them) of one floow's sessions that began in the span, in the
  * order they began, and how many. Each is the session's `csv_row`, kept escaped on
  * `event_session` (migrations/20261124002600, docs/analytics.md "The CSV export"): session,
  * started, finished, its answers (the last answer per step, in the order given; form values
- * as "label = value"), the products clicked, operating system and language.
+ * as "label = value"), the products clicked, operating system and language; then its orders
+ * (sessionRevenueCells).
  */
 export async function sessionExportCsv(
   db: Kysely<DB>,
@@ -582,8 +621,9 @@ export async function sessionExportCsv(
   floowVersion?: number,
 ): Promise<{ rows: number; lines: string }> {
   const { rows } = await sql<{ rows: string | number; lines: string | null }>`
-    select count(*) as rows, string_agg("csv_row", ${"\r\n"} order by "first_at", "session_id") as lines
-    from "event_session"
+    select count(*) as rows,
+      string_agg(s."csv_row" || ',' || ${sessionRevenueCells(organizationId, floowId)}, ${"\r\n"} order by s."first_at", s."session_id") as lines
+    from "event_session" s
     where ${sessionWhere({ organizationId, floowId, floowVersion }, span)}`.execute(db);
   return { rows: Number(rows[0]?.rows ?? 0), lines: rows[0]?.lines ?? "" };
 }
