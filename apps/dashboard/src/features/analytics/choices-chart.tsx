@@ -3,10 +3,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@floo
 import { Bar } from "react-chartjs-2";
 import { MiniTable } from "./chart-card";
 import { CHART_COLORS } from "./chart-setup";
-import { formatCount, formatRate } from "./format";
+import { formatAmounts, formatCount, formatRate } from "./format";
 import { truncate } from "./funnel-chart";
 
-/** Per step, how many sessions picked each choice: a bar chart and its table. */
+/** Per step, how many sessions picked each choice, and their revenue by answer: a bar chart and its table. */
 export function ChoicesCharts({ steps }: { steps: StepChoices[] }) {
   return (
     <Card>
@@ -14,7 +14,7 @@ export function ChoicesCharts({ steps }: { steps: StepChoices[] }) {
         <CardTitle>Choices</CardTitle>
         <CardDescription>
           Per question, the sessions that picked each choice (several per session in multiple-choice
-          questions).
+          questions), and the orders and revenue of those sessions.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-8">
@@ -68,11 +68,13 @@ export function ChoicesCharts({ steps }: { steps: StepChoices[] }) {
               </div>
               <MiniTable
                 caption={`Choices of ${step.text}`}
-                head={["Choice", "Sessions", "Share"]}
+                head={["Choice", "Sessions", "Share", "Orders", "Revenue"]}
                 rows={step.choices.map((choice) => [
                   choice.text,
                   formatCount(choice.sessions),
                   formatRate(step.sessions > 0 ? choice.sessions / step.sessions : null),
+                  formatCount(choice.orders),
+                  formatAmounts(choice.revenue),
                 ])}
               />
             </section>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { AnalyticsPeriod, AnalyticsTotals } from "@floow/domain/analytics";
 import { cn } from "@floow/ui";
 import { change, formatCount, formatDay, formatRate } from "./format";
@@ -62,45 +63,72 @@ export function Figures({
         const now = figure.value(current.totals);
         const before = figure.value(previous.totals);
         const delta = now === null || before === null ? null : change(now, before);
-        const up = delta !== null && delta > 0;
-        const down = delta !== null && delta < 0;
         return (
-          <div
+          <FigureCard
             key={figure.label}
-            className="rounded-2xl border border-grey-200 bg-white px-5 py-4 shadow-xs"
-          >
-            <dt className="text-xs font-medium tracking-wide text-grey-500 uppercase">
-              {figure.label}
-            </dt>
-            <dd className="mt-1 flex items-baseline gap-2">
-              <span
-                className="text-2xl font-semibold tracking-tight text-grey-900 tabular-nums"
-                data-testid={`figure-${figure.label}`}
-              >
-                {figure.format(now)}
-              </span>
-              {delta !== null ? (
-                <span
-                  className={cn(
-                    "rounded-full px-1.5 py-0.5 text-xs font-medium tabular-nums",
-                    up && "bg-primary-50 text-primary-700",
-                    down && "bg-red-50 text-red-700",
-                    !up && !down && "bg-grey-100 text-grey-600",
-                  )}
-                >
-                  {up ? "+" : ""}
-                  {formatRate(delta)}
-                </span>
-              ) : null}
-            </dd>
-            <dd className="mt-1 text-xs text-grey-500" title={previousLabel}>
-              <span className="sr-only">Previous period ({previousLabel}): </span>
-              <span aria-hidden="true">prev. </span>
-              {figure.format(before)} · {figure.hint}
-            </dd>
-          </div>
+            label={figure.label}
+            value={figure.format(now)}
+            previous={`${figure.format(before)} · ${figure.hint}`}
+            previousLabel={previousLabel}
+            delta={delta}
+          />
         );
       })}
     </dl>
+  );
+}
+
+/**
+ * One headline figure: its value, the change against the previous period and the previous
+ * value with a hint (`children`: anything more, e.g. the revenue's split).
+ */
+export function FigureCard({
+  label,
+  value,
+  previous,
+  previousLabel,
+  delta,
+  children,
+}: {
+  label: string;
+  value: string;
+  previous: string;
+  previousLabel: string;
+  delta: number | null;
+  children?: ReactNode;
+}) {
+  const up = delta !== null && delta > 0;
+  const down = delta !== null && delta < 0;
+  return (
+    <div className="rounded-2xl border border-grey-200 bg-white px-5 py-4 shadow-xs">
+      <dt className="text-xs font-medium tracking-wide text-grey-500 uppercase">{label}</dt>
+      <dd className="mt-1 flex items-baseline gap-2">
+        <span
+          className="text-2xl font-semibold tracking-tight text-grey-900 tabular-nums"
+          data-testid={`figure-${label}`}
+        >
+          {value}
+        </span>
+        {delta !== null ? (
+          <span
+            className={cn(
+              "rounded-full px-1.5 py-0.5 text-xs font-medium tabular-nums",
+              up && "bg-primary-50 text-primary-700",
+              down && "bg-red-50 text-red-700",
+              !up && !down && "bg-grey-100 text-grey-600",
+            )}
+          >
+            {up ? "+" : ""}
+            {formatRate(delta)}
+          </span>
+        ) : null}
+      </dd>
+      {children}
+      <dd className="mt-1 text-xs text-grey-500" title={previousLabel}>
+        <span className="sr-only">Previous period ({previousLabel}): </span>
+        <span aria-hidden="true">prev. </span>
+        {previous}
+      </dd>
+    </div>
   );
 }

@@ -14,6 +14,7 @@ import { FunnelChart } from "./funnel-chart";
 import { Loading } from "./overview-page";
 import { ProductResultsCard } from "./product-results";
 import { RangeControls } from "./range-controls";
+import { RevenueFigures } from "./revenue-figures";
 import { SharesChart } from "./shares-chart";
 import { VersionSelect } from "./version-select";
 
@@ -80,6 +81,7 @@ export function FloowAnalyticsPage({
       ) : (
         <div className="flex flex-col gap-6" aria-busy={loading || undefined}>
           <Figures current={data.current} previous={data.previous} />
+          <RevenueFigures current={data.current} previous={data.previous} />
           <DailyChart
             days={data.days}
             loading={loading}

@@ -2,6 +2,7 @@ import type { AnalyticsFloowRow } from "@floow/domain/analytics";
 import { Badge, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@floow/ui";
 import { Link } from "@tanstack/react-router";
 import { formatCount, formatRate, type RangeSearch } from "./format";
+import { AmountsCell } from "./revenue-figures";
 
 const STATUS: Record<
   AnalyticsFloowRow["status"],
@@ -12,7 +13,7 @@ const STATUS: Record<
   archived: { label: "Archived", variant: "warning" },
 };
 
-/** Every floow with its figures of the range, each linking to its own analytics. */
+/** Every floow with its figures of the range (and its orders and revenue), each linking to its own analytics. */
 export function FloowsTable({
   floows,
   search,
@@ -30,6 +31,8 @@ export function FloowsTable({
           <TableHead className="text-right">Starts</TableHead>
           <TableHead className="text-right">Completions</TableHead>
           <TableHead className="text-right">CTR</TableHead>
+          <TableHead className="text-right">Orders</TableHead>
+          <TableHead className="text-right">Revenue</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -57,6 +60,10 @@ export function FloowsTable({
             </TableCell>
             <TableCell className="text-right tabular-nums">
               {floow.type === "data" ? "–" : formatRate(floow.clickThroughRate)}
+            </TableCell>
+            <TableCell className="text-right tabular-nums">{formatCount(floow.orders)}</TableCell>
+            <TableCell className="text-right tabular-nums">
+              <AmountsCell list={floow.revenue} />
             </TableCell>
           </TableRow>
         ))}

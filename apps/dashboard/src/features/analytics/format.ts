@@ -3,6 +3,8 @@ import {
   ANALYTICS_PRESET_DAYS,
   ANALYTICS_TIME_ZONE,
 } from "@floow/domain/analytics";
+import type { RevenueAmount } from "@floow/domain/analytics";
+import { formatEuroAmount } from "@floow/domain/shared";
 
 const count = new Intl.NumberFormat("nl-NL");
 const percent = new Intl.NumberFormat("nl-NL", { style: "percent", maximumFractionDigits: 1 });
@@ -29,6 +31,35 @@ export const formatCount = (value: number) => count.format(value);
 
 /** A rate (0–1) as a Dutch percentage (33,3%), or a dash when there is nothing to divide by. */
 export const formatRate = (value: number | null) => (value === null ? "–" : percent.format(value));
+
+const amount = new Intl.NumberFormat("nl-NL", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * Money as the spec shows prices: euro as `€ 1.499,00`; another currency as written, its code
+ * before the same Dutch notation (`USD 100,00`): orders are never converted (docs/analytics.md).
+ */
+export const formatMoney = (value: number, currency: string) =>
+  currency === "EUR" ? formatEuroAmount(value) : `${currency} ${amount.format(value)}`;
+
+/** The currency a figure is shown in: euro, else the one with the most revenue (lists come euro first). */
+export const mainCurrency = (...lists: { currency: string }[][]) =>
+  lists.find((list) => list.length > 0)?.[0]?.currency ?? "EUR";
+
+/** The amount of `currency` in a list (0 when it has none). */
+export const amountIn = (
+  list: RevenueAmount[],
+  currency: string,
+  part: keyof RevenueAmount = "total",
+) => Number(list.find((r) => r.currency === currency)?.[part] ?? 0);
+
+/** A list of amounts, main currency first: `€ 1.519,00 + USD 100,00`, or a dash without any. */
+export const formatAmounts = (
+  list: RevenueAmount[],
+  part: "total" | "influenced" | "assisted" = "total",
+) => (list.length === 0 ? "–" : list.map((r) => formatMoney(r[part], r.currency)).join(" + "));
 
 /** A `YYYY-MM-DD` day in Dutch: `10 nov.` (short, chart axes) or `10-11-2026`. */
 export const formatDay = (day: string, long = false) =>

@@ -9,6 +9,7 @@ import { Figures } from "./figures";
 import { FloowsTable } from "./floows-table";
 import { formatDay, resolveRange, type RangeSearch } from "./format";
 import { RangeControls } from "./range-controls";
+import { RevenueFigures } from "./revenue-figures";
 
 /** /analytics: the organization's figures for a range against the period before, per day, and per floow. */
 export function AnalyticsOverviewPage({
@@ -57,6 +58,7 @@ export function AnalyticsOverviewPage({
       ) : (
         <div className="flex flex-col gap-6" aria-busy={query.isFetching || undefined}>
           <Figures current={data.current} previous={data.previous} />
+          <RevenueFigures current={data.current} previous={data.previous} />
           <DailyChart
             days={data.days}
             loading={query.isFetching}

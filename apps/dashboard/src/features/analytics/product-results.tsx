@@ -16,6 +16,7 @@ import {
 import { Doughnut } from "react-chartjs-2";
 import { GREY, PRIMARY } from "./chart-setup";
 import { formatCount, formatRate } from "./format";
+import { AmountsCell } from "./revenue-figures";
 
 /** The products the finish page showed, the clicks on them, CTR per product, and the partial-match share. */
 export function ProductResultsCard({ results }: { results: ProductResults }) {
@@ -25,7 +26,8 @@ export function ProductResultsCard({ results }: { results: ProductResults }) {
       <CardHeader>
         <CardTitle>Product results</CardTitle>
         <CardDescription>
-          Products shown on the finish page and clicked, most clicked first.
+          Products shown on the finish page and clicked, most clicked first, with the orders placed
+          after a click and their revenue.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -74,6 +76,8 @@ export function ProductResultsCard({ results }: { results: ProductResults }) {
                   <TableHead className="text-right">Shown</TableHead>
                   <TableHead className="text-right">Clicks</TableHead>
                   <TableHead className="text-right">CTR</TableHead>
+                  <TableHead className="text-right">Orders</TableHead>
+                  <TableHead className="text-right">Revenue</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -96,6 +100,12 @@ export function ProductResultsCard({ results }: { results: ProductResults }) {
                     </TableCell>
                     <TableCell className="text-right tabular-nums">
                       {formatRate(product.clickThroughRate)}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatCount(product.orders)}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      <AmountsCell list={product.revenue} />
                     </TableCell>
                   </TableRow>
                 ))}
