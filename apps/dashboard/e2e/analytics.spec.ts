@@ -135,7 +135,7 @@ test("shoppers answer a live floow; its analytics show the counts and charts, an
     .trim()
     .split("\r\n");
   expect(rows[0]).toBe(
-    "session,started,finished,answers,clicked product,operating system,language",
+    "session,started,finished,answers,clicked product,operating system,language,orders,order ids,revenue,influenced revenue,assisted revenue",
   );
   expect(rows).toHaveLength(4);
   expect(file).toContain(`${ADVISOR.riding.text}: City`);
