@@ -128,6 +128,20 @@ export default defineConfig([
     noExternal: [/.*/],
   },
   {
+    // Script tag, loaded by floow.js on every page with the loader (script.ts), after it: consent
+    // and conversions, `window.floow` (`/runtime/tracking.js`, chunks/tracking.ts).
+    entry: { tracking: "src/chunks/tracking.ts" },
+    format: ["iife"],
+    treeshake: { preset: "smallest" },
+    outExtension: () => ({ js: ".js" }),
+    minify: true,
+    onSuccess: terse("tracking.js"),
+    target: "es2022",
+    define: scriptTagDefine,
+    esbuildOptions,
+    noExternal: [/.*/],
+  },
+  {
     // Script tag, loaded by floow.js once a start page shows (render/lazy.ts): the pages after
     // it, with the questions, form inputs, results and dialog (`/runtime/pages.js`).
     entry: { pages: "src/chunks/pages.ts" },

@@ -19,15 +19,18 @@ export function measuredSizes(): Record<string, number> {
   const floow = gzip("floow.js");
   const pages = gzip("pages.js");
   const widget = gzip("floow-widget.js");
+  const tracking = gzip("tracking.js");
   return {
     embed,
     floow,
     pages,
     "floow-widget": widget,
+    tracking,
     // What a shopper downloads before a floow's start page shows; everything any floow needs
-    // (on a page with a `<floow-widget>` tag, which alone downloads floow-widget.js).
+    // (on a page with a `<floow-widget>` tag, which alone downloads floow-widget.js; the
+    // tracking chunk comes on every page with the loader, after floow.js).
     "first-view": embed + floow,
-    all: embed + floow + pages + widget,
+    all: embed + floow + pages + widget + tracking,
   };
 }
 

@@ -50,6 +50,8 @@ export interface EventContext {
   /** The live version's number from the public answer (none in the editor's preview). */
   floowVersion?: number;
   sessionId: string;
+  /** The visitor id (session.ts): null without the page's analytics consent. */
+  visitorId?: string | null;
 }
 
 type StepLike = Pick<Step, "id" | "text"> & { event?: Partial<Step["event"]> };

@@ -9,10 +9,12 @@ afterEach(() => {
 });
 
 describe("the npm API", () => {
-  it("exports mount, open, on, destroy and the version", () => {
+  it("exports mount, open, on, destroy, conversion, consent and the version", () => {
     expect(Object.keys(runtime).sort()).toEqual(
       [
         "DESKTOP_MIN_WIDTH",
+        "consent",
+        "conversion",
         "EVENTS_VERSION",
         "EVENT_NAME",
         "EVENT_TYPES",

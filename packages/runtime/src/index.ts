@@ -11,6 +11,9 @@ import { startDomain } from "./auto";
 import type { Controller } from "./controller";
 import { browserOnly, mountFloow } from "./mount";
 import type { FloowInstance, MountOptions } from "./mount";
+import { sendConversion } from "./conversion";
+import type { Conversion, ConversionTarget } from "./conversion";
+import { track } from "./tracking";
 
 export type { FloowInstance, MountOptions, MountSettings } from "./mount";
 export { DESKTOP_MIN_WIDTH } from "./mount";
@@ -44,6 +47,18 @@ export type {
 export { EVENT_NAME, EVENT_TYPES } from "@floow/domain/logic";
 
 export { open, on, destroy, version } from "./registry";
+export { consent } from "./consent";
+export type { Consent } from "./consent";
+export type { Conversion, ConversionTarget } from "./conversion";
+
+/**
+ * Reports an order (docs/events.md "Conversions"), on the thank-you page: to the domain of the
+ * last `mount({ domainId, apiUrl })`, or to `to`. Resolves true when Floow took it; an order
+ * counts once however often it is reported.
+ */
+export function conversion(order: Conversion, to?: ConversionTarget): Promise<boolean> {
+  return sendConversion(order, "runtime", to);
+}
 
 /** `mount({ domainId, apiUrl })`: what the script tag does, from your bundle. */
 export interface DomainMountOptions {
@@ -75,7 +90,11 @@ export function mount(
   options?: MountOptions,
 ): FloowInstance | DomainMount {
   browserOnly();
-  if (isDomainOptions(element)) return startDomain(element.domainId, element.apiUrl, element.debug);
+  if (isDomainOptions(element)) {
+    // Consent and conversions for the domain's pages (tracking.ts).
+    track(element.domainId, element.apiUrl);
+    return startDomain(element.domainId, element.apiUrl, element.debug);
+  }
   if (!options) throw new TypeError("mount: options are required");
   return mountFloow(element, options);
 }

@@ -161,6 +161,21 @@ describe("an embedded floow", () => {
       ["start", "f1", "o1", "d1"],
     ]);
     expect(body.events[0]!.sessionId).toBe(body.events[1]!.sessionId);
+    // No analytics consent on this page: no visitor id (docs/events.md "Consent").
+    expect(body.events.map((e) => e.visitorId)).toEqual([null, null]);
+    vi.useRealTimers();
+  });
+
+  it("carries the visitor id the page's consent stored on every event", async () => {
+    localStorage.setItem("floows:visitor", "visitor-1");
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    mount(app(), { floow: embedded(), domain, apiUrl: API });
+    byText(root(), "Start").click();
+    await vi.advanceTimersByTimeAsync(1000);
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/api/public/events"))!;
+    const body = JSON.parse(String(call[1]!.body)) as { events: FloowEvent[] };
+    expect(body.events.map((e) => e.visitorId)).toEqual(["visitor-1", "visitor-1"]);
+    localStorage.removeItem("floows:visitor");
     vi.useRealTimers();
   });
 

@@ -29,7 +29,7 @@ import { load, rerender, when } from "./render/lazy";
 import { addStyles } from "./render/sheet";
 import type { Ui } from "./render/ui";
 import { CSS } from "./render/styles";
-import { sessionId } from "./session";
+import { sessionId, visitorId } from "./session";
 import { loadFonts, primaryColor } from "./theme";
 import type { Brand } from "./theme";
 
@@ -366,6 +366,8 @@ class Instance implements FloowInstance {
         // The version the shopper was shown, on every event (data layer and server copy).
         ...(floow.floowVersion !== undefined && { floowVersion: floow.floowVersion }),
         sessionId: sessionId(),
+        // Null without the page's analytics consent (session.ts).
+        visitorId: visitorId(),
       },
       type,
       payload,

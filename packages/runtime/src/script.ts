@@ -15,6 +15,10 @@ export { shared } from "./render/lazy";
 // `<floow-widget floow-id>` (element.ts) comes in its own small chunk, `floow-widget.js`,
 // fetched once a tag is in the page (now, or added later: a theme block, a tag manager);
 // a page showing floows by its domain's triggers alone never downloads it.
+// Consent and conversions (`tracking.js`, chunks/tracking.ts) on every page of a domain's
+// loader (`data-domain`), fetched after floow.js: nothing of it delays a start page.
+if (document.querySelector("script[data-domain]")) script("tracking");
+
 const tags = document.getElementsByTagName(ELEMENT_NAME);
 const check = () => tags[0] && (watch.disconnect(), script("floow-widget"));
 const watch = new MutationObserver(check);

@@ -20,3 +20,21 @@ export function sessionId(): string {
     return memory;
   }
 }
+
+/** Where the visitor id is kept: written only with the page's analytics consent (consent.ts). */
+export const VISITOR_KEY = "floows:visitor";
+
+/**
+ * The visitor's id across tabs and visits (first-party localStorage), carried by every event
+ * and conversion: there only while the page's analytics consent stands (docs/events.md
+ * "Consent"). The consent code (consent.ts, in the script tag's `tracking.js` chunk) writes it
+ * when consent is given and removes it when consent is refused, so reading it needs no
+ * consent logic here, and what shows the start page stays small. Null without consent.
+ */
+export function visitorId(): string | null {
+  try {
+    return localStorage.getItem(VISITOR_KEY);
+  } catch {
+    return null;
+  }
+}

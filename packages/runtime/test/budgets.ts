@@ -20,20 +20,31 @@
  * Preact"). Meeting 19,000 B with stock Preact needs a decision on the goal or on what the
  * renderer carries.
  */
-export const BUDGETS = { "embed.js": 1_950, "floow.js": 13_270 } as const;
+/*
+ * Issue 23 (consent and conversions, docs/benchmarks.md "Issue 23: consent and conversions"):
+ * floow.js +62 B (every event reads the visitor id; the tracking chunk is requested on a page
+ * with the loader), and the chunk `tracking.js` (1,999 B) on every page with the loader, after
+ * floow.js: nothing of it comes before a start page.
+ */
+export const BUDGETS = { "embed.js": 1_950, "floow.js": 13_330 } as const;
 /**
  * The renderer's chunks: `pages.js`, fetched once a start page shows (or when first needed);
- * `floow-widget.js`, fetched only on a page with a `<floow-widget>` tag.
+ * `floow-widget.js`, fetched only on a page with a `<floow-widget>` tag; `tracking.js` (consent,
+ * the visitor id, conversions, `window.floow`), fetched on every page with the loader.
  */
-export const CHUNK_BUDGETS = { "pages.js": 5_240, "floow-widget.js": 350 } as const;
+export const CHUNK_BUDGETS = {
+  "pages.js": 5_240,
+  "floow-widget.js": 350,
+  "tracking.js": 2_010,
+} as const;
 /** Before the start page shows: the loader and the renderer. */
-export const TOTAL_BUDGET = 15_190;
+export const TOTAL_BUDGET = 15_260;
 /** Issue 21's goal for the loader and the renderer together (not met: see above). */
 export const TOTAL_GOAL = 15_000;
 /**
  * Everything: the loader, the renderer and its chunks (`floow-widget.js` included: a page
- * with the tag downloads all four; one showing floows by triggers alone, 344 B less).
+ * with the tag downloads all five; one showing floows by triggers alone, 344 B less).
  */
-export const ALL_BUDGET = 20_770;
+export const ALL_BUDGET = 22_840;
 /** Issue 21's goal for everything (not met: see above). */
 export const ALL_GOAL = 19_000;
