@@ -43,19 +43,26 @@ ${snippet(apiUrl, domainId)}
 
 export interface StaticServer {
   url: string;
-  /** Serves `body` at `path` from now on. */
-  set(path: string, body: string, contentType?: string): void;
+  /** Serves `body` at `path` from now on (with `headers`, e.g. a Content-Security-Policy). */
+  set(path: string, body: string, contentType?: string, headers?: Record<string, string>): void;
   close(): Promise<void>;
 }
 
 /** A tiny HTTP server on 127.0.0.1 (a free port) serving what `set` gave it; a PNG for images. */
 export async function startStaticServer(): Promise<StaticServer> {
-  const routes = new Map<string, { body: string; type: string }>();
+  const routes = new Map<
+    string,
+    { body: string; type: string; headers?: Record<string, string> }
+  >();
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? "/", "http://x").pathname;
     const route = routes.get(path);
     if (route) {
-      response.writeHead(200, { "content-type": route.type, "cache-control": "no-store" });
+      response.writeHead(200, {
+        "content-type": route.type,
+        "cache-control": "no-store",
+        ...route.headers,
+      });
       response.end(route.body);
     } else if (path.startsWith("/images/")) {
       response.writeHead(200, { "content-type": "image/png" });
@@ -69,8 +76,8 @@ export async function startStaticServer(): Promise<StaticServer> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    set(path, body, type = "text/html; charset=utf-8") {
-      routes.set(path, { body, type });
+    set(path, body, type = "text/html; charset=utf-8", headers) {
+      routes.set(path, { body, type, headers });
     },
     close: () =>
       new Promise<void>((resolve) => {

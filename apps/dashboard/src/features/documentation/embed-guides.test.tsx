@@ -27,7 +27,9 @@ describe("EmbedGuides (in the documentation)", () => {
         node?.tagName === "CODE" && !!node.textContent?.startsWith("script-src https://"),
     );
     expect(csp.textContent).toContain("connect-src https://floow.example;");
-    expect(csp.textContent).toContain("style-src 'unsafe-inline'");
+    // Strict: the runtime's styles need no 'unsafe-inline' (e2e/csp.spec.ts).
+    expect(csp.textContent).not.toContain("unsafe-inline");
+    expect(csp.textContent).toContain("img-src https://floow.example https: data:;");
     expect(csp.textContent).toContain("frame-src https://floow.example;");
   });
 });

@@ -20,16 +20,18 @@ export function widgetSnippet(origin: string, floowId = FLOOW_ID, open = false):
 
 /**
  * The Content-Security-Policy directives a page needs for floows, from what the runtime loads
- * and adds (checked against packages/runtime: embed.js, floow.js, pages.js, the public API
- * calls, the one `<style>` in each floow's shadow root, the domain's font stylesheets).
+ * and adds (checked against packages/runtime: embed.js, floow.js, pages.js, floow-widget.js,
+ * the public API calls, the domain's font stylesheets). No `'unsafe-inline'`: each floow's
+ * styles are constructable stylesheets (packages/runtime/src/render/sheet.ts), which CSP does
+ * not govern; e2e/csp.spec.ts shows a floow under these directives with no violation.
  */
 export function cspDirectives(origin: string): string {
   return [
     `script-src ${origin};`,
     `connect-src ${origin};`,
-    "style-src 'unsafe-inline' https://fonts.googleapis.com;",
-    "font-src https://fonts.gstatic.com;",
     `img-src ${origin} https: data:;`,
+    "style-src https://fonts.googleapis.com;",
+    "font-src https://fonts.gstatic.com;",
     `frame-src ${origin};`,
   ].join("\n");
 }
@@ -182,21 +184,25 @@ export function EmbedGuides({ origin }: { origin: string }) {
         <p>Add these sources to your page&apos;s policy (keep your own beside them):</p>
         <ul className="list-disc pl-5">
           <li>
-            <Code>script-src</Code>: <Code>embed.js</Code> and the renderer it loads (
-            <Code>/runtime/floow.js</Code>, <Code>/runtime/pages.js</Code>). With a nonce and{" "}
-            <Code>&apos;strict-dynamic&apos;</Code> instead, give the nonce to the{" "}
-            <Code>embed.js</Code> tag: the scripts it adds are trusted through it.
+            <Code>script-src</Code>: <Code>embed.js</Code> and the files it loads (
+            <Code>/runtime/floow.js</Code>, <Code>/runtime/pages.js</Code>,{" "}
+            <Code>/runtime/floow-widget.js</Code>). With nonces instead, give the nonce to the{" "}
+            <Code>embed.js</Code> tag: it passes it on to the scripts it adds, with or without{" "}
+            <Code>&apos;strict-dynamic&apos;</Code>.
           </li>
           <li>
             <Code>connect-src</Code>: the floows, the results and the events (fetch and beacons to{" "}
             <Code>/api/public/…</Code>).
           </li>
           <li>
-            <Code>style-src &apos;unsafe-inline&apos;</Code>: each floow brings its stylesheet as a{" "}
-            <Code>&lt;style&gt;</Code> inside its own shadow root (it cannot reach your page); the
-            runtime has no nonce option for it yet. Add the hosts of your domain&apos;s fonts
-            (Google Fonts shown) to <Code>style-src</Code> and their files to <Code>font-src</Code>.
-            Inline styles are set through the DOM, which CSP allows.
+            No <Code>&apos;unsafe-inline&apos;</Code>: each floow&apos;s styles are constructable
+            stylesheets inside its own shadow root (they cannot reach your page), which the policy
+            does not govern, and the inline styles it sets go through the DOM, which CSP allows.
+            Only your domain&apos;s web fonts need <Code>style-src</Code> (Google Fonts shown) and{" "}
+            <Code>font-src</Code>; leave both lines out without web fonts. Browsers without
+            constructable stylesheets (Safari before 16.4) get a <Code>&lt;style&gt;</Code> with the{" "}
+            <Code>embed.js</Code> tag&apos;s nonce: with a nonce, add it to <Code>style-src</Code>{" "}
+            too.
           </li>
           <li>
             <Code>img-src</Code>: product images come from your feed&apos;s hosts (
