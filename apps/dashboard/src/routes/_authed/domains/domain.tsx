@@ -31,6 +31,7 @@ import { useFlashToast } from "../../../lib/flash-toast";
 import { selectDomain, useSelectedDomainId } from "../../../lib/selected-domain";
 import { useTRPC } from "../../../lib/trpc";
 import { WebhooksSection } from "../../../features/webhooks/webhooks-section";
+import { DomainTracking } from "../../../features/domains/domain-tracking";
 import { ShopifyOrdersSection } from "../../../features/integrations/shopify-orders-section";
 
 export const Route = createFileRoute("/_authed/domains/domain")({
@@ -122,6 +123,7 @@ function DomainPage() {
         </TabsContent>
         <TabsContent value="implementation" className="flex flex-col gap-6">
           <DomainImplementation domain={domain} />
+          <DomainTracking domainId={domain.id} />
           <WebhooksSection domain={domain} />
           <ShopifyOrdersSection domain={domain} />
         </TabsContent>
