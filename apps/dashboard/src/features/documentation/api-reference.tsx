@@ -59,6 +59,20 @@ export async function fetchOpenApi(): Promise<OpenApiDocument> {
   return (await response.json()) as OpenApiDocument;
 }
 
+/** A description with its `code` spans (the document's descriptions are CommonMark). */
+function Prose({ text }: { text: string | undefined }) {
+  if (!text) return null;
+  return text.split("`").map((part, index) =>
+    index % 2 === 1 ? (
+      <code key={index} className="font-mono text-[0.9em] text-grey-900">
+        {part}
+      </code>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** A schema's component when it is a `$ref`. */
 function resolve(document: OpenApiDocument, schema: JsonSchema): JsonSchema {
   const name = schema.$ref?.replace("#/components/schemas/", "");
@@ -101,7 +115,9 @@ function Fields({ document, schema }: { document: OpenApiDocument; schema: JsonS
             <td className="py-1.5 pr-3 align-top font-mono text-xs text-grey-600">
               {typeLabel(document, property)}
             </td>
-            <td className="py-1.5 align-top text-xs text-grey-700">{property.description}</td>
+            <td className="py-1.5 align-top text-xs text-grey-700">
+              <Prose text={property.description} />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -140,7 +156,9 @@ function Endpoint({
       </header>
       <div>
         <h3 className="font-semibold text-grey-900">{operation.summary}</h3>
-        <p className="text-sm text-grey-700">{operation.description}</p>
+        <p className="text-sm text-grey-700">
+          <Prose text={operation.description} />
+        </p>
       </div>
       {operation.parameters?.length ? (
         <section aria-label="Parameters">
@@ -158,7 +176,7 @@ function Endpoint({
                     {typeLabel(document, parameter.schema)}
                   </td>
                   <td className="py-1.5 align-top text-xs text-grey-700">
-                    {parameter.description ?? parameter.schema?.description}
+                    <Prose text={parameter.description ?? parameter.schema?.description} />
                   </td>
                 </tr>
               ))}
@@ -187,7 +205,8 @@ function Endpoint({
         <ul className="text-xs text-grey-700">
           {errors.map(([status, response]) => (
             <li key={status}>
-              <span className="font-mono text-grey-900">{status}</span> {response.description}
+              <span className="font-mono text-grey-900">{status}</span>{" "}
+              <Prose text={response.description} />
             </li>
           ))}
         </ul>
@@ -223,8 +242,12 @@ export function ApiReference({ origin = window.location.origin }: { origin?: str
       <CardHeader>
         <CardTitle>API reference</CardTitle>
         <CardDescription>
-          {document?.info.description ??
-            "Report orders, read floows, export sessions and analytics with an API key."}{" "}
+          <Prose
+            text={
+              document?.info.description ??
+              "Report orders, read floows, export sessions and analytics with an API key."
+            }
+          />{" "}
           Create keys under{" "}
           <a href="/settings#organization" className="font-medium text-moss-700 underline">
             Settings → Organization
