@@ -25,11 +25,7 @@ export function ChoicesCharts({ steps }: { steps: StepChoices[] }) {
           </p>
         ) : (
           steps.map((step) => (
-            <section
-              key={step.stepId}
-              aria-label={step.text}
-              className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
-            >
+            <section key={step.stepId} aria-label={step.text} className="grid gap-6 lg:grid-cols-2">
               <div className="min-w-0">
                 <h4 className="mb-2 text-sm font-medium text-grey-800">{step.text}</h4>
                 <div
