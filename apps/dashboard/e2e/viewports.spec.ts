@@ -155,6 +155,16 @@ for (const viewport of WIDTHS) {
     await expect(page.getByRole("heading", { name: "Floows", exact: true })).toBeVisible();
     await expect(page.getByText(ADVISOR.name).first()).toBeVisible();
     await checkScreen(page, testInfo, `${prefix}-floows`);
+    // The whole row fits at every width: the list does not scroll inside its box either, and
+    // each floow's status and actions are on screen (a phone moves type, language and domain
+    // under the name).
+    const floowsTable = page.getByRole("table", { name: "Floows" });
+    expect(
+      await floowsTable.evaluate((table) => table.parentElement!.scrollWidth),
+    ).toBeLessThanOrEqual(await floowsTable.evaluate((table) => table.parentElement!.clientWidth));
+    await expect(
+      floowsTable.getByRole("button", { name: `Actions for ${ADVISOR.name}` }),
+    ).toBeInViewport();
     await page.getByRole("button", { name: "Create Floow" }).click();
     const create = page.getByRole("dialog");
     await expect(create).toBeVisible();
@@ -268,3 +278,70 @@ for (const viewport of WIDTHS) {
     }
   });
 }
+
+test("390 px (phone): the cookie banner, sign-up and the first-run guide, the hosted floow and the password reset", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  // A new visitor: an empty browser (no cookie answer, no onboarding record).
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    storageState: { cookies: [], origins: [] },
+  });
+  const page = await context.newPage();
+  const fits = async (locator: ReturnType<Page["locator"]>, what: string) => {
+    const box = (await locator.boundingBox())!;
+    expect(box.x, `${what} starts on screen`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${what} ends on screen`).toBeLessThanOrEqual(390);
+  };
+
+  await page.goto("/login");
+  const banner = page.getByRole("region", { name: "Cookies on Floow" });
+  await expect(banner).toBeVisible();
+  await fits(banner, "the cookie banner");
+  await checkScreen(page, testInfo, "390-public-cookie-banner", false);
+  await banner.getByRole("button", { name: "Only necessary" }).click();
+  await expect(banner).toHaveCount(0);
+
+  // Sign up: the guide's first popups fit the phone and can be followed.
+  await page.getByRole("button", { name: "Create an account" }).click();
+  await checkScreen(page, testInfo, "390-public-sign-up");
+  await page.getByLabel("Name").fill("Noor Mobiel");
+  await page.getByLabel("Email").fill(`noor.${Date.now()}@example.com`);
+  await page.getByLabel("Password").fill("correct-horse-battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByLabel("Organization name").fill("Fietsen");
+  await page.getByRole("button", { name: "Create organization" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome, Noor" })).toBeVisible();
+  const popover = page.locator(".driver-popover");
+  await expect(popover.locator(".driver-popover-title")).toHaveText("Welcome to Floow");
+  await fits(popover, "the guide's introduction");
+  await checkScreen(page, testInfo, "390-guide-introduction", false);
+  await popover.getByRole("button", { name: "Start the tour" }).click();
+  await expect(popover.locator(".driver-popover-title")).toHaveText("Your home");
+  await fits(popover, "the guide's Home popup");
+  await shot(page, testInfo, "390-guide-home", false);
+  await popover.getByRole("button", { name: "Go to Domains" }).click();
+  await expect(page).toHaveURL(/\/domains$/);
+  await expect(popover.locator(".driver-popover-title")).toHaveText("Domains");
+  await fits(popover, "the guide's Domains popup");
+  await expectNoSidewaysScroll(page, "390-guide-domains");
+  await shot(page, testInfo, "390-guide-domains", false);
+  await page.keyboard.press("Escape");
+  await context.close();
+
+  // The hosted floow page (signed out, as a shopper gets it) and the password reset.
+  const shopper = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const hosted = await shopper.newPage();
+  await hosted.goto(`/floow/${live.advisor.id}`);
+  const floow = hosted.getByRole("region", { name: ADVISOR.name });
+  await expect(floow.getByText(ADVISOR.startText)).toBeVisible();
+  await checkScreen(hosted, testInfo, "390-public-hosted-floow");
+  await floow.getByRole("button", { name: ADVISOR.startButton }).click();
+  await expect(floow.getByRole("radio", { name: "Road" })).toBeVisible();
+  await checkScreen(hosted, testInfo, "390-public-hosted-floow-question");
+  await hosted.goto("/reset-password");
+  await expect(hosted.getByRole("heading", { level: 1 })).toBeVisible();
+  await checkScreen(hosted, testInfo, "390-public-reset-password");
+  await shopper.close();
+});

@@ -16,6 +16,12 @@ function isPlainClick(event: MouseEvent) {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
+/**
+ * Columns a phone leaves out (below `sm`): the name's second line says the type, language and
+ * domain instead, so name, status and actions fit 390 px without scrolling the table.
+ */
+const WIDE_ONLY = "hidden sm:table-cell";
+
 /** Floows with their type, status, language, domain and last change (Dutch date). */
 export function FloowsTable({
   floows,
@@ -34,27 +40,27 @@ export function FloowsTable({
 
   return (
     <div className="relative overflow-x-auto rounded-2xl border border-grey-200 bg-white shadow-xs">
-      <table className="w-full min-w-[44rem] text-left text-sm" aria-label="Floows">
+      <table className="w-full text-left text-sm" aria-label="Floows">
         <thead>
           <tr className="border-b border-grey-200 bg-grey-50/60 text-xs font-medium tracking-wide text-grey-500 uppercase">
             <th scope="col" className="py-3 pr-3 pl-5 font-medium">
               Name
             </th>
-            <th scope="col" className="px-3 py-3 font-medium">
+            <th scope="col" className={`${WIDE_ONLY} px-3 py-3 font-medium`}>
               Type
             </th>
             <th scope="col" className="px-3 py-3 font-medium">
               Status
             </th>
-            <th scope="col" className="px-3 py-3 font-medium">
+            <th scope="col" className={`${WIDE_ONLY} px-3 py-3 font-medium`}>
               Language
             </th>
             {showDomain ? (
-              <th scope="col" className="px-3 py-3 font-medium">
+              <th scope="col" className={`${WIDE_ONLY} px-3 py-3 font-medium`}>
                 Domain
               </th>
             ) : null}
-            <th scope="col" className="px-3 py-3 font-medium">
+            <th scope="col" className={`${WIDE_ONLY} px-3 py-3 font-medium`}>
               Updated
             </th>
             <th scope="col" className="py-3 pr-4 pl-3">
@@ -69,7 +75,7 @@ export function FloowsTable({
               className="group transition-colors hover:bg-grey-50/70"
               data-testid="floow-row"
             >
-              <td className="py-3 pr-3 pl-5">
+              <td className="w-full max-w-0 py-3 pr-3 pl-5 sm:w-auto sm:max-w-none">
                 <a
                   href={editorHref(floow.id)}
                   onClick={(event) => {
@@ -95,6 +101,16 @@ export function FloowsTable({
                   </span>
                   <span className="truncate">{floow.name}</span>
                 </a>
+                {/* On a phone the hidden columns' facts, under the name. */}
+                <p className="mt-0.5 ml-11 truncate text-xs text-grey-500 sm:hidden">
+                  {[
+                    typeLabel(floow.type),
+                    languageLabel(floow.language),
+                    showDomain ? domainName(floow.domainId) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </p>
                 {deadEnds?.get(floow.id) ? (
                   <Badge
                     variant="danger"
@@ -108,17 +124,21 @@ export function FloowsTable({
                   </Badge>
                 ) : null}
               </td>
-              <td className="px-3 py-3 text-grey-700">{typeLabel(floow.type)}</td>
-              <td className="px-3 py-3">
+              <td className={`${WIDE_ONLY} px-3 py-3 text-grey-700`}>{typeLabel(floow.type)}</td>
+              <td className="px-3 py-3 whitespace-nowrap">
                 <Badge variant={STATUS_BADGES[floow.status]} dot>
                   {STATUS_LABELS[floow.status]}
                 </Badge>
               </td>
-              <td className="px-3 py-3 text-grey-700">{languageLabel(floow.language)}</td>
+              <td className={`${WIDE_ONLY} px-3 py-3 text-grey-700`}>
+                {languageLabel(floow.language)}
+              </td>
               {showDomain ? (
-                <td className="px-3 py-3 text-grey-700">{domainName(floow.domainId)}</td>
+                <td className={`${WIDE_ONLY} px-3 py-3 text-grey-700`}>
+                  {domainName(floow.domainId)}
+                </td>
               ) : null}
-              <td className="px-3 py-3 text-grey-500 tabular-nums">
+              <td className={`${WIDE_ONLY} px-3 py-3 text-grey-500 tabular-nums`}>
                 {formatDateNl(floow.updatedAt)}
               </td>
               <td className="py-2 pr-4 pl-3 text-right">

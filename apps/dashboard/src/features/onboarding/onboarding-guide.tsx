@@ -140,6 +140,15 @@ export function OnboardingGuide() {
             },
           },
         ],
+        onHighlighted: () => {
+          // A popup with no element points at driver.js's invisible dummy div (the hooks get
+          // `undefined` for it), which it marks `aria-expanded` and `aria-haspopup` as it would
+          // a real control: ARIA a plain div may not carry (axe: aria-allowed-attr, critical).
+          // The dummy controls nothing.
+          const dummy = document.getElementById("driver-dummy-element");
+          for (const name of ["aria-expanded", "aria-haspopup", "aria-controls"])
+            dummy?.removeAttribute(name);
+        },
         overlayClickBehavior: () => {
           tour?.destroy();
           setSnoozed(key);
