@@ -135,8 +135,9 @@ export async function revenueByChoice(
   const { rows } = await sql<AmountRow & { key: string; orders: string | number }>`
     select i."item" as key, c."currency", count(*) as orders, ${sums}
     from "conversion" c
-    join (select distinct "session_id", "item" from "event_session_item"
-      where "floow_id" = ${floowId} and "kind" = 'choice') i on i."session_id" = c."session_id"
+    -- One row per session and choice (the table's key): each order once per choice, by the key's index.
+    join "event_session_item" i on i."floow_id" = c."floow_id" and i."session_id" = c."session_id"
+      and i."kind" = 'choice'
     where ${conversionWhere(scope, from, to)}
     group by 1, 2`.execute(db);
   return gather(rows);

@@ -84,7 +84,8 @@ export function Loading() {
   return (
     <div className="flex flex-col gap-6" aria-busy="true" aria-label="Loading analytics">
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        {Array.from({ length: 8 }, (_, index) => (
+        {/* The eight figures and the four of orders and revenue. */}
+        {Array.from({ length: 12 }, (_, index) => (
           <div key={index} className="h-24 animate-pulse rounded-2xl bg-grey-100" />
         ))}
       </div>
