@@ -579,30 +579,31 @@ export async function productResults(
 /**
  * Per session of the floow, the CSV cells of its orders (docs/analytics.md "The CSV export"):
  * orders, order ids, revenue, influenced, assisted: amounts as `129.95 EUR`, several
- * currencies joined by `; `. Made in SQL so the export stays one statement
- * (sessionExportCsv); the order ids are escaped as csvCell does.
+ * currencies joined by `; `. Aggregated once over the floow's orders and joined to the
+ * sessions by id (a hash join: per-session look-ups would read the floow's orders once per
+ * session); the order ids are escaped as csvCell does.
  */
-const sessionRevenueCells = (organizationId: string, floowId: string) => sql<string>`(
-  with per_currency as (
-    select c."session_id", c."currency", count(*) as orders,
-      string_agg(c."order_id", ' ' order by c."occurred_at", c."order_id") as ids,
-      sum(c."value") as total, sum(c."influenced_value") as influenced, sum(c."assisted_value") as assisted
-    from "conversion" c
-    where c."organization_id" = ${organizationId} and c."floow_id" = ${floowId} and c."session_id" = s."session_id"
-    group by 1, 2
-  ), cells as (
-    select sum(orders) as orders, string_agg(ids, ' ' order by currency) as ids,
-      string_agg(total::text || ' ' || trim(currency), '; ' order by currency) as total,
-      string_agg(influenced::text || ' ' || trim(currency), '; ' order by currency) as influenced,
-      string_agg(assisted::text || ' ' || trim(currency), '; ' order by currency) as assisted
-    from per_currency
-  ), safe as (
-    select *, case when ids ~ '^[=+@\\t\\r-]' then '''' || ids else ids end as id_text from cells
-  )
-  select coalesce(orders, 0)::text || ','
-    || coalesce(case when id_text ~ '[",\\r\\n]' then '"' || replace(id_text, '"', '""') || '"' else id_text end, '') || ','
-    || coalesce(total, '') || ',' || coalesce(influenced, '') || ',' || coalesce(assisted, '')
-  from safe
+const sessionRevenueCells = (organizationId: string, floowId: string) => sql`(
+  select q."session_id", q.orders::text || ','
+    || case when q.ids ~ '[",\\r\\n]' then '"' || replace(q.ids, '"', '""') || '"' else q.ids end
+    || ',' || q.total || ',' || q.influenced || ',' || q.assisted as cells
+  from (
+    select p."session_id", sum(p.orders) as orders,
+      case when string_agg(p.ids, ' ' order by p.currency) ~ '^[=+@\\t\\r-]' then '''' else '' end
+        || string_agg(p.ids, ' ' order by p.currency) as ids,
+      string_agg(p.total::text || ' ' || trim(p.currency), '; ' order by p.currency) as total,
+      string_agg(p.influenced::text || ' ' || trim(p.currency), '; ' order by p.currency) as influenced,
+      string_agg(p.assisted::text || ' ' || trim(p.currency), '; ' order by p.currency) as assisted
+    from (
+      select c."session_id", c."currency", count(*) as orders,
+        string_agg(c."order_id", ' ' order by c."occurred_at", c."order_id") as ids,
+        sum(c."value") as total, sum(c."influenced_value") as influenced, sum(c."assisted_value") as assisted
+      from "conversion" c
+      where c."organization_id" = ${organizationId} and c."floow_id" = ${floowId} and c."session_id" is not null
+      group by 1, 2
+    ) p
+    group by p."session_id"
+  ) q
 )`;
 
 /**
@@ -622,8 +623,9 @@ export async function sessionExportCsv(
 ): Promise<{ rows: number; lines: string }> {
   const { rows } = await sql<{ rows: string | number; lines: string | null }>`
     select count(*) as rows,
-      string_agg(s."csv_row" || ',' || ${sessionRevenueCells(organizationId, floowId)}, ${"\r\n"} order by s."first_at", s."session_id") as lines
+      string_agg(s."csv_row" || ',' || coalesce(r.cells, '0,,,,'), ${"\r\n"} order by s."first_at", s."session_id") as lines
     from "event_session" s
+    left join ${sessionRevenueCells(organizationId, floowId)} r on r."session_id" = s."session_id"
     where ${sessionWhere({ organizationId, floowId, floowVersion }, span)}`.execute(db);
   return { rows: Number(rows[0]?.rows ?? 0), lines: rows[0]?.lines ?? "" };
 }
