@@ -5,17 +5,7 @@
  * are `@floow/domain/logic`'s; this only keeps the visitor's place and answers, and says
  * which events happened. The renderer draws `state` and calls the actions.
  */
-import {
-  FINISH,
-  INPUT_VALIDATION_DEBOUNCE_MS,
-  eventProduct,
-  formInputErrors,
-  pathProgress,
-  progressPercent,
-  resolveNextStep,
-  resultProduct,
-  visibleChoices,
-} from "@floow/domain/logic";
+import { eventProduct, pathProgress, progressPercent } from "@floow/domain/logic";
 import type {
   FloowEventType,
   FormInputValue,
@@ -24,22 +14,19 @@ import type {
   PublicFloow,
   PublicResults,
   ResultCard,
-  ResultProduct,
   Step,
 } from "@floow/domain/logic";
-import { eventChoices, eventFormInputs, eventStep } from "./events";
-import { textsOf } from "./i18n";
+import { eventChoices, eventFormInputs } from "./events";
 import { part } from "./render/lazy";
 import type { FloowEventPayload } from "./events";
+import { walk } from "./walk";
+import type { Walk } from "./walk";
 
 /**
- * The walk's rules. The script tag's come with the pages after the start page (`pages.js`),
- * which a step's page waits for: the visitor acts on a step only once they are here.
+ * The finish event's rules. The script tag's come with the pages after the start page
+ * (`pages.js`); a floow without questions may finish before it is here, choosing nothing.
  */
-const rules = () =>
-  __SCRIPT_TAG__
-    ? part()!
-    : { resolveNextStep, visibleChoices, eventStep, eventChoices, eventFormInputs };
+const rules = () => (__SCRIPT_TAG__ ? part()! : { eventChoices, eventFormInputs });
 
 /** What a floow shows: its start page, one of its steps, or its finish page. */
 export type View = { kind: "start" } | { kind: "step"; stepId: string } | { kind: "finish" };
@@ -94,31 +81,40 @@ const emptyResults = (status: ResultsState["status"]): ResultsState => ({
   more: 0,
 });
 
+/**
+ * The shopper's actions after the start page (walk.ts), added to the class below: typed by
+ * merging (the methods are assigned to the prototype, which TypeScript cannot see).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface Flow extends Walk {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Flow {
   state!: FlowState;
   private _listeners = new Set<() => void>();
   private _resultsToken = 0;
-  private _timers: Record<string, ReturnType<typeof setTimeout>> = {};
+  /** Form inputs' validation timers (walk.ts `type`). */
+  timers: Record<string, ReturnType<typeof setTimeout>> = {};
   /**
    * Set by the instance while it renders: Chromium blurs the focused input that a render
    * removes (Back, a closing dialog), during that render, and that blur is not the shopper
    * leaving the field, so it touches nothing.
    */
-  _rendering?: boolean;
+  rendering?: boolean;
 
   constructor(
     public floow: PublicFloow,
-    private readonly _options: FlowOptions,
+    readonly options: FlowOptions,
     view?: View,
   ) {
-    this._reset();
+    this.reset();
     if (!__SCRIPT_TAG__ && view) this.goTo(view);
   }
 
   // --- reading ----------------------------------------------------------------------------
 
   get language(): Language {
-    return this._options.language ?? this.floow.language ?? "en";
+    return this.options.language ?? this.floow.language ?? "en";
   }
 
   step(id = this.currentStepId()): Step | undefined {
@@ -139,48 +135,6 @@ export class Flow {
     );
   }
 
-  visibleChoices(step: Step) {
-    return rules().visibleChoices(this.floow, step.id, this.chosenIds());
-  }
-
-  /**
-   * Errors of a step's form inputs, by input id (all of them; the UI shows touched ones), in
-   * the floow's language: the script-tag renderer has only the messages its floow came with
-   * (`floow.texts`, see i18n.ts), the npm build all four languages.
-   */
-  formErrors(step: Step): Record<string, string> {
-    const { messages } = textsOf(this.floow, this.language);
-    // The script tag's validation comes with the form inputs (`pages.js`): until it is here,
-    // the form (not shown yet either) cannot be sent.
-    const errorsOf = __SCRIPT_TAG__ ? part()?.formInputErrors : formInputErrors;
-    if (!errorsOf) return { form: "…" };
-    return Object.fromEntries(
-      errorsOf(step.formInputs ?? [], this.state.values, messages).map((e) => [
-        e.inputId,
-        e.message,
-      ]),
-    );
-  }
-
-  /** Whether Next may be pressed on the current step. */
-  canGoNext(): boolean {
-    const step = this.step();
-    return (
-      !!step &&
-      ((step.type !== "single" && step.type !== "multiple") ||
-        !this.visibleChoices(step)[0] ||
-        !!this.state.answers[step.id]?.[0])
-    );
-  }
-
-  canGoBack(): boolean {
-    const { view, history } = this.state;
-    return (
-      view.kind !== "start" &&
-      (!!history[0] || (view.kind === "step" && this.floow.start.type !== "none"))
-    );
-  }
-
   // --- changing ---------------------------------------------------------------------------
 
   subscribe(listener: () => void): void {
@@ -188,13 +142,13 @@ export class Flow {
   }
 
   /** Changes the state and tells the listeners (the instance renders again). */
-  private _set(patch: Partial<FlowState> = {}): void {
+  update(patch: Partial<FlowState> = {}): void {
     Object.assign(this.state, patch);
     this._listeners.forEach((listener) => listener());
   }
 
   /** The state of a visitor who has not started: the first view, the inputs' own values. */
-  private _reset(): void {
+  reset(): void {
     const values: Record<string, FormInputValue> = {};
     for (const step of this.floow.steps)
       for (const input of step.formInputs ?? []) values[input.id] = input.value ?? null;
@@ -222,7 +176,7 @@ export class Flow {
   /** Jumps to a view (the editor's preview selects a step or the finish page). */
   goTo(view: View): void {
     if (__SCRIPT_TAG__) return; // the script tag shows no chosen view (`mount`'s `view` is npm's)
-    if (view.kind !== "step" || this.step(view.stepId)) this._enter(view, false);
+    if (view.kind !== "step" || this.step(view.stepId)) this.enter(view, false);
   }
 
   /** Replaces the configuration (the editor changed it); keeps the place when it still exists. */
@@ -230,146 +184,37 @@ export class Flow {
     if (__SCRIPT_TAG__) return; // (`update` is the npm build's)
     this.floow = floow;
     const { view } = this.state;
-    if (view.kind === "step" && !this.step(view.stepId)) this._reset();
+    if (view.kind === "step" && !this.step(view.stepId)) this.reset();
     else if (view.kind === "start") this.state.view = this._firstView();
-    this._set();
+    this.update();
   }
 
   /** The start button (or the dialog's launcher) was pressed. */
   start(): void {
-    this._options.emit("start");
-    this._enter(this._firstView(true));
-  }
-
-  choose(choiceId: string): void {
-    const step = this.step();
-    if (!step) return;
-    const current = this.state.answers[step.id] ?? [];
-    const multiple = step.type === "multiple";
-    const chosen = !multiple
-      ? [choiceId]
-      : current.includes(choiceId)
-        ? current.filter((id) => id !== choiceId)
-        : [...current, choiceId];
-    this.state.answers[step.id] = chosen;
-    this._set();
-    this._options.emit("choice", {
-      step: rules().eventStep(step),
-      choices: rules().eventChoices(this.visibleChoices(step), chosen),
-    });
-    if (!multiple && !this.floow.showNextButton) this.next();
-  }
-
-  setValue(inputId: string, value: FormInputValue, touch?: boolean): void {
-    this.state.values[inputId] = value;
-    if (touch) this.state.touched[inputId] = true;
-    this._set();
-  }
-
-  /**
-   * Typing: the value changes at once, its error shows after a 300 ms pause (form validation
-   * runs on blur, on input debounced, on change and on submit).
-   */
-  type(inputId: string, value: FormInputValue): void {
-    this.setValue(inputId, value);
-    clearTimeout(this._timers[inputId]);
-    this._timers[inputId] = setTimeout(() => this.touch(inputId), INPUT_VALIDATION_DEBOUNCE_MS);
+    this.options.emit("start");
+    this.enter(this._firstView(true));
   }
 
   dispose(): void {
-    Object.values(this._timers).forEach(clearTimeout);
+    Object.values(this.timers).forEach(clearTimeout);
     this._resultsToken++;
     this._listeners.clear();
   }
 
-  touch(inputId: string): void {
-    if (!this._rendering && !this.state.touched[inputId]) {
-      this.state.touched[inputId] = true;
-      this._set();
-    }
-  }
-
-  /** Next: validates a form step (showing its errors), then follows the conditions. */
-  next(): boolean {
-    const step = this.step();
-    if (!step || !this.canGoNext()) return false;
-    const { history, touched, values } = this.state;
-    if (step.type === "form") {
-      const inputs = step.formInputs ?? [];
-      if (Object.keys(this.formErrors(step))[0]) {
-        for (const input of inputs) touched[input.id] = true;
-        this._set();
-        return false;
-      }
-      this._options.emit("form", {
-        step: rules().eventStep(step),
-        formInputs: rules().eventFormInputs(inputs, values),
-      });
-    }
-    const target = rules().resolveNextStep(this.floow, step.id, this.chosenIds());
-    this.state.history = [...history.filter((id) => id !== step.id), step.id];
-    this._enter(target === FINISH ? { kind: "finish" } : { kind: "step", stepId: target });
-    return true;
-  }
-
-  back(): void {
-    const history = [...this.state.history];
-    const previous = history.pop();
-    if (previous || this.canGoBack())
-      this._set({
-        view: previous ? { kind: "step", stepId: previous } : { kind: "start" },
-        history,
-        touched: {},
-      });
-  }
-
-  restart(): void {
-    this._reset();
-    this._set();
-    this._options.emit("restart");
-  }
-
-  showMore(): void {
-    this.state.results.more++;
-    this._set();
-  }
-
-  /**
-   * Result `i` as its card shows it. The script-tag renderer shows the results call's
-   * cards, read and sanitized by the server (`readCard`: it bundles no feed reading or price
-   * parsing); the npm build reads the record with the floow's results settings itself, so
-   * the editor's preview follows settings not saved yet.
-   */
-  card(i: number): ResultProduct {
-    const { products, cards } = this.state.results;
-    return __SCRIPT_TAG__
-      ? part()!.readCard(products[i]!, cards![i]!)
-      : resultProduct(products[i]!, this.floow.finish.results);
-  }
-
-  /** Result `i`'s button or link was followed. */
-  openProduct(i: number): void {
-    this._options.emit(
-      "product",
-      { product: this.state.results.products[i] },
-      { product: { ...eventProduct(this.card(i)) } },
-    );
-  }
-
   /** Shows a view; the finish page fetches the results (`emit`: the visitor finished, not a preview jump). */
-  private _enter(view: View, emit = true): void {
-    this._set({ view, touched: {} });
+  enter(view: View, emit = true): void {
+    this.update({ view, touched: {} });
     if (view.kind !== "finish") return;
-    const { floow, _options: options } = this;
+    const { floow, options } = this;
     const token = ++this._resultsToken;
     const done = (
       answer?: PublicResults,
       status: ResultsState["status"] = answer ? "done" : "error",
     ) => {
       if (token !== this._resultsToken) return;
-      this._set({ results: { ...emptyResults(status), ...answer } });
+      this.update({ results: { ...emptyResults(status), ...answer } });
       if (emit)
-        this._options.emit(
+        this.options.emit(
           "finish",
           this._finishPayload(answer),
           answer && {
@@ -378,7 +223,7 @@ export class Flow {
         );
     };
     if (floow.type === "selling" && floow.finish?.type === "results" && options.results) {
-      this._set({ results: emptyResults("loading") });
+      this.update({ results: emptyResults("loading") });
       // Spec: a failed results call only clears the loading flag.
       options.results(this.chosenIds()).then(done, () => done());
     } else done(undefined, "done");
@@ -422,3 +267,6 @@ export function flowProgress(flow: Flow): { percent: number; index: number; tota
   const finish = view.kind === "finish";
   return { percent: finish ? 100 : 0, index: finish ? total : 0, total };
 }
+
+// The npm build has them at once; the script tag's come with `pages.js` (render/lazy.ts).
+if (!__SCRIPT_TAG__) Object.assign(Flow.prototype, walk);

@@ -278,7 +278,7 @@ class Instance implements FloowInstance {
     if (this._rendering) return void (this._renderAgain = true);
     const flow = this._flow;
     this._rendering = true;
-    if (flow) flow._rendering = true;
+    if (flow) flow.rendering = true;
     const ui = this._ui();
     const dialog = this._container === "dialog";
     const onClose = () => this.close();
@@ -333,7 +333,7 @@ class Instance implements FloowInstance {
       this._viewKey = key;
     }
     this._rendering = false;
-    if (flow) flow._rendering = false;
+    if (flow) flow.rendering = false;
     if (this._renderAgain) {
       this._renderAgain = false;
       this._render();

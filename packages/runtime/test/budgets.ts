@@ -26,25 +26,25 @@
  * with the loader), and the chunk `tracking.js` (1,999 B) on every page with the loader, after
  * floow.js: nothing of it comes before a start page.
  */
-export const BUDGETS = { "embed.js": 1_950, "floow.js": 13_330 } as const;
+export const BUDGETS = { "embed.js": 1_950, "floow.js": 12_720 } as const;
 /**
  * The renderer's chunks: `pages.js`, fetched once a start page shows (or when first needed);
  * `floow-widget.js`, fetched only on a page with a `<floow-widget>` tag; `tracking.js` (consent,
  * the visitor id, conversions, `window.floow`), fetched on every page with the loader.
  */
 export const CHUNK_BUDGETS = {
-  "pages.js": 5_240,
+  "pages.js": 5_890,
   "floow-widget.js": 350,
   "tracking.js": 2_010,
 } as const;
 /** Before the start page shows: the loader and the renderer. */
-export const TOTAL_BUDGET = 15_260;
+export const TOTAL_BUDGET = 14_640;
 /** Issue 21's goal for the loader and the renderer together (not met: see above). */
 export const TOTAL_GOAL = 15_000;
 /**
  * Everything: the loader, the renderer and its chunks (`floow-widget.js` included: a page
  * with the tag downloads all five; one showing floows by triggers alone, 344 B less).
  */
-export const ALL_BUDGET = 22_840;
+export const ALL_BUDGET = 22_870;
 /** Issue 21's goal for everything (not met: see above). */
 export const ALL_GOAL = 19_000;

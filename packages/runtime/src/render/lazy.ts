@@ -13,13 +13,8 @@
  * The npm build imports every part directly and never uses this file (`__SCRIPT_TAG__`).
  */
 import { Fragment, h } from "preact";
-import type {
-  formInputErrors,
-  readCard,
-  resolveNextStep,
-  visibleChoices,
-} from "@floow/domain/logic";
-import type { eventChoices, eventFormInputs, eventStep } from "../events";
+import type { eventChoices, eventFormInputs } from "../events";
+import { Flow } from "../flow";
 import type { FinishView } from "./finish";
 import { Icon } from "./icons";
 import { gap, padding, paintOf, radius } from "../theme";
@@ -27,21 +22,21 @@ import { Button, Img, Rich, Skeleton } from "./parts";
 import type { Nav } from "./nav";
 import type { Progress } from "./progress";
 import type { StepView } from "./step";
+import type { Walk } from "../walk";
 
-/** What the chunk defines (src/chunks/pages.ts): `css` is its stylesheet (render/styles.ts). */
+/**
+ * What the chunk defines (src/chunks/pages.ts): `css` is its stylesheet (render/styles.ts),
+ * `walk` the shopper's actions that `Flow` gets (walk.ts).
+ */
 export interface Pages {
   css: string;
   StepView: typeof StepView;
   Progress: typeof Progress;
   Nav: typeof Nav;
   FinishView: typeof FinishView;
-  resolveNextStep: typeof resolveNextStep;
-  visibleChoices: typeof visibleChoices;
-  formInputErrors: typeof formInputErrors;
-  eventStep: typeof eventStep;
   eventChoices: typeof eventChoices;
   eventFormInputs: typeof eventFormInputs;
-  readCard: typeof readCard;
+  walk: Walk;
 }
 
 /** The chunk, once here. */
@@ -114,6 +109,7 @@ export function pagesSheet(): CSSStyleSheet {
 
 /** Called by the chunk when it runs. */
 export function define(chunk: Pages): void {
+  Object.assign(Flow.prototype, chunk.walk);
   pages = chunk;
   sheet?.replaceSync(chunk.css);
   waiting.forEach((resolve) => resolve(chunk));
