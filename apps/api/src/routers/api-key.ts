@@ -2,8 +2,9 @@ import { apiKeyCreateSchema, API_KEY_MAX_ACTIVE, API_KEY_MESSAGES } from "@floow
 import type { ApiKey } from "@floow/domain/api-key";
 import { DomainError } from "@floow/domain/errors";
 import { byIdSchema, createId } from "@floow/domain/shared";
-import { countActiveApiKeys, insertApiKey, listApiKeys, revokeApiKey } from "../db/queries/api-key";
+import { countActiveApiKeys, insertApiKey, listApiKeys } from "../db/queries/api-key";
 import { generateApiKey } from "../services/api-keys/secret";
+import { revokeKey } from "../services/api-keys/revoke";
 import { adminProcedure, router } from "../trpc/init";
 
 /**
@@ -34,7 +35,7 @@ export const apiKeyRouter = router({
 
   /** Revokes a key at once: its next request gets 401. */
   revoke: adminProcedure.input(byIdSchema).mutation(async ({ ctx, input }): Promise<ApiKey> => {
-    const apiKey = await revokeApiKey(ctx.db, ctx.org.id, input.id);
+    const apiKey = await revokeKey(ctx.db, ctx.org.id, input.id);
     if (!apiKey) throw new DomainError("NOT_FOUND", "API key not found.");
     return apiKey;
   }),

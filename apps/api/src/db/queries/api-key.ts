@@ -60,7 +60,8 @@ export interface NewApiKey {
   prefix: string;
   secretHash: string;
   scopes: ApiKeyScope[];
-  createdBy: string;
+  /** The admin who made it; null for keys made outside the dashboard (benchmarks). */
+  createdBy: string | null;
 }
 
 export async function insertApiKey(

@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import type { RateLimitRule } from "../../services/rate-limit";
 import { sendError, sendValidationError, useErrorBody } from "../errors";
-import { authenticate } from "./auth";
+import { authenticate, createKeyCache } from "./auth";
 import { openApiDocument } from "./openapi";
 import { V1_ROUTES } from "./routes";
 import type { V1Route } from "./routes";
@@ -38,6 +38,7 @@ const STATUS_OF: Partial<Record<DomainError["code"], number>> = {
 export async function registerV1Routes(app: FastifyInstance, deps: V1RouteDeps): Promise<void> {
   const auth = {
     db: deps.db,
+    keys: createKeyCache(),
     rateLimiter: app.rateLimiter,
     rateLimit: deps.rateLimit ?? V1_RATE_LIMIT,
   };

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, testDbKinds } from "../../../test/db";
 import { seedDomain, seedFloow, seedOrganization } from "../../../test/floows";
 import type { DbHandle } from "../../db/client";
-import { insertApiKey, revokeApiKey } from "../../db/queries/api-key";
+import { insertApiKey } from "../../db/queries/api-key";
+import { revokeKey } from "../../services/api-keys/revoke";
 import { generateApiKey } from "../../services/api-keys/secret";
 import { registerRateLimit } from "../../services/rate-limit";
 import { registerV1Routes } from "./index";
@@ -103,7 +104,7 @@ describe.each(testDbKinds)("/api/v1 (%s)", (kind) => {
     it("a revoked key gets 401 at once", async () => {
       const { key, id } = await keyWith(["floows:read"]);
       expect((await call(key, "GET", "/api/v1/floows")).statusCode).toBe(200);
-      await revokeApiKey(database.db, orgId, id);
+      await revokeKey(database.db, orgId, id);
       const response = await call(key, "GET", "/api/v1/floows");
       expect(response.statusCode).toBe(401);
       expect(response.json().error.message).toBe("The API key is not valid or has been revoked.");

@@ -37,6 +37,11 @@ export const CACHES = {
   versionIds: { name: "events:version-ids", ttlMs: 10 * 60_000, maxEntries: 10_000 },
   /** The pre-publish check's verdict per link or image address. */
   urlVerdicts: { name: "publish-check:urls", ttlMs: 10 * 60_000, maxEntries: 2_000 },
+  /**
+   * `/api/v1`'s API keys by the hash of the key (http/v1/auth.ts): found keys and unknown
+   * hashes alike. A revoke clears it here and, through the cache bus, in every process.
+   */
+  apiKeys: { name: "api-v1:keys", ttlMs: 10_000, maxEntries: 10_000 },
 } as const;
 
 /** The keys of the public floows cache. */
@@ -48,6 +53,11 @@ export const publicFloowsKey = {
 /** The key of a feed's index in the feed caches. */
 export const feedIndexKey = (organizationId: string, feedId: string) =>
   `${organizationId}:${feedId}`;
+
+/** After a key is revoked: every process looks keys up again, so the key gets 401 at once. */
+export function invalidateApiKeyCaches(): void {
+  invalidateCache(CACHES.apiKeys.name);
+}
 
 /**
  * After a publish, a rollback, an archive, a restore or a delete (a draft save changes

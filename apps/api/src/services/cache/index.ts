@@ -8,6 +8,7 @@ export type { CacheBus, CacheInvalidation, TtlCache, TtlCacheOptions } from "./t
 export {
   CACHES,
   feedIndexKey,
+  invalidateApiKeyCaches,
   invalidateFeedCaches,
   invalidateFloowCaches,
   publicFloowsKey,
