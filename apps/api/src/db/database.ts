@@ -19,6 +19,7 @@ import type { BlobTable } from "./tables/blob";
 import type { ConversionTable } from "./tables/conversion";
 import type { DomainTable } from "./tables/domain";
 import type { EventTable } from "./tables/event";
+import type { ExperimentTable } from "./tables/experiment";
 import type { FeedTable } from "./tables/feed";
 import type { FloowTable } from "./tables/floow";
 import type { FloowVersionTable } from "./tables/floow-version";
@@ -40,6 +41,7 @@ export interface DB {
   domain: DomainTable;
   floow: FloowTable;
   floow_version: FloowVersionTable;
+  experiment: ExperimentTable;
   floow_insight: FloowInsightTable;
   blob: BlobTable;
   event: EventTable;

@@ -32,7 +32,6 @@ import {
 import type { FloowWriteResult } from "../db/queries/floow";
 import {
   contentDiffers,
-  findLiveFloowRefs,
   findLiveVersionNumber,
   findVersionContent,
   listFloowVersions,
@@ -40,7 +39,7 @@ import {
   rollbackFloow,
 } from "../db/queries/floow-version";
 import type { VersionWriteResult } from "../db/queries/floow-version";
-import { invalidateFloowCaches } from "../services/cache";
+import { changeServedFloow } from "../services/floow-served";
 import { enqueueDeadEndCheck } from "../services/insights";
 import {
   checkPublishDraft,
@@ -95,29 +94,12 @@ function unwrap(
 
 const PUBLISH_REFUSED = "Restore this floow before publishing it.";
 
-/** The domain whose public list shows the floow now (its live version's), or null. */
-const servedDomainId = async (db: Kysely<DB>, id: string) =>
-  (await findLiveFloowRefs(db, [id])).get(id)?.domainId ?? null;
-
-/**
- * Runs a change of what shoppers get (publish, rollback, archive, restore, delete), then drops
- * the cached public answers that showed the floow before it or show it after: the live
- * version's domain can differ from the draft's (a draft moved to another domain, a rollback to
- * a version published in another).
- */
-async function changeServed<T extends Pick<VersionedFloow, "id" | "domainId">>(
+/** A change of what shoppers get (services/floow-served.ts), clearing the draft's domain too. */
+const changeServed = <T extends Pick<VersionedFloow, "domainId">>(
   db: Kysely<DB>,
   id: string,
   change: () => Promise<T>,
-): Promise<T> {
-  const before = await servedDomainId(db, id);
-  const floow = await change();
-  const after = await servedDomainId(db, id);
-  for (const domainId of new Set([floow.domainId, before, after])) {
-    if (domainId !== null) invalidateFloowCaches({ id: floow.id, domainId });
-  }
-  return floow;
-}
+): Promise<T> => changeServedFloow(db, id, change, (floow) => floow.domainId);
 
 /** A status change allowed from the given statuses (spec section 4). */
 function statusChange(status: FloowStatus, from: readonly FloowStatus[], refused: string) {

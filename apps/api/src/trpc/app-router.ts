@@ -4,6 +4,7 @@ import { analyticsRouter } from "../routers/analytics";
 import { authRouter } from "../routers/auth";
 import { domainRouter } from "../routers/domain";
 import { eventRouter } from "../routers/event";
+import { experimentRouter } from "../routers/experiment";
 import { feedRouter } from "../routers/feed";
 import { floowRouter } from "../routers/floow";
 import { insightRouter } from "../routers/insight";
@@ -26,6 +27,7 @@ export const appRouter = router({
   organization: organizationRouter,
   domain: domainRouter,
   floow: floowRouter,
+  experiment: experimentRouter,
   insight: insightRouter,
   ai: aiRouter,
   feed: feedRouter,

@@ -29,6 +29,8 @@ export interface MatrixFixture {
   feedId: string;
   /** A pending invitation of A. */
   invitationId: string;
+  /** A draft experiment on A's floow. */
+  experimentId: string;
 }
 
 export interface PermissionRow {
@@ -192,6 +194,74 @@ export const PERMISSION_MATRIX: Record<string, PermissionRow> = {
     allowed: MEMBERS,
     foreign: { input: (a) => ({ id: a.floow.id, number: 1 }) },
     why: "a save of the draft, like any editor save",
+  },
+
+  // experiments (issue 23): like publishing, every member's
+  "experiment.list": {
+    allowed: MEMBERS,
+    foreign: { input: (a) => ({ floowId: a.floow.id }) },
+    why: "the floow's experiments page",
+  },
+  "experiment.byId": {
+    allowed: MEMBERS,
+    foreign: byId((a) => a.experimentId),
+    why: "the experiment page",
+  },
+  "experiment.create": {
+    allowed: MEMBERS,
+    foreign: {
+      input: (a) => ({
+        floowId: a.floow.id,
+        variants: [
+          { version: 1, share: 50 },
+          { version: 2, share: 50 },
+        ],
+      }),
+    },
+    why: "testing published versions is part of publishing",
+  },
+  "experiment.update": {
+    allowed: MEMBERS,
+    foreign: {
+      input: (a) => ({
+        id: a.experimentId,
+        variants: [
+          { version: 1, share: 50 },
+          { version: 2, share: 50 },
+        ],
+      }),
+    },
+    why: "a draft experiment's setup",
+  },
+  "experiment.start": {
+    allowed: MEMBERS,
+    foreign: byId((a) => a.experimentId),
+    why: "decides which version shoppers get, like publishing and rollback",
+  },
+  "experiment.pause": {
+    allowed: MEMBERS,
+    foreign: byId((a) => a.experimentId),
+    why: "the live version is shown again, like a rollback",
+  },
+  "experiment.stop": {
+    allowed: MEMBERS,
+    foreign: byId((a) => a.experimentId),
+    why: "the live version is shown again, for good",
+  },
+  "experiment.promote": {
+    allowed: MEMBERS,
+    foreign: { input: (a) => ({ id: a.experimentId, variantId: "any" }) },
+    why: "makes a variant's version live: the floow's rollback, behind a confirmation",
+  },
+  "experiment.results": {
+    allowed: MEMBERS,
+    foreign: byId((a) => a.experimentId),
+    why: "read only: the experiment's figures",
+  },
+  "experiment.remove": {
+    allowed: MEMBERS,
+    foreign: byId((a) => a.experimentId),
+    why: "deletes a draft that never ran",
   },
   "floow.archive": {
     allowed: MEMBERS,

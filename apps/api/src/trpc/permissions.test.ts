@@ -5,6 +5,7 @@ import { testDbKinds } from "../../test/db";
 import { addMember, callerFor, createOrganization, createUser } from "../../test/factories";
 import type { TestUser } from "../../test/factories";
 import { seedDomain, seedFeed, seedFloow } from "../../test/floows";
+import { insertExperiment } from "../db/queries/experiment";
 import { createTestServer, jsonWrite } from "../../test/server";
 import type { TestServer } from "../../test/server";
 import { AUTH_ENDPOINTS, allowedAuthPath } from "../http/auth";
@@ -87,6 +88,15 @@ describe.each(testDbKinds)("roles × procedures (%s)", (kind) => {
         expires_at: new Date(Date.now() + 86_400_000),
       })
       .execute();
+    // A draft experiment (its versions are not checked here: no procedure gets to use them).
+    const experiment = await insertExperiment(app.database.db, organizationId, floow.id, {
+      name: "Matrix test",
+      variants: [
+        { version: 1, share: 50 },
+        { version: 2, share: 50 },
+      ],
+      holdoutShare: 0,
+    });
     fixture = {
       organizationId,
       adminId: admin.id,
@@ -95,6 +105,7 @@ describe.each(testDbKinds)("roles × procedures (%s)", (kind) => {
       floow,
       feedId,
       invitationId,
+      experimentId: experiment.id,
     };
 
     callers.admin = callerFor(app, admin);

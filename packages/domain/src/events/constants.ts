@@ -4,7 +4,11 @@ export const EVENTS_VERSION = 1;
 /** The data-layer message name of every event a floow posts to the host page. */
 export const EVENT_NAME = "floows" as const;
 
-export const EVENT_TYPES = [
+/**
+ * The types webhooks and integrations can receive: every interaction, all but `holdout`
+ * (below).
+ */
+export const WEBHOOK_EVENT_TYPES = [
   "mount",
   "start",
   "choice",
@@ -14,6 +18,13 @@ export const EVENT_TYPES = [
   "restart",
   "close",
 ] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * Every event type: the interactions, and `holdout`, an experiment's own measurement of a
+ * visitor who was shown nothing (docs/events.md), which goes to the server only.
+ */
+export const EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, "holdout"] as const;
 export type FloowEventType = (typeof EVENT_TYPES)[number];
 
 /** The public events call takes at most this many events per request. */

@@ -18,6 +18,7 @@ describe("event messages", () => {
       "product",
       "restart",
       "close",
+      "holdout",
     ]);
   });
 

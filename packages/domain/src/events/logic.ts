@@ -5,7 +5,13 @@ import type { FloowEventMessage } from "./types";
 
 export type FloowEventContext = Pick<
   FloowEventMessage,
-  "organizationId" | "domainId" | "floowId" | "floowVersion" | "sessionId" | "visitorId"
+  | "organizationId"
+  | "domainId"
+  | "floowId"
+  | "floowVersion"
+  | "sessionId"
+  | "visitorId"
+  | "variantId"
 >;
 export type FloowEventPayload = Pick<
   FloowEventMessage,

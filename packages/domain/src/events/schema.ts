@@ -69,6 +69,8 @@ export const floowEventMessageSchema = z.object({
    * analytics consent (docs/events.md "Consent"), null or absent without it.
    */
   visitorId: eventId.nullable().optional(),
+  /** The visitor's arm of the floow's running experiment (added in v1, optional). */
+  variantId: eventId.optional(),
   createdAt: z.string().max(40),
   type: z.enum(EVENT_TYPES),
   step: z

@@ -45,6 +45,12 @@ export interface FloowEventMessage {
    * (docs/events.md "Consent"): null without it; absent in messages of older runtimes.
    */
   visitorId?: string | null;
+  /**
+   * The visitor's arm of the floow's running experiment (`PublicFloow.variantId`: a variant or
+   * the holdout; docs/analytics.md "Experiments"); added in v1 as an optional field, absent
+   * while no experiment runs.
+   */
+  variantId?: string;
   /** ISO 8601. */
   createdAt: string;
   type: FloowEventType;

@@ -4,7 +4,7 @@
  * lift over the holdout and the sample-ratio check. jstat provides the Beta sampler and the
  * chi-square distribution.
  */
-import jStat from "jstat";
+import { jStat } from "./jstat";
 import { hash32, seededRandom } from "./assign";
 import { CHANCE_DRAWS, SRM_P_VALUE, WINNER_CHANCE, Z_95 } from "./constants";
 

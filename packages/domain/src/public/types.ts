@@ -58,6 +58,17 @@ export type PublicFloow = Omit<
    * as `floowVersion`. A floow given to the npm build directly (the editor preview) has none.
    */
   floowVersion?: number;
+  /**
+   * The visitor's arm of the floow's running experiment (docs/analytics.md, "Experiments"):
+   * the runtime stamps it on every event as `variantId`. Only in answers asked for with a
+   * visitor key (`?visitor=`) while an experiment runs; `floowVersion` is then the variant's.
+   */
+  variantId?: string;
+  /**
+   * The visitor is in the experiment's holdout: the runtime shows nothing and records one
+   * `holdout` event where the floow would have been shown (so the lift can be measured).
+   */
+  holdout?: true;
 };
 
 /** `GET /api/public/domains/:domainId/floows`: the domain's live floows. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_TYPES } from "../events/constants";
+import { WEBHOOK_EVENT_TYPES } from "../events/constants";
 import { TEXT_LIMITS, tooLongMessage } from "../shared/limits";
 import { boundedString, httpUrlString, idSchema, requiredString } from "../shared/schema";
 import { FIELD_MESSAGES } from "../validation/checkers";
@@ -25,7 +25,7 @@ export const webhookSchema = z.object({
   headers: z.record(z.string(), z.string()).default(() => ({})),
   method: z.enum(WEBHOOK_METHODS).default(DEFAULT_WEBHOOK.method),
   status: z.enum(WEBHOOK_STATUSES).default(DEFAULT_WEBHOOK.status),
-  events: z.array(z.enum(EVENT_TYPES)).default(() => []),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).default(() => []),
 });
 
 const HEADER_NAME = /^[A-Za-z0-9-]+$/;
@@ -43,7 +43,7 @@ export const webhookInputSchema = webhookSchema
       .default(null)
       .transform((v) => (v === "" ? null : v)),
     events: z
-      .array(z.enum(EVENT_TYPES))
+      .array(z.enum(WEBHOOK_EVENT_TYPES))
       .min(1, { error: WEBHOOK_MESSAGES.events })
       .default(() => [...WEBHOOK_DEFAULT_EVENTS]),
     headers: z

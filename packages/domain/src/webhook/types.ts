@@ -1,4 +1,4 @@
-import type { FloowEventType } from "../events/constants";
+import type { WebhookEventType } from "../events/constants";
 import type { WebhookDeliveryStatus, WebhookMethod, WebhookStatus } from "./constants";
 
 export interface Webhook {
@@ -18,7 +18,7 @@ export interface Webhook {
   method: WebhookMethod;
   status: WebhookStatus;
   /** The event types sent; empty means all. */
-  events: FloowEventType[];
+  events: WebhookEventType[];
 }
 
 /** A webhook as its screens show it: never with its secret, with why it was disabled. */

@@ -20,6 +20,7 @@ import * as eventSessionExport from "./20261124002600_event_session_export";
 import * as floowVersions from "./20261125230000_floow_versions";
 import * as conversions from "./20261126084622_conversions";
 import * as apiKeys from "./20261126084703_api_keys";
+import * as experiments from "./20261126085109_experiments";
 
 /**
  * Every migration, by name, imported statically so the tsup bundle carries them (a
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "20261125230000_floow_versions": floowVersions,
   "20261126084622_conversions": conversions,
   "20261126084703_api_keys": apiKeys,
+  "20261126085109_experiments": experiments,
 };

@@ -107,6 +107,8 @@ interface SessionDelta {
   floow_version: number | null;
   /** The visitor id of the session's first event that carried one (analytics consent). */
   visitor_id: string | null;
+  /** The experiment arm of the session's first event that named one. */
+  variant_id: string | null;
   finished_at: Date | null;
   /** The last answer per step id. */
   step_answers: Map<string, StepAnswer>;
@@ -140,6 +142,7 @@ function sessionDeltas(events: readonly StoredEvent[]): SessionDelta[] {
         language: device?.language ?? "unknown",
         floow_version: null,
         visitor_id: null,
+        variant_id: null,
         finished_at: null,
         step_answers: new Map(),
         clicked: [],
@@ -149,6 +152,7 @@ function sessionDeltas(events: readonly StoredEvent[]): SessionDelta[] {
     if (delta.floow_version === null && message.floowVersion !== undefined)
       delta.floow_version = message.floowVersion;
     if (delta.visitor_id === null && message.visitorId) delta.visitor_id = message.visitorId;
+    if (delta.variant_id === null && message.variantId) delta.variant_id = message.variantId;
     if (receivedAt < delta.first_at) delta.first_at = receivedAt;
     if (receivedAt > delta.last_at) delta.last_at = receivedAt;
     switch (message.type) {
@@ -235,9 +239,9 @@ export async function addToEventSessions(
   // and a smaller statement plans faster.
   await sql`
     insert into "event_session" ("floow_id", "session_id", "organization_id", "domain_id", "first_at", "last_at", "mounts", "starts",
-      "answers", "finishes", "clicks", "last_step_id", "last_step_at", "os", "language", "floow_version", "visitor_id", "finished_at", "answer_steps", "clicked_products")
+      "answers", "finishes", "clicks", "last_step_id", "last_step_at", "os", "language", "floow_version", "visitor_id", "variant_id", "finished_at", "answer_steps", "clicked_products")
     select "floow_id", "session_id", "organization_id", "domain_id", "first_at"::timestamptz, "last_at"::timestamptz, "mounts", "starts",
-      "answers", "finishes", "clicks", "last_step_id", "last_step_at"::timestamptz, "os", "language", "floow_version", "visitor_id", "finished_at"::timestamptz,
+      "answers", "finishes", "clicks", "last_step_id", "last_step_at"::timestamptz, "os", "language", "floow_version", "visitor_id", "variant_id", "finished_at"::timestamptz,
       ${anyAnswers ? sql`"answer_steps"::jsonb` : sql`null::jsonb`},
       ${
         anyClicks
@@ -251,10 +255,10 @@ export async function addToEventSessions(
       ${column((d) => d.mounts)}::int[], ${column((d) => d.starts)}::int[], ${column((d) => d.answers)}::int[],
       ${column((d) => d.finishes)}::int[], ${column((d) => d.clicks)}::int[], ${column((d) => d.last_step_id)}::text[],
       ${column((d) => time(d.last_step_at))}::text[], ${column((d) => d.os)}::text[], ${column((d) => d.language)}::text[],
-      ${column((d) => d.floow_version)}::int[], ${column((d) => d.visitor_id)}::text[], ${column((d) => time(d.finished_at))}::text[],
+      ${column((d) => d.floow_version)}::int[], ${column((d) => d.visitor_id)}::text[], ${column((d) => d.variant_id)}::text[], ${column((d) => time(d.finished_at))}::text[],
       ${answerSteps}::text[], ${clicked}::text[]
     ) as u("floow_id", "session_id", "organization_id", "domain_id", "first_at", "last_at", "mounts", "starts", "answers",
-      "finishes", "clicks", "last_step_id", "last_step_at", "os", "language", "floow_version", "visitor_id", "finished_at", "answer_steps", "clicked")
+      "finishes", "clicks", "last_step_id", "last_step_at", "os", "language", "floow_version", "visitor_id", "variant_id", "finished_at", "answer_steps", "clicked")
     on conflict ("floow_id", "session_id") do update set
       "first_at" = least("event_session"."first_at", excluded."first_at"),
       "last_at" = greatest("event_session"."last_at", excluded."last_at"),
@@ -271,6 +275,8 @@ export async function addToEventSessions(
       "floow_version" = coalesce("event_session"."floow_version", excluded."floow_version"),
       -- A session whose shopper gave consent later keeps the first visitor id it got.
       "visitor_id" = coalesce("event_session"."visitor_id", excluded."visitor_id"),
+      -- A session stays in the first experiment arm it was counted in.
+      "variant_id" = coalesce("event_session"."variant_id", excluded."variant_id"),
       "finished_at" = least("event_session"."finished_at", excluded."finished_at")
       ${
         anyAnswers

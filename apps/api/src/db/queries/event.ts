@@ -60,15 +60,16 @@ export async function insertEvents(
       type: e.message.type,
       floow_version: e.message.floowVersion ?? null,
       visitor_id: e.message.visitorId ?? null,
+      variant_id: e.message.variantId ?? null,
       payload: e.message,
       created_at: e.receivedAt?.toISOString() ?? now,
     })),
   );
   const { rows: inserted } = await sql<{ floow_id: string; client_event_id: string }>`
-    insert into "event" ("id", "organization_id", "domain_id", "floow_id", "session_id", "client_event_id", "type", "floow_version", "visitor_id", "payload", "created_at")
-    select "id", "organization_id", "domain_id", "floow_id", "session_id", "client_event_id", "type", "floow_version", "visitor_id", "payload", "created_at"
+    insert into "event" ("id", "organization_id", "domain_id", "floow_id", "session_id", "client_event_id", "type", "floow_version", "visitor_id", "variant_id", "payload", "created_at")
+    select "id", "organization_id", "domain_id", "floow_id", "session_id", "client_event_id", "type", "floow_version", "visitor_id", "variant_id", "payload", "created_at"
     from json_to_recordset(${json}::json) as u("id" text, "organization_id" text, "domain_id" text, "floow_id" text,
-      "session_id" text, "client_event_id" text, "type" text, "floow_version" integer, "visitor_id" text, "payload" jsonb, "created_at" timestamptz)
+      "session_id" text, "client_event_id" text, "type" text, "floow_version" integer, "visitor_id" text, "variant_id" text, "payload" jsonb, "created_at" timestamptz)
     on conflict ("floow_id", "client_event_id") do nothing
     returning "floow_id", "client_event_id"`.execute(db);
   // Each row's time is the one sent (not read back: parsing 2,000 timestamps costs more than it tells).

@@ -315,6 +315,35 @@ export async function findLiveFloow(db: Kysely<DB>, id: string): Promise<LiveFlo
   return row ? liveFloowOf(row, row) : null;
 }
 
+/**
+ * Version `number` of a live floow as shoppers get it (an experiment's variant): null when the
+ * floow is not live or has no such version. Any published version of a live floow may be
+ * served: it was public when published.
+ */
+export async function findLiveFloowVersion(
+  db: Kysely<DB>,
+  id: string,
+  number: number,
+): Promise<LiveFloow | null> {
+  const row = await db
+    .selectFrom("floow as f")
+    .innerJoin("floow_version as v", "v.floow_id", "f.id")
+    .select([
+      "f.id",
+      "f.organization_id",
+      "f.user_id",
+      "f.created_at",
+      "v.number",
+      "v.snapshot",
+      "v.published_at",
+    ])
+    .where("f.id", "=", id)
+    .where("f.status", "=", "live")
+    .where("v.number", "=", number)
+    .executeTakeFirst();
+  return row ? liveFloowOf(row, row) : null;
+}
+
 export interface LiveFloowRef {
   id: string;
   organizationId: string;

@@ -28,6 +28,8 @@ export interface EventSessionTable {
   floow_version: ColumnType<number | null, number | null | undefined, number | null>;
   /** The visitor id of the session's first event that carried one (analytics consent); null without. */
   visitor_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The experiment arm of the session's first event that named one (docs/analytics.md "Experiments"); null for none. */
+  variant_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The CSV export's columns (migrations/20261124002600): the first finish event. */
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Per step id the last answer: `{t: epoch ms, o: order in its batch, a: "Step: answer"}` (personal data: form values). */

@@ -16,6 +16,8 @@ export interface EventTable {
   floow_version: ColumnType<number | null, number | null | undefined, never>;
   /** The runtime's visitor id (the message's `visitorId`): null without the page's analytics consent. */
   visitor_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The visitor's arm of the floow's running experiment (the message's `variantId`); null without one. */
+  variant_id: ColumnType<string | null, string | null | undefined, never>;
   /** The whole message as the runtime posted it (jsonb, written as JSON text). */
   payload: ColumnType<FloowEventMessage, string, string>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { FloowEventType } from "@floow/domain/events";
+import type { WebhookEventType } from "@floow/domain/events";
 import type { WebhookDeliveryStatus, WebhookMethod, WebhookStatus } from "@floow/domain/webhook";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -17,7 +17,7 @@ export interface WebhookTable {
   headers: Json<Record<string, string>>;
   method: Generated<WebhookMethod>;
   status: Generated<WebhookStatus>;
-  events: Json<FloowEventType[]>;
+  events: Json<WebhookEventType[]>;
   /** When the endpoint's current run of failures began (null while it succeeds). */
   failing_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Why Floow set the webhook inactive (410 Gone, failing for 5 days). */

@@ -12,13 +12,20 @@ import { brandPaints } from "@floow/domain/domain";
 import { floowIcons } from "@floow/domain/floow";
 import { floowTexts } from "@floow/domain/public";
 import { siteHostOf } from "@floow/domain/shared";
+import { assignmentOf } from "@floow/domain/experiment";
+import type { Assignment, ExperimentSplit } from "@floow/domain/experiment";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import { findRuntimeDomain } from "../../db/queries/domain";
 import type { RuntimeDomain } from "../../db/queries/domain";
 import { runtimeSettings } from "../../services/integrations";
-import { findLiveFloow, listLiveFloows } from "../../db/queries/floow-version";
+import { findRunningExperiments } from "../../db/queries/experiment";
+import {
+  findLiveFloow,
+  findLiveFloowVersion,
+  listLiveFloows,
+} from "../../db/queries/floow-version";
 import type { LiveFloow } from "../../db/queries/floow-version";
 import { CACHES, createTtlCache, publicFloowsKey } from "../../services/cache";
 import { encodedBody, pickEncoding } from "../../services/encoded-body";
@@ -138,6 +145,22 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, { body, etag }
 }
 
 const idParam = { type: "string", minLength: 1, maxLength: 100 } as const;
+/** The visitor key the runtime sends (its visitor id, or its session id without consent). */
+const visitorQuery = {
+  type: "object",
+  properties: { visitor: { type: "string", minLength: 1, maxLength: 200 } },
+} as const;
+
+/** A kept answer with what it was made of, for the answers of an experiment's arms. */
+interface Served {
+  answer: Answer;
+  domain: PublicDomain;
+  floows: PublicFloow[];
+  /** The domain's host (links in the variants' rich texts open by it). */
+  host: string;
+  /** The running experiment of each floow in the answer that has one. */
+  experiments: Map<string, ExperimentSplit>;
+}
 
 export function registerFloowRoutes(
   scope: FastifyInstance,
@@ -146,19 +169,72 @@ export function registerFloowRoutes(
 ): void {
   // Answers kept for `cacheMs` per key (404s too): every page view of a merchant's site
   // without the floows in its browser cache asks, and a popular domain should not cost two
-  // queries each. A publish, a rollback, an archive, a restore or a delete clears the floow's keys
+  // queries each. A publish, a rollback, an archive, a restore or a delete clears the floow's keys,
+  // and so does an experiment's start, pause, stop or promote
   // (`invalidateFloowCaches`, services/cache/caches.ts).
-  const cache = createTtlCache<Answer | null>({ ...CACHES.publicFloows, ttlMs: deps.cacheMs });
-  const cached = (key: string, load: () => Promise<Answer | null>) => cache.get(key, load);
+  const cache = createTtlCache<Served | null>({ ...CACHES.publicFloows, ttlMs: deps.cacheMs });
+  const cached = (key: string, load: () => Promise<Served | null>) => cache.get(key, load);
+  // An experiment's arms: the base answer with each assigned floow swapped for its variant's
+  // version (or marked as held out), per base ETag and arm ids, so every visitor of one arm
+  // shares one kept answer.
+  const variants = createTtlCache<Answer>({ ...CACHES.publicFloowVariants, ttlMs: deps.cacheMs });
+
+  /** The floow as the visitor's arm shows it: the variant's version, or the live one held out. */
+  async function armFloow(
+    floow: PublicFloow,
+    assignment: Assignment,
+    domainHost: string,
+  ): Promise<PublicFloow> {
+    if (assignment.holdout) return { ...floow, variantId: assignment.variantId, holdout: true };
+    if (assignment.version === floow.floowVersion)
+      return { ...floow, variantId: assignment.variantId };
+    const version = await findLiveFloowVersion(deps.db, floow.id, assignment.version);
+    // A variant's version deleted since (only the newest 100 are kept): the live one, unlabelled.
+    if (!version) return floow;
+    return { ...toPublicFloow(version, domainHost), variantId: assignment.variantId };
+  }
+
+  /**
+   * The answer for a visitor: the kept one, or, while one of its floows runs an experiment,
+   * the answer of the visitor's arms (sticky: `assignmentOf` is a pure function of the
+   * experiment and the visitor key).
+   */
+  async function forVisitor(
+    served: Served,
+    visitor: string | undefined,
+    shape: (floows: PublicFloow[]) => unknown,
+  ): Promise<Answer> {
+    if (!visitor || served.experiments.size === 0) return served.answer;
+    const arms = new Map<string, Assignment>();
+    for (const [floowId, experiment] of served.experiments) {
+      const assignment = assignmentOf(experiment, visitor);
+      if (assignment) arms.set(floowId, assignment);
+    }
+    if (arms.size === 0) return served.answer;
+    const key = `${served.answer.etag}|${[...arms.values()].map((a) => a.variantId).join(",")}`;
+    return variants.get(key, async () =>
+      answer(
+        shape(
+          await Promise.all(
+            served.floows.map((floow) => {
+              const assignment = arms.get(floow.id);
+              return assignment ? armFloow(floow, assignment, served.host) : floow;
+            }),
+          ),
+        ),
+      ),
+    );
+  }
 
   /** The domain's colours and fonts and its live floows: what the embed loader needs on a page. */
-  scope.get<{ Params: { domainId: string } }>(
+  scope.get<{ Params: { domainId: string }; Querystring: { visitor?: string } }>(
     "/domains/:domainId/floows",
     {
       compress: false,
       config: { rateLimit },
       schema: {
         params: { type: "object", properties: { domainId: idParam }, required: ["domainId"] },
+        querystring: visitorQuery,
       },
     },
     async (request, reply) => {
@@ -166,24 +242,40 @@ export function registerFloowRoutes(
       const result = await cached(publicFloowsKey.domain(domainId), async () => {
         const found = await findRuntimeDomain(deps.db, domainId);
         if (!found) return null;
-        const floows = await listLiveFloows(deps.db, found.domain.id);
-        return answer({
-          domain: toPublicDomain(found.domain),
-          floows: floows.map((floow) => toPublicFloow(floow, found.domain.host)),
-        } satisfies PublicDomainFloows);
+        const live = await listLiveFloows(deps.db, found.domain.id);
+        const domain = toPublicDomain(found.domain);
+        const floows = live.map((floow) => toPublicFloow(floow, found.domain.host));
+        return {
+          answer: answer({ domain, floows } satisfies PublicDomainFloows),
+          domain,
+          floows,
+          host: found.domain.host,
+          experiments: await findRunningExperiments(
+            deps.db,
+            floows.map((floow) => floow.id),
+          ),
+        };
       });
       if (!result) return sendError(reply, 404, "NOT_FOUND", "No such domain.");
-      return sendCached(request, reply, result);
+      const personal = await forVisitor(
+        result,
+        request.query.visitor,
+        (floows) => ({ domain: result.domain, floows }) satisfies PublicDomainFloows,
+      );
+      return sendCached(request, reply, personal);
     },
   );
 
   /** One live floow with its domain's colours and fonts (the /floow/:id page, a direct link). */
-  scope.get<{ Params: { id: string } }>(
+  scope.get<{ Params: { id: string }; Querystring: { visitor?: string } }>(
     "/floows/:id",
     {
       compress: false,
       config: { rateLimit },
-      schema: { params: { type: "object", properties: { id: idParam }, required: ["id"] } },
+      schema: {
+        params: { type: "object", properties: { id: idParam }, required: ["id"] },
+        querystring: visitorQuery,
+      },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -191,13 +283,23 @@ export function registerFloowRoutes(
         const floow = await findLiveFloow(deps.db, id);
         const found = floow ? await findRuntimeDomain(deps.db, floow.domainId) : null;
         if (!floow || !found) return null;
-        return answer({
-          domain: toPublicDomain(found.domain),
-          floow: toPublicFloow(floow, found.domain.host),
-        } satisfies PublicFloowResponse);
+        const domain = toPublicDomain(found.domain);
+        const shown = toPublicFloow(floow, found.domain.host);
+        return {
+          answer: answer({ domain, floow: shown } satisfies PublicFloowResponse),
+          domain,
+          floows: [shown],
+          host: found.domain.host,
+          experiments: await findRunningExperiments(deps.db, [id]),
+        };
       });
       if (!result) return sendError(reply, 404, "NOT_FOUND", "No such live floow.");
-      return sendCached(request, reply, result);
+      const personal = await forVisitor(
+        result,
+        request.query.visitor,
+        ([floow]) => ({ domain: result.domain, floow: floow! }) satisfies PublicFloowResponse,
+      );
+      return sendCached(request, reply, personal);
     },
   );
 }

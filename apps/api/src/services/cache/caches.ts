@@ -14,6 +14,12 @@ export const CACHES = {
   /** The public floows answers (a domain's live floows, one live floow; 404s too), body and ETag. */
   publicFloows: { name: "public:floows", maxEntries: 10_000 },
   /**
+   * The public floows answers of a running experiment's arms, per base answer (its ETag) and
+   * arm ids: never invalidated, since a change of the floows is a new ETag and a change of
+   * the experiment new arm ids; the time only frees memory.
+   */
+  publicFloowVariants: { name: "public:floow-variants", maxEntries: 10_000 },
+  /**
    * Live-floow lookups by id: the results call's (the whole live version) and the events
    * ingest's (its organization and domain), two caches of one name, so one invalidation
    * clears both.

@@ -11,6 +11,7 @@ import {
   updateConversion,
 } from "../../db/queries/conversion";
 import type { ConversionAttribution } from "../../db/queries/conversion";
+import { findExperimentArm } from "../../db/queries/experiment";
 
 /** An order as a receiver (public route, /api/v1, Shopify) hands it over, already validated. */
 export interface RecordConversionInput {
@@ -52,7 +53,11 @@ async function attribute(
   },
 ): Promise<ConversionAttribution> {
   const session = await findAttributableSession(db, organizationId, order, order.occurredAt);
-  if (!session) return NOT_ATTRIBUTED;
+  // The experiment arm is found on its own: it counts every visitor assigned to an arm, also
+  // those who never started the floow (the holdout above all), where the floow's attribution
+  // counts only sessions that started it.
+  const variantId = await findExperimentArm(db, organizationId, order, order.occurredAt);
+  if (!session) return { ...NOT_ATTRIBUTED, variantId };
   const products = await findSessionProducts(db, organizationId, session);
   const ids = new Set(products.map((product) => productKey(product.id)));
   const names = new Set(products.map((product) => productKey(product.name)));
@@ -67,8 +72,7 @@ async function attribute(
     sessionId: session.sessionId,
     floowId: session.floowId,
     floowVersion: session.floowVersion,
-    // The session's experiment variant: filled in once event_session carries `variant_id`.
-    variantId: null,
+    variantId,
     influencedValue: split.influenced,
     assistedValue: split.assisted,
   };

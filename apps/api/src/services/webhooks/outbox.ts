@@ -78,6 +78,9 @@ export async function enqueueEventDeliveries(
   if (webhooks.length === 0 && integrations.length === 0) return 0;
   const deliveries: NewDelivery[] = [];
   for (const event of events) {
+    // A holdout exposure is the experiment's own measurement (a visitor who saw no floow), not
+    // an interaction: no webhook or integration gets it (docs/events.md, `holdout`).
+    if (event.message.type === "holdout") continue;
     for (const hook of webhooks) {
       if (hook.domain_id !== event.domainId || hook.organization_id !== event.organizationId)
         continue;

@@ -32,6 +32,8 @@ export const EVENT_MOMENTS: Record<FloowEventType, string> = {
   product: "the visitor follows a result's product button (with the product)",
   restart: "the visitor presses Restart",
   close: "the visitor closes a dialog floow",
+  holdout:
+    "an experiment's holdout visitor would have seen the floow here, but is shown nothing (no other event follows)",
 };
 
 export const EVENTS_PAGES = [

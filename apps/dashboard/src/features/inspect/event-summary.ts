@@ -12,6 +12,7 @@ export const EVENT_TYPE_LABELS: Readonly<Record<FloowEventType, string>> = {
   product: "Product",
   restart: "Restart",
   close: "Close",
+  holdout: "Holdout",
 };
 
 /** Shown, going on, done: the badge colour says where in the floow the visitor was. */
@@ -26,6 +27,7 @@ export const EVENT_TYPE_BADGES: Readonly<
   product: "success",
   restart: "warning",
   close: "neutral",
+  holdout: "neutral",
 };
 
 const timeNl = new Intl.DateTimeFormat("nl-NL", {

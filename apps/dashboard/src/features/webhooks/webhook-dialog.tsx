@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type FloowEventType } from "@floow/domain/events";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@floow/domain/events";
 import { createId, TEXT_LIMITS } from "@floow/domain/shared";
 import {
   WEBHOOK_DEFAULT_EVENTS,
@@ -105,8 +105,8 @@ export function WebhookDialog({
     for (const row of next) if (row.name.trim() !== "") headers[row.name.trim()] = row.value;
     form.setValue("headers", headers);
   };
-  const toggleEvent = (type: FloowEventType, on: boolean) => {
-    const next = EVENT_TYPES.filter((t) => (t === type ? on : events.includes(t)));
+  const toggleEvent = (type: WebhookEventType, on: boolean) => {
+    const next = WEBHOOK_EVENT_TYPES.filter((t) => (t === type ? on : events.includes(t)));
     form.setValue("events", next, { shouldValidate: true });
   };
   const headerErrors = (errors.headers ?? {}) as Record<string, { message?: string } | undefined>;
@@ -186,7 +186,7 @@ export function WebhookDialog({
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-medium text-grey-800">Events to send</legend>
             <div className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
-              {EVENT_TYPES.map((type) => (
+              {WEBHOOK_EVENT_TYPES.map((type) => (
                 <label key={type} className="flex items-center gap-2 text-sm text-grey-800">
                   <input
                     type="checkbox"
