@@ -108,7 +108,9 @@ export function Root({
     );
   }
   const { floow, primary } = ui;
-  // Without constructable stylesheets (render/sheet.ts) the chunk's rules come as a `<style>`.
+  // Without constructable stylesheets (render/sheet.ts) the chunk's rules come as a `<style>`
+  // (`__SCRIPT_TAG__ &&` again below, so that the npm build drops the nonce: its module reads
+  // `document` when loaded, which a server has not).
   const pages = __SCRIPT_TAG__ && !(document as Partial<Document>).adoptedStyleSheets && part();
   return (
     <div
@@ -133,7 +135,7 @@ export function Root({
           {kind === "launcher" ? <StartView ui={ui} onStart={onLaunch} /> : <Body ui={ui} />}
         </section>
       )}
-      {pages ? <style nonce={nonce}>{pages.css}</style> : null}
+      {__SCRIPT_TAG__ && pages ? <style nonce={nonce}>{pages.css}</style> : null}
     </div>
   );
 }
