@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { ANALYTICS_MAX_DAYS } from "../analytics/constants";
 import { analyticsDaySchema, daysInRange } from "../analytics/schema";
+import { CONVERSION_ITEMS_MAX } from "../conversion/constants";
+import { conversionInput, conversionItemSchema } from "../conversion/schema";
 import { ERROR_CODES } from "../errors";
 import { FLOOW_STATUSES, FLOOW_TYPES } from "../floow/constants";
 import { LANGUAGES } from "../shared/constants";
@@ -196,6 +198,63 @@ export const v1AnalyticsSummarySchema = z
 export type V1AnalyticsSummary = z.output<typeof v1AnalyticsSummarySchema>;
 
 // --- conversions -------------------------------------------------------------------------
+
+const itemShape = conversionItemSchema.shape;
+const orderShape = conversionInput.shape;
+
+/**
+ * `POST /api/v1/conversions`'s body: @floow/domain's `conversionInput`, field for field the
+ * same checks (each field is conversionInput's own schema), with the descriptions the OpenAPI
+ * document shows.
+ */
+export const v1ConversionBodySchema = conversionInput
+  .extend({
+    orderId: orderShape.orderId.meta({
+      description:
+        "Your order id (string or number). An order counts once per organization and id.",
+      example: "10045",
+    }),
+    value: orderShape.value.meta({
+      description: "The order's total, in `currency`.",
+      example: 129.95,
+    }),
+    currency: orderShape.currency.meta({
+      description: "ISO 4217 code, any case; stored upper case.",
+      example: "EUR",
+    }),
+    items: z
+      .array(
+        conversionItemSchema
+          .extend({
+            id: itemShape.id.meta({
+              description: "The product's id as in your feed (string or number).",
+            }),
+            name: itemShape.name.meta({ description: "The product's name." }),
+            price: itemShape.price.meta({ description: "Unit price." }),
+            quantity: itemShape.quantity.meta({ description: "How many (1 when left out)." }),
+          })
+          .meta({ id: "ConversionItem" }),
+      )
+      .max(CONVERSION_ITEMS_MAX)
+      .default([])
+      .meta({
+        description:
+          "The order's lines: revenue from products the floow showed or the shopper clicked counts as influenced, the rest as assisted.",
+      }),
+    visitorId: orderShape.visitorId.meta({
+      description:
+        "The shopper's visitor id from the runtime (`floow.visitorId()`, only with analytics consent), passed through your checkout: attributes the order to the visitor's last floow session.",
+    }),
+    sessionId: orderShape.sessionId.meta({
+      description: "The runtime's session id, when there is no visitor id.",
+    }),
+    occurredAt: orderShape.occurredAt.meta({
+      description:
+        "When the order was placed (ISO 8601 with an offset); when it arrives if left out.",
+      example: "2026-11-26T10:15:00+01:00",
+    }),
+  })
+  .meta({ id: "Conversion" });
 
 export const v1ConversionResultSchema = z
   .object({

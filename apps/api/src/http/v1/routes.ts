@@ -3,6 +3,7 @@ import type { ApiKeyScope } from "@floow/domain/api-key";
 import {
   v1AnalyticsQuerySchema,
   v1AnalyticsSummarySchema,
+  v1ConversionBodySchema,
   v1ConversionResultSchema,
   v1EventsPageSchema,
   v1EventsQuerySchema,
@@ -11,7 +12,6 @@ import {
   v1LiveFloowSchema,
 } from "@floow/domain/api-v1";
 import type { V1AnalyticsSummary, V1LiveFloow } from "@floow/domain/api-v1";
-import { conversionInput } from "@floow/domain/conversion";
 import { DomainError } from "@floow/domain/errors";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
@@ -82,7 +82,7 @@ export const V1_ROUTES: V1Route[] = [
     summary: "Report an order",
     description:
       "Server to server (the Conversions API): an order counts once per organization and `orderId`, however often and however it is reported (the runtime, the data layer, Shopify, this call). A later report of a known order fills in what the first lacked (a visitor or session id, items) and answers 200 with `duplicate: true`. With a `visitorId` or `sessionId` (the runtime's `floow.visitorId()` / session id, passed on by your checkout) the order is attributed to the visitor's last floow session within the organization's attribution window.",
-    body: conversionInput,
+    body: v1ConversionBodySchema,
     responses: {
       201: { description: "Recorded.", schema: v1ConversionResultSchema },
       200: { description: "Known already: counted once.", schema: v1ConversionResultSchema },
