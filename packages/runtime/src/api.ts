@@ -5,6 +5,7 @@
  * alone would take a tenth of the renderer's 20 kB budget.)
  */
 import type { PublicDomain, PublicFloow, PublicResults } from "@floow/domain/logic";
+import { visitorQuery } from "./session";
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -49,9 +50,12 @@ export async function fetchFloow(
   floowId: string,
 ): Promise<{ floow: PublicFloow; domain?: PublicDomain }> {
   const body = await json(
-    await fetch(`${base(apiUrl)}/api/public/floows/${encodeURIComponent(floowId)}`, {
-      credentials: "omit",
-    }),
+    await fetch(
+      `${base(apiUrl)}/api/public/floows/${encodeURIComponent(floowId)}${visitorQuery()}`,
+      {
+        credentials: "omit",
+      },
+    ),
   );
   check(isObject(body), "body");
   const { floow, domain } = body as { floow: unknown; domain?: PublicDomain };

@@ -9,6 +9,7 @@ import { createController } from "./controller";
 import { createHost } from "./host";
 import type { Controller, ControllerOptions, RuntimeLike } from "./controller";
 import { mountFloow } from "./mount";
+import { visitorQuery } from "./session";
 
 export const controllers = new Set<Controller>();
 
@@ -34,11 +35,12 @@ export function start(options: Omit<ControllerOptions, "load">): Controller {
 /** Fetches a domain's live floows and starts the controller on them. */
 export function startDomain(domainId: string, apiUrl: string, debug?: boolean): Controller {
   const base = apiUrl.replace(/\/+$/, "");
-  const data = fetch(`${base}/api/public/domains/${encodeURIComponent(domainId)}/floows`).then(
-    (response) =>
-      response.ok
-        ? (response.json() as Promise<PublicDomainFloows>)
-        : Promise.reject(new Error(`HTTP ${response.status}`)),
+  const data = fetch(
+    `${base}/api/public/domains/${encodeURIComponent(domainId)}/floows${visitorQuery()}`,
+  ).then((response) =>
+    response.ok
+      ? (response.json() as Promise<PublicDomainFloows>)
+      : Promise.reject(new Error(`HTTP ${response.status}`)),
   );
   return start({
     apiUrl: base,

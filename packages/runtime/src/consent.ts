@@ -7,9 +7,8 @@
  * has said nothing. The visitor id (session.ts) is written only while analytics consent
  * stands, and removed when the shopper refuses.
  */
-import { createId } from "@floow/domain/logic";
 import type { ConsentSource, PublicConsentSettings } from "@floow/domain/logic";
-import { VISITOR_KEY } from "./session";
+import { VISITOR_KEY, sessionId } from "./session";
 
 export interface Consent {
   analytics: boolean;
@@ -51,7 +50,9 @@ function apply(): void {
   if (!consent) return;
   try {
     if (consent.analytics) {
-      if (!localStorage.getItem(VISITOR_KEY)) localStorage.setItem(VISITOR_KEY, createId());
+      // The tab's session id becomes the visitor id: an experiment assigned the visitor by
+      // it before consent was known (session.ts, visitorQuery), and the arm stays.
+      if (!localStorage.getItem(VISITOR_KEY)) localStorage.setItem(VISITOR_KEY, sessionId());
     } else if (consent.decided) localStorage.removeItem(VISITOR_KEY);
   } catch {
     // No storage (privacy modes, sandboxed frames): no visitor id, as without consent.

@@ -68,7 +68,13 @@ describe("embed.js", () => {
 
   it("requests the floows and the renderer in parallel, and hands over nothing when none is to be shown", async () => {
     await load([sellingFloow({ triggers: [trigger({ route: "/blog", value: "hero" })] })]);
-    expect(fetch).toHaveBeenCalledWith("https://floow.example/api/public/domains/d1/floows");
+    // With the key a running experiment assigns the visitor by: the tab's session id, which the
+    // loader starts (and the renderer's events then carry), or the visitor id with consent.
+    const session = sessionStorage.getItem("floows:session");
+    expect(session).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fetch).toHaveBeenCalledWith(
+      `https://floow.example/api/public/domains/d1/floows?visitor=${session}`,
+    );
     expect(rendererTag()!.src).toBe("https://floow.example/runtime/floow.js?v=0.1.0");
     const { start } = rendererLoads();
     await settle();

@@ -40,13 +40,30 @@ const loadRenderer = (apiUrl: string) =>
     document.head.append(tag);
   });
 
+/**
+ * The `?visitor=` a running experiment assigns by (session.ts, `visitorQuery`: the visitor id,
+ * else the tab's session id, which the loader starts when the tab has none yet, so the first
+ * page gets the arm the later ones do). Written out here rather than imported: session.ts's
+ * id maker would cost the loader 250 B; `crypto.randomUUID` is in every browser the runtime
+ * supports on an https page. Without storage: no key, the live version.
+ */
+function visitorParam(): string {
+  try {
+    let id = localStorage.getItem("floows:visitor") || sessionStorage.getItem("floows:session");
+    if (!id) sessionStorage.setItem("floows:session", (id = crypto.randomUUID()));
+    return `?visitor=${encodeURIComponent(id)}`;
+  } catch {
+    return "";
+  }
+}
+
 if (!w.floows && domainId) {
   const apiUrl = new URL(script!.src).origin;
   const debug = /[?&]floowsDebug=true/.test(location.search);
   const skeletons: HTMLElement[] = [];
   // An error answer has no `floows`: the first check then fails and warns.
   const data: Promise<PublicDomainFloows> = fetch(
-    `${apiUrl}/api/public/domains/${domainId}/floows`,
+    `${apiUrl}/api/public/domains/${domainId}/floows${visitorParam()}`,
   ).then((response) => response.json());
   // The renderer is requested at once, in parallel with the floows answer (not after it):
   // it only defines `FloowRuntime`, and a floow then shows one round-trip sooner. It is

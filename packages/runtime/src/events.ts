@@ -52,6 +52,8 @@ export interface EventContext {
   sessionId: string;
   /** The visitor id (session.ts): null without the page's analytics consent. */
   visitorId?: string | null;
+  /** The visitor's arm of the floow's running experiment (`PublicFloow.variantId`). */
+  variantId?: string;
 }
 
 type StepLike = Pick<Step, "id" | "text"> & { event?: Partial<Step["event"]> };

@@ -179,6 +179,49 @@ describe("an embedded floow", () => {
     vi.useRealTimers();
   });
 
+  it("stamps the visitor's experiment arm on every event", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    mount(app(), {
+      floow: { ...embedded(), variantId: "arm-b", floowVersion: 2 },
+      domain,
+      apiUrl: API,
+    });
+    byText(root(), "Start").click();
+    await vi.advanceTimersByTimeAsync(1000);
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/api/public/events"))!;
+    const body = JSON.parse(String(call[1]!.body)) as { events: FloowEvent[] };
+    expect(body.events.map((e) => [e.type, e.variantId, e.floowVersion])).toEqual([
+      ["mount", "arm-b", 2],
+      ["start", "arm-b", 2],
+    ]);
+    vi.useRealTimers();
+  });
+
+  it("shows a holdout visitor nothing and tells only the server, once", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const seen: FloowEvent[] = [];
+    const off = on("*", (event) => seen.push(event));
+    const before = dataLayer().length;
+    mount(app(), {
+      floow: { ...embedded(), variantId: "arm-h", holdout: true },
+      domain,
+      apiUrl: API,
+    });
+    expect(root().textContent).toBe("");
+    expect(root().querySelector(".floow")).toBeNull();
+    await vi.advanceTimersByTimeAsync(1000);
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/api/public/events"))!;
+    const body = JSON.parse(String(call[1]!.body)) as { events: FloowEvent[] };
+    expect(body.events.map((e) => [e.type, e.floowId, e.variantId])).toEqual([
+      ["holdout", "f1", "arm-h"],
+    ]);
+    // Not the page's business: no data-layer entry, no listener call.
+    expect(dataLayer().length).toBe(before);
+    expect(seen).toEqual([]);
+    off();
+    vi.useRealTimers();
+  });
+
   it("uses the mobile styles on narrow viewports and the floow's language for its own texts", () => {
     const floow = embedded();
     floow.language = "nl";
@@ -216,7 +259,11 @@ describe("an embedded floow", () => {
     expect(root().querySelector(".sk")!.getAttribute("aria-label")).toBe("Loading…");
     await instance.ready;
     expect(root().textContent).toContain("Find your bike");
-    expect(fetchMock).toHaveBeenCalledWith(`${API}/api/public/floows/remote`, expect.anything());
+    // With the key a running experiment assigns the visitor by: the tab's session id here.
+    expect(fetchMock).toHaveBeenCalledWith(
+      `${API}/api/public/floows/remote?visitor=${sessionStorage.getItem("floows:session")}`,
+      expect.anything(),
+    );
   });
 
   it("labels its skeleton in the language asked for, else the page's", async () => {

@@ -15,7 +15,7 @@ import type {
 } from "@floow/domain/logic";
 import { fetchFloow, fetchResults } from "./api";
 import { EventQueue, Listeners, buildEvent, publishToPage } from "./events";
-import type { EventFilter, EventHandler, FloowEventPayload } from "./events";
+import type { EventContext, EventFilter, EventHandler, FloowEventPayload } from "./events";
 import { Flow } from "./flow";
 import type { View } from "./flow";
 import { followHistory } from "./history";
@@ -154,6 +154,8 @@ class Instance implements FloowInstance {
   /** With `history` (npm build): the tab's history entries follow the floow's pages. */
   private _history?: HistoryFollower;
 
+  /** The visitor is in an experiment's holdout: nothing renders. */
+  private _holdout?: boolean;
   /** Whether focus is in the floow (set by focusin/focusout on its container). */
   private _focused = false;
   private _dialogFocused = false;
@@ -221,6 +223,15 @@ class Instance implements FloowInstance {
       console.warn("[floows]", floow.id, "no texts");
       return this.destroy();
     }
+    if (floow.holdout) {
+      // An experiment's holdout (docs/analytics.md "Experiments"): nothing is shown, and one
+      // `holdout` event, to the server only, says this visitor would have seen the floow here.
+      this._holdout = true;
+      if (this._options.apiUrl)
+        queueFor(this._options.apiUrl).add(buildEvent(eventContext(floow), "holdout"));
+      if (this._inline) render(null, this._inline);
+      return;
+    }
     this._brand = brand;
     if (__SCRIPT_TAG__ || !this._options.preview) loadFonts(brand);
     const options = this._options;
@@ -275,6 +286,7 @@ class Instance implements FloowInstance {
     // asks for a render (the browser's Back from a form on the hosted page, Escape from a
     // dialog's form): nested, it would diff against the tree being built and leave the
     // removed page on screen, or close the dialog twice.
+    if (this._holdout) return;
     if (this._rendering) return void (this._renderAgain = true);
     const flow = this._flow;
     this._rendering = true;
@@ -358,20 +370,7 @@ class Instance implements FloowInstance {
   ): void {
     const floow = this._flow?.floow;
     if (!floow) return;
-    const event = buildEvent(
-      {
-        organizationId: floow.organizationId ?? "",
-        domainId: floow.domainId ?? "",
-        floowId: floow.id,
-        // The version the shopper was shown, on every event (data layer and server copy).
-        ...(floow.floowVersion !== undefined && { floowVersion: floow.floowVersion }),
-        sessionId: sessionId(),
-        // Null without the page's analytics consent (session.ts).
-        visitorId: visitorId(),
-      },
-      type,
-      payload,
-    );
+    const event = buildEvent(eventContext(floow), type, payload);
     this._own.emit(event);
     listeners.emit(event);
     if (!__SCRIPT_TAG__)
@@ -449,6 +448,22 @@ class Instance implements FloowInstance {
     this._inlineHost?.remove();
     this._own.clear();
   }
+}
+
+/** What every event of a floow carries about it and the visitor. */
+function eventContext(floow: PublicFloow): EventContext {
+  return {
+    organizationId: floow.organizationId ?? "",
+    domainId: floow.domainId ?? "",
+    floowId: floow.id,
+    // The version the shopper was shown, on every event (data layer and server copy).
+    ...(floow.floowVersion !== undefined && { floowVersion: floow.floowVersion }),
+    sessionId: sessionId(),
+    // Null without the page's analytics consent (session.ts).
+    visitorId: visitorId(),
+    // The visitor's arm of a running experiment (docs/analytics.md "Experiments").
+    ...(floow.variantId && { variantId: floow.variantId }),
+  };
 }
 
 /** Mounts one floow in (or, for a dialog without an element, over) the page. */

@@ -38,3 +38,11 @@ export function visitorId(): string | null {
     return null;
   }
 }
+
+/**
+ * The query of a public floows request: the key a running experiment assigns this visitor by
+ * (docs/analytics.md "Experiments"): the visitor id, or the tab's session id without consent.
+ * The visitor id starts out as the session id (consent.ts), so a visitor who consents keeps
+ * the arm the first page gave them.
+ */
+export const visitorQuery = () => `?visitor=${encodeURIComponent(visitorId() ?? sessionId())}`;

@@ -22,8 +22,15 @@
  * floow.js +62 B (every event reads the visitor id; the tracking chunk is requested on a page
  * with the loader), and the chunk `tracking.js` (1,999 B) on every page with the loader, after
  * floow.js: nothing of it comes before a start page.
+ *
+ * Issue 23 (experiments, docs/analytics.md "Experiments"): embed.js +88 B (2,014 B: issue 21's
+ * loader goal of 2,000 B is NOT met by 14 B) to ask the floows answer with `?visitor=` (the
+ * visitor id, else the tab's session id, started by the loader itself with
+ * `crypto.randomUUID` so the first page gets the arm the later ones do); floow.js +81 B
+ * (12,791 B): `variantId` on every event, and a holdout visitor's floow not shown but one
+ * `holdout` event sent. Before the start page: 14,805 B (goal 15,000 still met).
  */
-export const BUDGETS = { "embed.js": 1_950, "floow.js": 12_720 } as const;
+export const BUDGETS = { "embed.js": 2_020, "floow.js": 12_800 } as const;
 /**
  * The renderer's chunks: `pages.js`, fetched once a start page shows (or when first needed);
  * `floow-widget.js`, fetched only on a page with a `<floow-widget>` tag; `tracking.js` (consent,
@@ -35,13 +42,13 @@ export const CHUNK_BUDGETS = {
   "tracking.js": 2_010,
 } as const;
 /** Before the start page shows: the loader and the renderer. */
-export const TOTAL_BUDGET = 14_640;
+export const TOTAL_BUDGET = 14_810;
 /** Issue 21's goal for the loader and the renderer together (met: see above). */
 export const TOTAL_GOAL = 15_000;
 /**
  * Everything: the loader, the renderer and its chunks (`floow-widget.js` included: a page
  * with the tag downloads all five; one showing floows by triggers alone, 344 B less).
  */
-export const ALL_BUDGET = 22_870;
+export const ALL_BUDGET = 23_040;
 /** Issue 21's goal for everything (not met: see above). */
 export const ALL_GOAL = 19_000;
