@@ -13,7 +13,12 @@ import { nonce, pagesSheet } from "./lazy";
 /** Gives a fresh shadow root the floow's stylesheet. */
 export function addStyles(root: ShadowRoot, css: string): void {
   if (root.adoptedStyleSheets) {
-    const sheet = new CSSStyleSheet();
+    // A root adopts only sheets its own document made: an element in an iframe (npm build)
+    // needs the iframe's constructor. The script tag renders in its own page only.
+    const Sheet = __SCRIPT_TAG__
+      ? CSSStyleSheet
+      : (root.ownerDocument.defaultView ?? window).CSSStyleSheet;
+    const sheet = new Sheet();
     sheet.replaceSync(css);
     root.adoptedStyleSheets = __SCRIPT_TAG__ ? [sheet, pagesSheet()] : [sheet];
   } else {
