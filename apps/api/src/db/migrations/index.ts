@@ -21,6 +21,7 @@ import * as floowVersions from "./20261125230000_floow_versions";
 import * as conversions from "./20261126084622_conversions";
 import * as apiKeys from "./20261126084703_api_keys";
 import * as experiments from "./20261126085109_experiments";
+import * as conversionSessionIndex from "./20261126093245_conversion_session_index";
 
 /**
  * Every migration, by name, imported statically so the tsup bundle carries them (a
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "20261126084622_conversions": conversions,
   "20261126084703_api_keys": apiKeys,
   "20261126085109_experiments": experiments,
+  "20261126093245_conversion_session_index": conversionSessionIndex,
 };
