@@ -24,10 +24,8 @@ beforeEach(() => {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === `${API}/api/public/domains/${DOMAIN}/floows`)
-        return new Response(
-          JSON.stringify({ domain: { id: DOMAIN, ...domainAnswer }, floows: [] }),
-        );
+      if (url === `${API}/api/public/domains/${DOMAIN}/tracking`)
+        return new Response(JSON.stringify(domainAnswer));
       if (url === `${API}/api/public/conversions`) {
         reports.push(JSON.parse(String(init?.body)));
         return new Response(JSON.stringify({ counted: true }), { status: 202 });

@@ -1,11 +1,11 @@
 /**
  * Consent and conversions on a domain's pages (docs/events.md "Consent" and "Conversions"):
  * started by the script tag's `tracking.js` chunk on every page with the loader, and by the
- * npm build's `mount({ domainId, apiUrl })`. Reads the domain's settings from its public
- * floows answer (the browser has it cached from the loader's request), then applies consent
- * and, when the domain enables it, reports the page's GA4 `purchase` events.
+ * npm build's `mount({ domainId, apiUrl })`. Reads the domain's settings (a small public
+ * answer of their own, `GET /api/public/domains/:id/tracking`), then applies consent and, when
+ * the domain enables it, reports the page's GA4 `purchase` events.
  */
-import type { PublicDomainFloows } from "@floow/domain/logic";
+import type { PublicTrackingSettings } from "@floow/domain/logic";
 import { readConsentMode, useConsentSettings, watchTcf } from "./consent";
 import { ga4Purchase, sendConversion, setConversionTarget } from "./conversion";
 import { watchDataLayer } from "./data-layer";
@@ -31,12 +31,13 @@ export function track(domainId: string, apiUrl: string, win: Window = window): v
     else if (reportPurchases === undefined) purchases.push(entry);
   });
   watchTcf(win);
-  fetch(`${base}/api/public/domains/${encodeURIComponent(domainId)}/floows`)
-    .then((response) => (response.ok ? (response.json() as Promise<PublicDomainFloows>) : null))
+  fetch(`${base}/api/public/domains/${encodeURIComponent(domainId)}/tracking`)
+    .then((response) => (response.ok ? (response.json() as Promise<PublicTrackingSettings>) : null))
     .catch(() => null)
     .then((answer) => {
-      useConsentSettings(answer?.domain.consent);
-      reportPurchases = answer?.domain.datalayerPurchases === true;
+      // No answer (a network error, an unknown domain): any source, no consent assumed.
+      useConsentSettings(answer?.consent);
+      reportPurchases = answer?.datalayerPurchases === true;
       if (reportPurchases) purchases.forEach(report);
       purchases.length = 0;
     });

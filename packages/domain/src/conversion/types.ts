@@ -14,6 +14,17 @@ export interface PublicConsentSettings {
   default: ConsentDefault;
 }
 
+/**
+ * `GET /api/public/domains/:domainId/tracking`: what the runtime's consent and conversions code
+ * needs of a domain (a small answer of its own: the floows answer is large, and asked for with
+ * the visitor's experiment key).
+ */
+export interface PublicTrackingSettings {
+  consent: PublicConsentSettings;
+  /** The runtime reports the page's GA4 `purchase` events as conversions. */
+  datalayerPurchases?: boolean;
+}
+
 /** `POST /api/public/conversions`: what the runtime reports (see `publicConversionSchema`). */
 export interface PublicConversionReport {
   domainId: string;

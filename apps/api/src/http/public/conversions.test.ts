@@ -126,6 +126,26 @@ describe.each(testDbKinds)("public conversions API (%s)", (kind) => {
     expect(response.json().error.code).toBe("NOT_FOUND");
   });
 
+  it("answers the domain's consent and conversion settings for the runtime, and 404 for an unknown domain", async () => {
+    const get = (id: string) =>
+      app.inject({ method: "GET", url: `/api/public/domains/${id}/tracking` });
+    const before = await get(domainId);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({ consent: { source: "auto", default: "denied" } });
+    expect(before.headers["cache-control"]).toContain("max-age=60");
+    await database.db
+      .updateTable("domain")
+      .set({ consent_source: "tcf", consent_default: "granted", datalayer_purchases: true })
+      .where("id", "=", domainId)
+      .execute();
+    // The server keeps an answer for floowsCacheMs (0 here).
+    expect((await get(domainId)).json()).toEqual({
+      consent: { source: "tcf", default: "granted" },
+      datalayerPurchases: true,
+    });
+    expect((await get("no-such-domain")).statusCode).toBe(404);
+  });
+
   it("is rate limited per address like the events call", async () => {
     const ip = "10.0.0.99";
     const answers = [];

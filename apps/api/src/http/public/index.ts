@@ -13,6 +13,7 @@ import { registerConversionsRoute } from "./conversions";
 import { registerEventsRoute } from "./events";
 import { registerFloowRoutes } from "./floows";
 import { registerResultsRoute } from "./results";
+import { registerTrackingRoute } from "./tracking";
 
 /** Requests per client address and minute, per route. */
 export interface PublicRateLimits {
@@ -108,6 +109,12 @@ export async function registerPublicRoutes(
         { max: limits.events },
       );
       registerConversionsRoute(scope, { db: deps.db }, { max: limits.conversions });
+      // Asked once per page view with the loader, like the floows answer.
+      registerTrackingRoute(
+        scope,
+        { db: deps.db, cacheMs: deps.floowsCacheMs ?? 5_000 },
+        { max: limits.floows },
+      );
     },
     { prefix: "/api/public" },
   );

@@ -19,6 +19,8 @@ export const CACHES = {
    * the experiment new arm ids; the time only frees memory.
    */
   publicFloowVariants: { name: "public:floow-variants", maxEntries: 10_000 },
+  /** A domain's consent and conversion settings for the runtime (`/api/public/domains/:id/tracking`). */
+  publicTracking: { name: "public:tracking", maxEntries: 10_000 },
   /**
    * Live-floow lookups by id: the results call's (the whole live version) and the events
    * ingest's (its organization and domain), two caches of one name, so one invalidation
