@@ -27,6 +27,7 @@ import { Route as FloowIdRouteImport } from './routes/floow.$id'
 import { Route as AuthedAnalyticsIndexRouteImport } from './routes/_authed/analytics/index'
 import { Route as AuthedDomainsIndexRouteImport } from './routes/_authed/domains/index'
 import { Route as AuthedDomainsDomainRouteImport } from './routes/_authed/domains/domain'
+import { Route as AuthedExperimentsFloowIdRouteImport } from './routes/_authed/experiments.$floowId'
 import { Route as AuthedAnalyticsFloowIdRouteImport } from './routes/_authed/analytics/floow.$id'
 
 const AuthedRoute = AuthedRouteImport.update({
@@ -118,6 +119,12 @@ const AuthedDomainsDomainRoute = AuthedDomainsDomainRouteImport.update({
   path: '/domains/domain',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedExperimentsFloowIdRoute =
+  AuthedExperimentsFloowIdRouteImport.update({
+    id: '/experiments/$floowId',
+    path: '/experiments/$floowId',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedAnalyticsFloowIdRoute = AuthedAnalyticsFloowIdRouteImport.update({
   id: '/analytics/floow/$id',
   path: '/analytics/floow/$id',
@@ -140,6 +147,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AuthedSettingsRoute
   '/floow/$id': typeof FloowIdRoute
   '/domains/domain': typeof AuthedDomainsDomainRoute
+  '/experiments/$floowId': typeof AuthedExperimentsFloowIdRoute
   '/analytics/': typeof AuthedAnalyticsIndexRoute
   '/domains/': typeof AuthedDomainsIndexRoute
   '/analytics/floow/$id': typeof AuthedAnalyticsFloowIdRoute
@@ -160,6 +168,7 @@ export interface FileRoutesByTo {
   '/floow/$id': typeof FloowIdRoute
   '/': typeof AuthedIndexRoute
   '/domains/domain': typeof AuthedDomainsDomainRoute
+  '/experiments/$floowId': typeof AuthedExperimentsFloowIdRoute
   '/analytics': typeof AuthedAnalyticsIndexRoute
   '/domains': typeof AuthedDomainsIndexRoute
   '/analytics/floow/$id': typeof AuthedAnalyticsFloowIdRoute
@@ -182,6 +191,7 @@ export interface FileRoutesById {
   '/floow/$id': typeof FloowIdRoute
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/domains/domain': typeof AuthedDomainsDomainRoute
+  '/_authed/experiments/$floowId': typeof AuthedExperimentsFloowIdRoute
   '/_authed/analytics/': typeof AuthedAnalyticsIndexRoute
   '/_authed/domains/': typeof AuthedDomainsIndexRoute
   '/_authed/analytics/floow/$id': typeof AuthedAnalyticsFloowIdRoute
@@ -204,6 +214,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/floow/$id'
     | '/domains/domain'
+    | '/experiments/$floowId'
     | '/analytics/'
     | '/domains/'
     | '/analytics/floow/$id'
@@ -224,6 +235,7 @@ export interface FileRouteTypes {
     | '/floow/$id'
     | '/'
     | '/domains/domain'
+    | '/experiments/$floowId'
     | '/analytics'
     | '/domains'
     | '/analytics/floow/$id'
@@ -245,6 +257,7 @@ export interface FileRouteTypes {
     | '/floow/$id'
     | '/_authed/'
     | '/_authed/domains/domain'
+    | '/_authed/experiments/$floowId'
     | '/_authed/analytics/'
     | '/_authed/domains/'
     | '/_authed/analytics/floow/$id'
@@ -388,6 +401,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDomainsDomainRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/experiments/$floowId': {
+      id: '/_authed/experiments/$floowId'
+      path: '/experiments/$floowId'
+      fullPath: '/experiments/$floowId'
+      preLoaderRoute: typeof AuthedExperimentsFloowIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/analytics/floow/$id': {
       id: '/_authed/analytics/floow/$id'
       path: '/analytics/floow/$id'
@@ -408,6 +428,7 @@ interface AuthedRouteChildren {
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
   AuthedDomainsDomainRoute: typeof AuthedDomainsDomainRoute
+  AuthedExperimentsFloowIdRoute: typeof AuthedExperimentsFloowIdRoute
   AuthedAnalyticsIndexRoute: typeof AuthedAnalyticsIndexRoute
   AuthedDomainsIndexRoute: typeof AuthedDomainsIndexRoute
   AuthedAnalyticsFloowIdRoute: typeof AuthedAnalyticsFloowIdRoute
@@ -423,6 +444,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedIndexRoute: AuthedIndexRoute,
   AuthedDomainsDomainRoute: AuthedDomainsDomainRoute,
+  AuthedExperimentsFloowIdRoute: AuthedExperimentsFloowIdRoute,
   AuthedAnalyticsIndexRoute: AuthedAnalyticsIndexRoute,
   AuthedDomainsIndexRoute: AuthedDomainsIndexRoute,
   AuthedAnalyticsFloowIdRoute: AuthedAnalyticsFloowIdRoute,

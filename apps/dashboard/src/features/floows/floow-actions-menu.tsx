@@ -1,6 +1,7 @@
 import {
   ArchiveIcon,
   Button,
+  ChartIcon,
   ConfirmDialog,
   CopyIcon,
   DropdownMenu,
@@ -17,6 +18,7 @@ import {
   SparklesIcon,
   TrashIcon,
 } from "@floow/ui";
+import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useFloowActions } from "./floow-actions";
 import type { FloowSummary } from "./floow-labels";
@@ -34,6 +36,7 @@ export function FloowActionsMenu({
 }) {
   const actions = useFloowActions();
   const openInEditor = useOpenInEditor();
+  const navigate = useNavigate();
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   const otherDomains = domains.filter((domain) => domain.id !== floow.domainId);
   const [targetDomainId, setTargetDomainId] = useState("");
@@ -69,6 +72,13 @@ export function FloowActionsMenu({
               </DropdownMenuItem>
             )
           ) : null}
+          <DropdownMenuItem
+            onSelect={() =>
+              void navigate({ to: "/experiments/$floowId", params: { floowId: floow.id } })
+            }
+          >
+            <ChartIcon size={16} /> Experiments
+          </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setDialog("duplicate")}>
             <CopyIcon size={16} /> Duplicate
           </DropdownMenuItem>
