@@ -5,7 +5,7 @@
  * are `@floow/domain/logic`'s; this only keeps the visitor's place and answers, and says
  * which events happened. The renderer draws `state` and calls the actions.
  */
-import { eventProduct, pathProgress, progressPercent } from "@floow/domain/logic";
+import { pathProgress, progressPercent } from "@floow/domain/logic";
 import type {
   FloowEventType,
   FormInputValue,
@@ -16,17 +16,10 @@ import type {
   ResultCard,
   Step,
 } from "@floow/domain/logic";
-import { eventChoices, eventFormInputs } from "./events";
-import { part } from "./render/lazy";
 import type { FloowEventPayload } from "./events";
-import { walk } from "./walk";
+import { when } from "./render/lazy";
+import { emptyResults, walk } from "./walk";
 import type { Walk } from "./walk";
-
-/**
- * The finish event's rules. The script tag's come with the pages after the start page
- * (`pages.js`); a floow without questions may finish before it is here, choosing nothing.
- */
-const rules = () => (__SCRIPT_TAG__ ? part()! : { eventChoices, eventFormInputs });
 
 /** What a floow shows: its start page, one of its steps, or its finish page. */
 export type View = { kind: "start" } | { kind: "step"; stepId: string } | { kind: "finish" };
@@ -73,14 +66,6 @@ export interface FlowOptions {
   language?: Language;
 }
 
-/** Results of `status` with nothing in them yet. */
-const emptyResults = (status: ResultsState["status"]): ResultsState => ({
-  status,
-  products: [],
-  partial: false,
-  more: 0,
-});
-
 /**
  * The shopper's actions after the start page (walk.ts), added to the class below: typed by
  * merging (the methods are assigned to the prototype, which TypeScript cannot see).
@@ -92,7 +77,8 @@ export interface Flow extends Walk {}
 export class Flow {
   state!: FlowState;
   private _listeners = new Set<() => void>();
-  private _resultsToken = 0;
+  /** Counts finish pages entered and resets: a results answer for an older one is dropped. */
+  resultsToken = 0;
   /** Form inputs' validation timers (walk.ts `type`). */
   timers: Record<string, ReturnType<typeof setTimeout>> = {};
   /**
@@ -152,7 +138,7 @@ export class Flow {
     const values: Record<string, FormInputValue> = {};
     for (const step of this.floow.steps)
       for (const input of step.formInputs ?? []) values[input.id] = input.value ?? null;
-    this._resultsToken++;
+    this.resultsToken++;
     this.state = {
       view: this._firstView(),
       history: [],
@@ -197,57 +183,21 @@ export class Flow {
 
   dispose(): void {
     Object.values(this.timers).forEach(clearTimeout);
-    this._resultsToken++;
+    this.resultsToken++;
     this._listeners.clear();
   }
 
-  /** Shows a view; the finish page fetches the results (`emit`: the visitor finished, not a preview jump). */
+  /**
+   * Shows a view; the finish page fetches the results and emits `finish` (walk.ts `finish`;
+   * `emit`: the visitor finished, not a preview jump). The script tag's finish page waits
+   * for `pages.js`, which brings it (a floow without questions may finish before it is here).
+   */
   enter(view: View, emit = true): void {
     this.update({ view, touched: {} });
     if (view.kind !== "finish") return;
-    const { floow, options } = this;
-    const token = ++this._resultsToken;
-    const done = (
-      answer?: PublicResults,
-      status: ResultsState["status"] = answer ? "done" : "error",
-    ) => {
-      if (token !== this._resultsToken) return;
-      this.update({ results: { ...emptyResults(status), ...answer } });
-      if (emit)
-        this.options.emit(
-          "finish",
-          this._finishPayload(answer),
-          answer && {
-            products: answer.products.map((_, i) => ({ ...eventProduct(this.card(i)) })),
-          },
-        );
-    };
-    if (floow.type === "selling" && floow.finish?.type === "results" && options.results) {
-      this.update({ results: emptyResults("loading") });
-      // Spec: a failed results call only clears the loading flag.
-      options.results(this.chosenIds()).then(done, () => done());
-    } else done(undefined, "done");
-  }
-
-  private _finishPayload(answer?: PublicResults): FloowEventPayload {
-    const chosen = this.chosenIds();
-    const { steps } = this.floow;
-    const inputs = steps
-      .filter((s) => s.type === "form" && this.state.history.includes(s.id))
-      .flatMap((s) => s.formInputs ?? []);
-    return {
-      // None chosen: no need of the rules (a floow without questions may finish before
-      // `pages.js` is here).
-      choices: chosen[0]
-        ? rules().eventChoices(
-            steps.flatMap((s) => s.choices.filter((c) => chosen.includes(c.id))),
-            chosen,
-          )
-        : [],
-      ...(inputs[0] && { formInputs: rules().eventFormInputs(inputs, this.state.values) }),
-      ...(answer && { products: answer.products }),
-      ...(answer?.partial !== undefined && { partial: answer.partial }),
-    };
+    const token = ++this.resultsToken;
+    if (__SCRIPT_TAG__) void when().then(() => this.finish(token, emit));
+    else this.finish(token, emit);
   }
 }
 

@@ -18,10 +18,19 @@ import {
   resultProduct,
   visibleChoices,
 } from "@floow/domain/logic";
-import type { FormInputValue, ResultProduct, Step } from "@floow/domain/logic";
+import type { FormInputValue, PublicResults, ResultProduct, Step } from "@floow/domain/logic";
 import { eventChoices, eventFormInputs, eventStep } from "./events";
-import type { Flow } from "./flow";
+import type { FloowEventPayload } from "./events";
+import type { Flow, ResultsState } from "./flow";
 import { textsOf } from "./i18n";
+
+/** Results of `status` with nothing in them yet. */
+export const emptyResults = (status: ResultsState["status"]): ResultsState => ({
+  status,
+  products: [],
+  partial: false,
+  more: 0,
+});
 
 export const walk = {
   visibleChoices(this: Flow, step: Step) {
@@ -160,6 +169,49 @@ export const walk = {
     return __SCRIPT_TAG__
       ? readCard(products[i]!, cards![i]!)
       : resultProduct(products[i]!, this.floow.finish.results);
+  },
+
+  /**
+   * The finish page entered as `token` (flow.ts `enter`): fetches a selling floow's results,
+   * then emits `finish` (with `emit`) with the answers on the path taken.
+   */
+  finish(this: Flow, token: number, emit: boolean): void {
+    const { floow, options } = this;
+    const done = (
+      answer?: PublicResults,
+      status: ResultsState["status"] = answer ? "done" : "error",
+    ) => {
+      if (token !== this.resultsToken) return;
+      this.update({ results: { ...emptyResults(status), ...answer } });
+      if (!emit) return;
+      const chosen = this.chosenIds();
+      const { steps } = floow;
+      const inputs = steps
+        .filter((s) => s.type === "form" && this.state.history.includes(s.id))
+        .flatMap((s) => s.formInputs ?? []);
+      const payload: FloowEventPayload = {
+        choices: eventChoices(
+          steps.flatMap((s) => s.choices.filter((c) => chosen.includes(c.id))),
+          chosen,
+        ),
+        ...(inputs[0] && { formInputs: eventFormInputs(inputs, this.state.values) }),
+        ...(answer && { products: answer.products }),
+        ...(answer?.partial !== undefined && { partial: answer.partial }),
+      };
+      options.emit(
+        "finish",
+        payload,
+        answer && {
+          products: answer.products.map((_, i) => ({ ...eventProduct(this.card(i)) })),
+        },
+      );
+    };
+    if (token !== this.resultsToken) return;
+    if (floow.type === "selling" && floow.finish?.type === "results" && options.results) {
+      this.update({ results: emptyResults("loading") });
+      // Spec: a failed results call only clears the loading flag.
+      options.results(this.chosenIds()).then(done, () => done());
+    } else done(undefined, "done");
   },
 
   /** Result `i`'s button or link was followed. */

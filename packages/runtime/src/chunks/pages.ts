@@ -1,7 +1,6 @@
 // The script tag's pages after the start page (`/runtime/pages.js`, render/lazy.ts): the
 // questions, form inputs with their validation, the results, and the shopper's actions on
 // them (walk.ts, added to floow.js's `Flow`).
-import { eventChoices, eventFormInputs } from "../events";
 import { FinishView } from "../render/finish";
 import { define } from "../render/lazy";
 import { Nav } from "../render/nav";
@@ -16,7 +15,5 @@ define({
   Progress,
   Nav,
   FinishView,
-  eventChoices,
-  eventFormInputs,
   walk,
 });

@@ -13,7 +13,6 @@
  * The npm build imports every part directly and never uses this file (`__SCRIPT_TAG__`).
  */
 import { Fragment, h } from "preact";
-import type { eventChoices, eventFormInputs } from "../events";
 import { Flow } from "../flow";
 import type { FinishView } from "./finish";
 import { Icon } from "./icons";
@@ -34,8 +33,6 @@ export interface Pages {
   Progress: typeof Progress;
   Nav: typeof Nav;
   FinishView: typeof FinishView;
-  eventChoices: typeof eventChoices;
-  eventFormInputs: typeof eventFormInputs;
   walk: Walk;
 }
 
