@@ -63,18 +63,22 @@ export async function fetchFloow(
   return { floow, domain: isObject(domain) ? domain : undefined };
 }
 
-/** `POST {apiUrl}/api/public/results {floowId, choiceIds}` → `{ products, partial }`. */
+/**
+ * `POST {apiUrl}/api/public/results {floowId, choiceIds, floowVersion?}` → `{ products, partial }`;
+ * `floowVersion` for an experiment's variant (its own filters, not the live version's).
+ */
 export async function fetchResults(
   apiUrl: string,
   floowId: string,
   choiceIds: readonly string[],
+  floowVersion?: number,
 ): Promise<PublicResults> {
   const body = await json(
     await fetch(`${base(apiUrl)}/api/public/results`, {
       method: "POST",
       // text/plain: a CORS simple request, no preflight round-trip before the results.
       headers: { "content-type": "text/plain;charset=UTF-8" },
-      body: JSON.stringify({ floowId, choiceIds }),
+      body: JSON.stringify({ floowId, choiceIds, floowVersion }),
       credentials: "omit",
     }),
   );

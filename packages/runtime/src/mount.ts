@@ -243,13 +243,15 @@ class Instance implements FloowInstance {
         // in a preview without `results`, or without an API.
         get results() {
           const { apiUrl, preview, results } = options;
+          // An experiment's variant asks for its own version's results.
+          const version = floow.variantId ? floow.floowVersion : undefined;
           // The script tag reads the answer's cards with `pages.js` (`Flow.card`): after it.
           if (__SCRIPT_TAG__)
             return apiUrl
-              ? (ids: string[]) => when().then(() => fetchResults(apiUrl, floow.id, ids))
+              ? (ids: string[]) => when().then(() => fetchResults(apiUrl, floow.id, ids, version))
               : undefined;
           if (!apiUrl || results || preview) return results;
-          return (ids: string[]) => fetchResults(apiUrl, floow.id, ids);
+          return (ids: string[]) => fetchResults(apiUrl, floow.id, ids, version);
         },
         get language() {
           return __SCRIPT_TAG__ ? undefined : options.language;

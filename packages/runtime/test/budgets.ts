@@ -33,8 +33,11 @@
  * The finish page's results call and `finish` event (walk.ts `finish`) in pages.js
  * (docs/benchmarks.md, "Fourth pass"): floow.js -285 B (12,506 B), pages.js +244 B (6,129 B);
  * before the start page 14,520 B, everything 22,994 B.
+ *
+ * Issue 23 (experiments): floow.js +21 B (12,527 B): a variant's results call names its
+ * version (`floowVersion`), so its own filters choose the products.
  */
-export const BUDGETS = { "embed.js": 2_020, "floow.js": 12_510 } as const;
+export const BUDGETS = { "embed.js": 2_020, "floow.js": 12_530 } as const;
 /**
  * The renderer's chunks: `pages.js`, fetched once a start page shows (or when first needed);
  * `floow-widget.js`, fetched only on a page with a `<floow-widget>` tag; `tracking.js` (consent,
@@ -46,13 +49,13 @@ export const CHUNK_BUDGETS = {
   "tracking.js": 2_010,
 } as const;
 /** Before the start page shows: the loader and the renderer. */
-export const TOTAL_BUDGET = 14_530;
+export const TOTAL_BUDGET = 14_545;
 /** Issue 21's goal for the loader and the renderer together (met: see above). */
 export const TOTAL_GOAL = 15_000;
 /**
  * Everything: the loader, the renderer and its chunks (`floow-widget.js` included: a page
  * with the tag downloads all five; one showing floows by triggers alone, 344 B less).
  */
-export const ALL_BUDGET = 23_000;
+export const ALL_BUDGET = 23_020;
 /** Issue 21's goal for everything (not met: see above). */
 export const ALL_GOAL = 19_000;

@@ -367,6 +367,33 @@ describe.each(testDbKinds)("floow versions: drafts, publish, rollback, restore (
     ]);
   });
 
+  it("gives an earlier version's results when asked with its floowVersion (an experiment's variant)", async () => {
+    const { saved, red, step } = await redFloow("Variant results");
+    const v1 = await as(member).publish({ id: saved.id });
+    await as(member).update({ ...edit(v1, { steps: [step], filters: [] }), version: v1.version });
+    await as(member).publish({ id: saved.id });
+    const ask = async (floowVersion?: number) =>
+      (
+        (
+          await shop.inject({
+            method: "POST",
+            url: "/api/public/results",
+            payload: { floowId: saved.id, choiceIds: [red.id], floowVersion },
+          })
+        ).json() as PublicResults
+      ).products.map((product) => (product as { id?: string }).id);
+    // Version 2 (live) has no filter; version 1 filters on red.
+    expect(await ask()).toEqual(["p1", "p2"]);
+    expect(await ask(1)).toEqual(["p1"]);
+    expect(await ask(2)).toEqual(["p1", "p2"]);
+    const missing = await shop.inject({
+      method: "POST",
+      url: "/api/public/results",
+      payload: { floowId: saved.id, choiceIds: [], floowVersion: 9 },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it("refuses malformed input with BAD_REQUEST at the field", async () => {
     const { saved } = await redFloow("Bad input");
     const cases: [() => Promise<unknown>, (string | number)[]][] = [

@@ -11,7 +11,7 @@ import type {
 } from "@floow/domain/results";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/database";
-import { findLiveFloow } from "../db/queries/floow-version";
+import { findLiveFloow, findLiveFloowVersion } from "../db/queries/floow-version";
 import type { LiveFloow } from "../db/queries/floow-version";
 import { listFeedProductRecords } from "../db/queries/product";
 import { CACHES, createTtlCache, feedIndexKey } from "./cache";
@@ -136,8 +136,14 @@ export interface ResultsService {
    * `compute`'s answer as bytes (the public results call): kept per floow version, feed load
    * and selection, so a repeated selection costs a lookup, not a computation, serialization
    * and compression. A publish (new version) or a feed import (new load) is a new key.
+   * `floowVersion`: the results of that published version of the live floow (an experiment's
+   * variant, docs/analytics.md "Experiments"), not of the live version.
    */
-  answer(floowId: string, choiceIds: readonly string[]): Promise<ResultsAnswer | null>;
+  answer(
+    floowId: string,
+    choiceIds: readonly string[],
+    floowVersion?: number,
+  ): Promise<ResultsAnswer | null>;
   /** Reloads a feed's products in the background at its next use (`invalidateFeedCaches` does it for every service). */
   invalidateFeed(organizationId: string, feedId: string): void;
 }
@@ -247,6 +253,12 @@ export function createResultsService(
     );
 
   const liveFloow = (floowId: string) => floows.get(floowId, () => findLiveFloow(db, floowId));
+  // A variant's version of a live floow: kept under its own key (a version never changes; the
+  // short time drops it when the floow goes offline).
+  const floowAt = (floowId: string, version: number | undefined) =>
+    version === undefined
+      ? liveFloow(floowId)
+      : floows.get(`${floowId}\u0000${version}`, () => findLiveFloowVersion(db, floowId, version));
 
   function clean(product: Product): Product {
     let out = sanitized.get(product);
@@ -295,8 +307,8 @@ export function createResultsService(
         card,
       );
     },
-    async answer(floowId, choiceIds) {
-      const floow = await liveFloow(floowId);
+    async answer(floowId, choiceIds, floowVersion) {
+      const floow = await floowAt(floowId, floowVersion);
       if (!floow) return null;
       const feedId = resultsFeedId(floow);
       if (!feedId) return emptyAnswer;

@@ -332,6 +332,8 @@ export const resultsRequestSchema = z.object({
     .array(ref)
     .max(500)
     .default(() => []),
+  /** An experiment's variant: the results of this published version, not the live one's. */
+  floowVersion: z.number().int().min(1).max(1_000_000).optional(),
 });
 
 /** A question of the AI suggestion answer (`analysis.questions`). */

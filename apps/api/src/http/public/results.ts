@@ -33,7 +33,11 @@ export function registerResultsRoute(
       if (!body.ok) return sendError(reply, 400, "BAD_REQUEST", body.message);
       const parsed = resultsRequestSchema.safeParse(body.value);
       if (!parsed.success) return sendValidationError(reply, parsed.error);
-      const answer = await deps.results.answer(parsed.data.floowId, parsed.data.choiceIds);
+      const answer = await deps.results.answer(
+        parsed.data.floowId,
+        parsed.data.choiceIds,
+        parsed.data.floowVersion,
+      );
       if (!answer) {
         return sendError(reply, 404, "NOT_FOUND", "floowId: no such live floow.", [
           { path: ["floowId"], message: "No such live floow." },
