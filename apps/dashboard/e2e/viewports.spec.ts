@@ -89,6 +89,19 @@ async function expectAccessible(page: Page, where: string) {
     .toEqual([]);
 }
 
+/** A list that a phone shows whole: its table does not scroll inside its own box either. */
+async function expectTableFits(page: Page, name: string) {
+  const table = page.getByRole("table", { name });
+  await expect(table).toBeVisible();
+  const { scrollWidth, clientWidth } = await table.evaluate((element) => ({
+    scrollWidth: element.parentElement!.scrollWidth,
+    clientWidth: element.parentElement!.clientWidth,
+  }));
+  expect
+    .soft(scrollWidth, `the ${name} table is ${scrollWidth} px wide`)
+    .toBeLessThanOrEqual(clientWidth);
+}
+
 async function shot(page: Page, testInfo: TestInfo, name: string, fullPage: boolean) {
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage });
@@ -159,9 +172,7 @@ for (const viewport of WIDTHS) {
     // each floow's status and actions are on screen (a phone moves type, language and domain
     // under the name).
     const floowsTable = page.getByRole("table", { name: "Floows" });
-    expect(
-      await floowsTable.evaluate((table) => table.parentElement!.scrollWidth),
-    ).toBeLessThanOrEqual(await floowsTable.evaluate((table) => table.parentElement!.clientWidth));
+    await expectTableFits(page, "Floows");
     await expect(
       floowsTable.getByRole("button", { name: `Actions for ${ADVISOR.name}` }),
     ).toBeInViewport();
@@ -237,6 +248,8 @@ for (const viewport of WIDTHS) {
       .click();
     await expect(page.getByRole("heading", { name: /Launch|Publish/ }).first()).toBeVisible();
     await checkScreen(page, testInfo, `${prefix}-editor-launch`);
+    // The versions list is a card per version on a phone (`Table stack`).
+    await expectTableFits(page, "Versions");
 
     // The other screens of the navigation.
     const screens: { path: string; name: string; heading: string | RegExp }[] = [
@@ -275,6 +288,7 @@ for (const viewport of WIDTHS) {
         await expect(page.locator("canvas").first()).toBeVisible();
       }
       await checkScreen(page, testInfo, `${prefix}-${screen.name}`);
+      if (screen.name === "settings-organization") await expectTableFits(page, "Team");
     }
   });
 }

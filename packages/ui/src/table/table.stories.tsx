@@ -88,3 +88,36 @@ export const SortedAndPaged: StoryObj<typeof Table> = {
     );
   },
 };
+
+/**
+ * `stack`: below `sm` (a phone) each row is a card of "label value" lines, so a list of a
+ * few columns fits 390 px without scrolling sideways. Give each cell but the first a `label`.
+ * Switch the toolbar's viewport to a phone to see it.
+ */
+export const StackedOnAPhone: StoryObj<typeof Table> = {
+  render: () => (
+    <div className="max-w-[23rem] sm:max-w-none">
+      <Table aria-label="Team" stack>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>Role</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {[
+            ["Sam de Vries", "sam@fietsen.nl", "Admin"],
+            ["Noor Bakker", "noor@fietsen.nl", "Member"],
+          ].map(([name, email, role]) => (
+            <TableRow key={email}>
+              <TableCell className="font-medium text-grey-900">{name}</TableCell>
+              <TableCell label="Email">{email}</TableCell>
+              <TableCell label="Role">{role}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  ),
+};

@@ -7,12 +7,42 @@ import {
   TableBody,
   TableCell,
   TableExpandButton,
+  TableHead,
   TableHeader,
   TablePagination,
   TableRow,
 } from "./table";
 
 describe("Table", () => {
+  it("stacked (a card per row on a phone) keeps its table roles, and each cell names its column", () => {
+    render(
+      <Table aria-label="Team" stack>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead>Email</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          <TableRow>
+            <TableCell>Sam</TableCell>
+            <TableCell label="Email">sam@example.com</TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>,
+    );
+    // Roles written out: a table shown as blocks may lose them in a browser's accessibility tree.
+    const table = screen.getByRole("table", { name: "Team" });
+    expect(table.getAttribute("role")).toBe("table");
+    expect(screen.getAllByRole("row")).toHaveLength(2);
+    expect(screen.getByRole("columnheader", { name: "Email" }).getAttribute("role")).toBe(
+      "columnheader",
+    );
+    const email = screen.getByRole("cell", { name: "sam@example.com" });
+    expect(email.getAttribute("data-label")).toBe("Email");
+    expect(table.className).toContain("max-sm:block");
+  });
+
   it("is a table with column headers and cells", () => {
     render(
       <Table aria-label="Products">

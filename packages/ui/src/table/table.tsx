@@ -1,6 +1,24 @@
-import type { ComponentProps, ReactNode } from "react";
+import { createContext, useContext, type ComponentProps, type ReactNode } from "react";
 import { Button } from "../button/button";
 import { cn } from "../lib/cn";
+
+/**
+ * A stacked table (`<Table stack>`): below `sm` each row is a card of "label value" lines
+ * instead of a row wider than the phone. Its parts then carry explicit table roles: a table
+ * displayed as blocks may lose its table semantics in some browsers, and the roles keep it a
+ * table for screen readers (and for tests that find rows and cells by role).
+ */
+const StackContext = createContext(false);
+const useStack = () => useContext(StackContext);
+
+/** What `stack` changes below `sm`: header hidden (still read), rows as cards, cells as lines. */
+const STACKED = cn(
+  "max-sm:block max-sm:[&_tbody]:block max-sm:[&_tr]:block max-sm:[&_tr]:px-5 max-sm:[&_tr]:py-3",
+  "max-sm:[&_thead]:sr-only",
+  "max-sm:[&_td]:flex max-sm:[&_td]:min-h-8 max-sm:[&_td]:items-center max-sm:[&_td]:justify-between max-sm:[&_td]:gap-4 max-sm:[&_td]:px-0! max-sm:[&_td]:py-1 max-sm:[&_td]:text-right",
+  "max-sm:[&_td:not([data-label])]:justify-start max-sm:[&_td]:[overflow-wrap:anywhere] max-sm:[&_td:empty]:hidden",
+  "max-sm:[&_td[data-label]]:before:shrink-0 max-sm:[&_td[data-label]]:before:text-left max-sm:[&_td[data-label]]:before:text-xs max-sm:[&_td[data-label]]:before:font-medium max-sm:[&_td[data-label]]:before:text-grey-500 max-sm:[&_td[data-label]]:before:content-[attr(data-label)]",
+);
 
 /**
  * A data table: a bordered, horizontally scrolling card around a plain `<table>`. The parts
@@ -10,27 +28,39 @@ import { cn } from "../lib/cn";
 export function Table({
   className,
   containerClassName,
+  stack = false,
   ...props
-}: ComponentProps<"table"> & { containerClassName?: string }) {
+}: ComponentProps<"table"> & {
+  containerClassName?: string;
+  /** Below `sm`, show each row as a card of labelled lines (give cells a `label`). */
+  stack?: boolean;
+}) {
   return (
-    <div
-      // A keyboard can scroll a table wider than the screen (axe: scrollable-region-focusable).
-      tabIndex={0}
-      className={cn(
-        // `relative`: a visually hidden header (absolute) stays inside the scrolling box
-        // instead of widening the page at its unclipped position.
-        "relative overflow-x-auto rounded-2xl border border-grey-200 bg-white shadow-xs focus-visible:outline-2 focus-visible:outline-primary-500",
-        containerClassName,
-      )}
-    >
-      <table className={cn("w-full text-left text-sm", className)} {...props} />
-    </div>
+    <StackContext.Provider value={stack}>
+      <div
+        // A keyboard can scroll a table wider than the screen (axe: scrollable-region-focusable).
+        tabIndex={0}
+        className={cn(
+          // `relative`: a visually hidden header (absolute) stays inside the scrolling box
+          // instead of widening the page at its unclipped position.
+          "relative overflow-x-auto rounded-2xl border border-grey-200 bg-white shadow-xs focus-visible:outline-2 focus-visible:outline-primary-500",
+          containerClassName,
+        )}
+      >
+        <table
+          role={stack ? "table" : undefined}
+          className={cn("w-full text-left text-sm", stack && STACKED, className)}
+          {...props}
+        />
+      </div>
+    </StackContext.Provider>
   );
 }
 
 export function TableHeader({ className, ...props }: ComponentProps<"thead">) {
   return (
     <thead
+      role={useStack() ? "rowgroup" : undefined}
       className={cn(
         "border-b border-grey-200 bg-grey-50/60 text-xs font-medium tracking-wide text-grey-500 uppercase",
         className,
@@ -41,11 +71,23 @@ export function TableHeader({ className, ...props }: ComponentProps<"thead">) {
 }
 
 export function TableBody({ className, ...props }: ComponentProps<"tbody">) {
-  return <tbody className={cn("divide-y divide-grey-100", className)} {...props} />;
+  return (
+    <tbody
+      role={useStack() ? "rowgroup" : undefined}
+      className={cn("divide-y divide-grey-100", className)}
+      {...props}
+    />
+  );
 }
 
 export function TableRow({ className, ...props }: ComponentProps<"tr">) {
-  return <tr className={cn("transition-colors hover:bg-grey-50/70", className)} {...props} />;
+  return (
+    <tr
+      role={useStack() ? "row" : undefined}
+      className={cn("transition-colors hover:bg-grey-50/70", className)}
+      {...props}
+    />
+  );
 }
 
 /** A column header (`scope="col"`). */
@@ -53,14 +95,29 @@ export function TableHead({ className, ...props }: ComponentProps<"th">) {
   return (
     <th
       scope="col"
+      role={useStack() ? "columnheader" : undefined}
       className={cn("px-3 py-3 font-medium first:pl-5 last:pr-5", className)}
       {...props}
     />
   );
 }
 
-export function TableCell({ className, ...props }: ComponentProps<"td">) {
-  return <td className={cn("px-3 py-3 align-middle first:pl-5 last:pr-5", className)} {...props} />;
+export function TableCell({
+  className,
+  label,
+  ...props
+}: ComponentProps<"td"> & {
+  /** The column's name, shown before the value when a stacked table is a card (phone). */
+  label?: string;
+}) {
+  return (
+    <td
+      role={useStack() ? "cell" : undefined}
+      data-label={label}
+      className={cn("px-3 py-3 align-middle first:pl-5 last:pr-5", className)}
+      {...props}
+    />
+  );
 }
 
 /**

@@ -103,7 +103,7 @@ export function TeamSection({ data }: { data: UserBundle }) {
         {isAdmin ? <Button onClick={() => setInviting(true)}>Invite Teammember</Button> : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
-        <Table aria-label="Team">
+        <Table aria-label="Team" stack>
           <TableHeader>
             <TableRow>
               <TableHead>Name</TableHead>
@@ -133,8 +133,10 @@ export function TeamSection({ data }: { data: UserBundle }) {
                     </span>
                   </div>
                 </TableCell>
-                <TableCell className="text-grey-600">{user.email}</TableCell>
-                <TableCell>
+                <TableCell label="Email" className="text-grey-600">
+                  {user.email}
+                </TableCell>
+                <TableCell label="Role">
                   {isAdmin ? (
                     <Select
                       aria-label={`Role of ${user.name || user.email}`}

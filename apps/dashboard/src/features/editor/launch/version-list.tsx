@@ -80,7 +80,7 @@ export function VersionList() {
         <p className="text-sm text-grey-600">No version yet: the first publish makes version 1.</p>
       ) : null}
       {data && data.versions.length > 0 ? (
-        <Table containerClassName="shadow-none">
+        <Table containerClassName="shadow-none" aria-label="Versions" stack>
           <TableHeader>
             <TableRow>
               <TableHead>Version</TableHead>
@@ -149,13 +149,15 @@ function VersionRow({
           </Badge>
         ) : null}
       </TableCell>
-      <TableCell className="whitespace-nowrap text-grey-700">
-        <span className="block">{WHEN.format(new Date(version.publishedAt))}</span>
-        <span className="block text-xs text-grey-500">
-          {version.publishedBy?.name ?? "Someone no longer here"}
-        </span>
+      <TableCell label="Published" className="whitespace-nowrap text-grey-700">
+        <div>
+          <span className="block">{WHEN.format(new Date(version.publishedAt))}</span>
+          <span className="block text-xs text-grey-500">
+            {version.publishedBy?.name ?? "Someone no longer here"}
+          </span>
+        </div>
       </TableCell>
-      <TableCell className="max-w-56 text-grey-700">
+      <TableCell label="Note" className="text-grey-700 sm:max-w-56">
         {version.note ? (
           <span className="line-clamp-2" title={version.note}>
             {version.note}
@@ -164,13 +166,13 @@ function VersionRow({
           <span className="text-grey-400">–</span>
         )}
       </TableCell>
-      <TableCell className="text-right text-grey-700 tabular-nums">
+      <TableCell label="Sessions" className="text-right text-grey-700 tabular-nums">
         {COUNT.format(stats.sessions)}
       </TableCell>
-      <TableCell className="text-right text-grey-700 tabular-nums">
+      <TableCell label="Completion" className="text-right text-grey-700 tabular-nums">
         {stats.sessions > 0 ? PERCENT.format(stats.completionRate) : "–"}
       </TableCell>
-      <TableCell className="text-right text-grey-700 tabular-nums">
+      <TableCell label="Product clicks" className="text-right text-grey-700 tabular-nums">
         {COUNT.format(stats.productClicks)}
       </TableCell>
       <TableCell>
