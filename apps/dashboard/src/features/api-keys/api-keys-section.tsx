@@ -71,7 +71,7 @@ export function ApiKeysSection() {
             No API keys yet. Create one to connect your own systems.
           </p>
         ) : (
-          <Table aria-label="API keys">
+          <Table aria-label="API keys" stack>
             <TableHeader>
               <TableRow>
                 <TableHead>Name</TableHead>
@@ -94,9 +94,17 @@ export function ApiKeysSection() {
                       </Badge>
                     ) : null}
                   </TableCell>
-                  <TableCell className="font-mono text-xs text-grey-600">{key.prefix}…</TableCell>
-                  <TableCell className="text-xs text-grey-600">{key.scopes.join(", ")}</TableCell>
-                  <TableCell className="text-xs text-grey-600" data-testid="api-key-last-used">
+                  <TableCell label="Key" className="font-mono text-xs text-grey-600">
+                    {key.prefix}…
+                  </TableCell>
+                  <TableCell label="Scopes" className="text-xs text-grey-600">
+                    {key.scopes.join(", ")}
+                  </TableCell>
+                  <TableCell
+                    label="Last used"
+                    className="text-xs text-grey-600"
+                    data-testid="api-key-last-used"
+                  >
                     {lastUsedLabel(key.lastUsedAt)}
                   </TableCell>
                   <TableCell className="text-right">
