@@ -83,6 +83,18 @@ describe("embed.js", () => {
     expect(typeof w.floows!.show).toBe("function");
   });
 
+  it("asks with the visitor id when consent stored one (the same arm on every return)", async () => {
+    localStorage.setItem("floows:visitor", "5d0c6d2e-8d8e-4c43-9d0a-6b3e1f2a7c10");
+    try {
+      await load([sellingFloow({ triggers: [trigger({ route: "/blog", value: "hero" })] })]);
+      expect(fetch).toHaveBeenCalledWith(
+        "https://floow.example/api/public/domains/d1/floows?visitor=5d0c6d2e-8d8e-4c43-9d0a-6b3e1f2a7c10",
+      );
+    } finally {
+      localStorage.removeItem("floows:visitor");
+    }
+  });
+
   it("loads the renderer when a trigger matches, shows a skeleton at the target, then hands over", async () => {
     const floow = sellingFloow({ triggers: [trigger({ route: "/shop", value: "hero" })] });
     await load([floow]);

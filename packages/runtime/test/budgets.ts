@@ -36,8 +36,11 @@
  *
  * Issue 23 (experiments): floow.js +21 B (12,527 B): a variant's results call names its
  * version (`floowVersion`), so its own filters choose the products.
+ *
+ * The loader's `?visitor=` reads and writes storage through its named properties and no longer
+ * escapes our own UUIDs: embed.js 1,994 B, issue 21's loader goal of 2,000 B met again.
  */
-export const BUDGETS = { "embed.js": 2_020, "floow.js": 12_530 } as const;
+export const BUDGETS = { "embed.js": 2_000, "floow.js": 12_530 } as const;
 /**
  * The renderer's chunks: `pages.js`, fetched once a start page shows (or when first needed);
  * `floow-widget.js`, fetched only on a page with a `<floow-widget>` tag; `tracking.js` (consent,
