@@ -66,6 +66,8 @@ describe("organization schemas", () => {
       email: "",
       branding: { logo_url: null },
       sector: null,
+      // Issue 23: orders count for a floow used up to this many days before (1 to 30).
+      attribution_window_days: 7,
     });
   });
 
