@@ -108,7 +108,12 @@ describe("every constant of spec section 9", () => {
     ["OS_NAMES", ["windows", "mac", "unix", "linux", "unknown"]],
     ["CHART_TYPES", ["bar", "bubble", "doughnut", "line", "pie", "polarArea", "radar", "scatter"]],
     ["EVENT_NAME", "floows"],
-    ["EVENT_TYPES", ["mount", "start", "choice", "form", "finish", "product", "restart", "close"]],
+    // Spec section 7's event types are those a floow posts to the page (and webhooks get);
+    // EVENT_TYPES adds `holdout`, an experiment's server-only measurement (issue 23).
+    [
+      "WEBHOOK_EVENT_TYPES",
+      ["mount", "start", "choice", "form", "finish", "product", "restart", "close"],
+    ],
     ["TERMS_OF_SERVICE_DATE", "01022025"],
     ["USER_DELETED_TOAST_TIMEOUT_MS", 2000],
     ["RELOAD_AFTER_USER_DELETE_MS", 2000],
