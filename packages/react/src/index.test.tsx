@@ -57,7 +57,7 @@ describe("<Floow>", () => {
 
   it("mounts again when floowId changes, and calls the latest onEvent without mounting again", async () => {
     const fetchMock = vi.fn(async (url: string) => {
-      const id = String(url).split("/").pop()!;
+      const id = new URL(String(url)).pathname.split("/").pop()!;
       return new Response(JSON.stringify({ floow: { ...floow, id }, domain: null }));
     });
     vi.stubGlobal("fetch", fetchMock);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HOST_ATTR } from "./host";
 import { destroy } from "./index";
+import { visitorQuery } from "./session";
 import { domain as brand, sellingFloow, settle } from "./test/fixtures";
 import "./widget";
 
@@ -32,7 +33,11 @@ describe("<floow-widget>", () => {
   it("mounts the floow of its floow-id from its api-url, in itself, written as HTML", async () => {
     document.body.innerHTML = `<p>Shop</p><floow-widget floow-id="bikes" api-url="${API}"></floow-widget>`;
     await settle();
-    expect(fetchMock).toHaveBeenCalledWith(`${API}/api/public/floows/bikes`, expect.anything());
+    // With the key a running experiment assigns by (the tab's session id without consent).
+    expect(fetchMock).toHaveBeenCalledWith(
+      `${API}/api/public/floows/bikes${visitorQuery()}`,
+      expect.anything(),
+    );
     expect(hosts()).toHaveLength(1);
     expect(hosts()[0]!.parentElement!.localName).toBe("floow-widget");
     expect(text()).toContain("Find your bike");
@@ -58,7 +63,10 @@ describe("<floow-widget>", () => {
     await settle();
     document.querySelector("floow-widget")!.setAttribute("floow-id", "shoes");
     await settle();
-    expect(fetchMock).toHaveBeenLastCalledWith(`${API}/api/public/floows/shoes`, expect.anything());
+    expect(fetchMock).toHaveBeenLastCalledWith(
+      `${API}/api/public/floows/shoes${visitorQuery()}`,
+      expect.anything(),
+    );
     expect(hosts()).toHaveLength(1);
     expect(hosts()[0]!.getAttribute(HOST_ATTR)).toBe("shoes");
   });

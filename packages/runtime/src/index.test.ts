@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as runtime from "./index";
 import { HOST_ATTR } from "./host";
+import { visitorQuery } from "./session";
 import { domain, sellingFloow, settle, trigger } from "./test/fixtures";
 
 afterEach(() => {
@@ -43,7 +44,12 @@ describe("the npm API", () => {
     vi.stubGlobal("fetch", fetchMock);
     const handle = runtime.mount({ domainId: "d1", apiUrl: "https://api.example/" });
     await settle();
-    expect(fetchMock).toHaveBeenCalledWith("https://api.example/api/public/domains/d1/floows");
+    // The floows answer with the experiment key (the tab's session id without consent); the
+    // consent settings come from their own small answer.
+    expect(fetchMock).toHaveBeenCalledWith(
+      `https://api.example/api/public/domains/d1/floows${visitorQuery()}`,
+    );
+    expect(fetchMock).toHaveBeenCalledWith("https://api.example/api/public/domains/d1/tracking");
     const host = document.querySelector(`#hero > [${HOST_ATTR}]`)!;
     expect(host.shadowRoot!.textContent).toContain("Find your bike");
     handle.destroy();
