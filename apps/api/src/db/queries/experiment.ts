@@ -283,7 +283,7 @@ export async function countExperimentArms(
       : []),
   ];
   const ids = arms.map((arm) => arm.id);
-  const [visits, currencies] = await Promise.all([
+  const [visits, orders] = await Promise.all([
     sql<{
       variant_id: string;
       visitors: string;
@@ -302,29 +302,32 @@ export async function countExperimentArms(
         group by "variant_id", visitor
       ) as v
       group by "variant_id"`.execute(db),
-    sql<{ currency: string; orders: string }>`
-      select "currency", count(*) as orders from "conversion"
-      where "organization_id" = ${organizationId} and "variant_id" in (${sql.join(ids)})
-      group by "currency" order by orders desc, "currency" limit 1`.execute(db),
+    // One pass over the arms' orders (conversion_variant_idx): the currency most were in, then
+    // per arm and visitor the orders and the revenue in that currency.
+    sql<{
+      variant_id: string;
+      currency: string;
+      converted: string;
+      orders: string;
+      revenue: string | null;
+      squares: string | null;
+    }>`
+      with "o" as (
+        select "variant_id", coalesce("visitor_id", "session_id", "id") as visitor, "currency", "value"
+        from "conversion"
+        where "organization_id" = ${organizationId} and "variant_id" in (${sql.join(ids)})
+      ), "main" as (
+        select "currency" from "o" group by "currency" order by count(*) desc, "currency" limit 1
+      ), "per_visitor" as (
+        select "variant_id", visitor, count(*) as orders,
+          coalesce(sum("value") filter (where "currency" = (select "currency" from "main")), 0) as revenue
+        from "o" group by "variant_id", visitor
+      )
+      select "variant_id", (select "currency" from "main") as currency, count(*) as converted,
+        sum("orders") as orders, sum("revenue") as revenue, sum("revenue" * "revenue") as squares
+      from "per_visitor" group by "variant_id"`.execute(db),
   ]);
-  const currency = currencies.rows[0]?.currency ?? null;
-  const orders = await sql<{
-    variant_id: string;
-    converted: string;
-    orders: string;
-    revenue: string | null;
-    squares: string | null;
-  }>`
-    select "variant_id", count(*) as converted, sum("orders") as orders, sum("revenue") as revenue,
-      sum("revenue" * "revenue") as squares
-    from (
-      select "variant_id", coalesce("visitor_id", "session_id", "id") as visitor, count(*) as orders,
-        coalesce(sum("value") filter (where "currency" = ${currency ?? ""}), 0) as revenue
-      from "conversion"
-      where "organization_id" = ${organizationId} and "variant_id" in (${sql.join(ids)})
-      group by "variant_id", visitor
-    ) as o
-    group by "variant_id"`.execute(db);
+  const currency = orders.rows[0]?.currency ?? null;
   const visitsBy = new Map(visits.rows.map((row) => [row.variant_id, row]));
   const ordersBy = new Map(orders.rows.map((row) => [row.variant_id, row]));
   return {
