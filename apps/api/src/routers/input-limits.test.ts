@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { AI_PROMPT_MAX_LENGTH, TEXT_LIMITS } from "@floow/domain/shared";
+import { EXPERIMENT_NAME_MAX } from "@floow/domain/experiment";
 import { VERSION_NOTE_MAX } from "@floow/domain/floow";
 import type { VersionedFloow } from "@floow/domain/floow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -342,6 +343,58 @@ const INPUT_LIMITS: Record<string, Row> = {
     fields: [id("domainId"), text(["privateKey"], L.key, "klaviyo")],
   },
   "integration.remove": { input: () => ({ id: "no-such-integration" }), fields: [id("id")] },
+
+  "apiKey.list": { none: "no input" },
+  "apiKey.create": {
+    input: () => ({ name: "Shop server", scopes: ["conversions:write"] }),
+    fields: [text(["name"], L.name)],
+  },
+  "apiKey.revoke": { input: () => ({ id: "no-such-key" }), fields: [id("id")] },
+  "domain.tracking": { input: (f) => ({ id: f.domainId }), fields: [id("id")] },
+  "domain.updateTracking": {
+    input: (f) => ({
+      domainId: f.domainId,
+      consentSource: "auto",
+      consentDefault: "denied",
+      datalayerPurchases: false,
+    }),
+    fields: [id("domainId")],
+  },
+  "experiment.list": { input: (f) => ({ floowId: f.floow.id }), fields: [id("floowId")] },
+  "experiment.byId": { input: () => ({ id: "no-such-experiment" }), fields: [id("id")] },
+  "experiment.create": {
+    input: (f) => ({
+      floowId: f.floow.id,
+      name: "Two questions",
+      variants: [
+        { version: 1, share: 50 },
+        { version: 2, share: 50 },
+      ],
+      holdoutShare: 0,
+    }),
+    fields: [id("floowId"), text(["name"], EXPERIMENT_NAME_MAX)],
+  },
+  "experiment.update": {
+    input: () => ({
+      id: "no-such-experiment",
+      name: "Two questions",
+      variants: [
+        { version: 1, share: 50 },
+        { version: 2, share: 50 },
+      ],
+      holdoutShare: 0,
+    }),
+    fields: [id("id"), text(["name"], EXPERIMENT_NAME_MAX)],
+  },
+  "experiment.start": { input: () => ({ id: "no-such-experiment" }), fields: [id("id")] },
+  "experiment.pause": { input: () => ({ id: "no-such-experiment" }), fields: [id("id")] },
+  "experiment.stop": { input: () => ({ id: "no-such-experiment" }), fields: [id("id")] },
+  "experiment.results": { input: () => ({ id: "no-such-experiment" }), fields: [id("id")] },
+  "experiment.remove": { input: () => ({ id: "no-such-experiment" }), fields: [id("id")] },
+  "experiment.promote": {
+    input: () => ({ id: "no-such-experiment", variantId: "a" }),
+    fields: [id("id"), id("variantId")],
+  },
 
   "analytics.overview": {
     input: (f) => ({ ...range, domainId: f.domainId }),

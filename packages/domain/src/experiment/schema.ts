@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEXT_LIMITS } from "../shared/limits";
 import { idSchema } from "../shared/schema";
 import {
   EXPERIMENT_HOLDOUT_MAX,
@@ -90,7 +91,8 @@ export const experimentPromoteSchema = z.object({
   id: idSchema,
   variantId: z
     .string({ error: "Please pick a variant." })
-    .min(1, { error: "Please pick a variant." }),
+    .min(1, { error: "Please pick a variant." })
+    .max(TEXT_LIMITS.id, { error: "Please pick a variant." }),
 });
 
 /** A stored variant: its id (what the runtime stamps on events as `variantId`), version and share. */

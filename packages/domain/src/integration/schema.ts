@@ -36,6 +36,7 @@ export const shopifySetupSchema = z.object({
   domainId: domainIdSchema,
   shop: z
     .string({ error: INTEGRATION_MESSAGES.shop })
+    .max(TEXT_LIMITS.url, { error: INTEGRATION_MESSAGES.shop })
     .trim()
     .toLowerCase()
     .transform((v) => v.replace(/^https?:\/\//, "").replace(/\/+$/, ""))

@@ -95,7 +95,9 @@ describe.each(testDbKinds)("events retention job (%s)", (kind) => {
       await sessionExportCsv(db, organizationId, floow.id, spanOf("2026-05-31", "2026-06-01")),
     ).toEqual({
       rows: 1,
-      lines: "across,2026-06-01 01:59:00,2026-06-01 02:01:10,Interest: Sales,,unknown,unknown",
+      // The five order columns after them (issue 23): no order, no revenue.
+      lines:
+        "across,2026-06-01 01:59:00,2026-06-01 02:01:10,Interest: Sales,,unknown,unknown,0,,,,",
     });
     const kept = await db
       .selectFrom("event_session")
