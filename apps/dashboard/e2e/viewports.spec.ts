@@ -248,8 +248,9 @@ for (const viewport of WIDTHS) {
       .click();
     await expect(page.getByRole("heading", { name: /Launch|Publish/ }).first()).toBeVisible();
     await checkScreen(page, testInfo, `${prefix}-editor-launch`);
-    // The versions list is a card per version on a phone (`Table stack`).
-    await expectTableFits(page, "Versions");
+    // The versions list is a card per version on a phone (`Table stack`, below `sm`; wider
+    // screens keep its columns, scrolling inside its box where they must).
+    if (viewport.width < 640) await expectTableFits(page, "Versions");
 
     // The other screens of the navigation.
     const screens: { path: string; name: string; heading: string | RegExp }[] = [
@@ -288,7 +289,8 @@ for (const viewport of WIDTHS) {
         await expect(page.locator("canvas").first()).toBeVisible();
       }
       await checkScreen(page, testInfo, `${prefix}-${screen.name}`);
-      if (screen.name === "settings-organization") await expectTableFits(page, "Team");
+      if (screen.name === "settings-organization" && viewport.width < 640)
+        await expectTableFits(page, "Team");
     }
   });
 }
