@@ -114,6 +114,20 @@ function floowRow(page: Page, name: string) {
     .filter({ has: page.getByRole("link", { name, exact: true }) });
 }
 
+/**
+ * From the editor to the floows list by the side navigation. In two CI runs on three workers
+ * (26 Nov) the link's click from a just-opened editor left the URL on the editor (once for
+ * 4 minutes): a click lost while the editor route was still loading, not yet explained (open
+ * in the closing note of that session). Until it is, the journey clicks again, as a user would.
+ */
+async function toFloowsFromEditor(page: Page) {
+  const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Floows" });
+  await expect(async () => {
+    await link.click();
+    await expect(page).toHaveURL(/\/floows$/, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** Types into a Tiptap field, replacing what it holds. */
 async function typeRichText(page: Page, name: string, text: string) {
   const box = page.getByRole("textbox", { name, exact: true });
@@ -526,7 +540,7 @@ test("the whole journey: domains, the wizard, the editor, publish, duplicate, ar
   await expect(page.getByTestId("step-item").first()).toContainText("Where do you ride?");
 
   // Guided Data is created at once.
-  await nav.getByRole("link", { name: "Floows" }).click();
+  await toFloowsFromEditor(page);
   await page.getByRole("button", { name: "Create Floow" }).first().click();
   await wizard.getByText("Guided Data", { exact: true }).click();
   await wizard.getByLabel("Name").fill("Newsletter survey");
@@ -536,8 +550,7 @@ test("the whole journey: domains, the wizard, the editor, publish, duplicate, ar
 
   // The list: type, status, language, domain. (Once on the list's URL: a click while the new
   // floow's editor was still opening was once followed by no list at all, in CI.)
-  await nav.getByRole("link", { name: "Floows" }).click();
-  await expect(page).toHaveURL(/\/floows$/);
+  await toFloowsFromEditor(page);
   await expect(page.getByRole("heading", { name: "Floows", level: 1 })).toBeVisible();
   const bikeFinder = floowRow(page, "Bike finder");
   await expect(bikeFinder).toContainText("Guided Selling");
