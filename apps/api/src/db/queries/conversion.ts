@@ -14,6 +14,38 @@ export interface AttributableSession {
 }
 
 /**
+ * The query for the last floow session of a visitor (or, without a visitor id, of the tab's
+ * session) in one organization that began before `at` and was seen within the organization's
+ * attribution window: what an order can be attributed to. The caller adds what it selects and
+ * which sessions count (a started floow, an experiment arm). Give it at least one id.
+ */
+export function lastSessionInWindow(
+  db: Kysely<DB>,
+  organizationId: string,
+  ids: { visitorId: string | null; sessionId: string | null },
+  at: Date,
+) {
+  return db
+    .selectFrom("event_session as s")
+    .innerJoin("organization as o", "o.id", "s.organization_id")
+    .where("s.organization_id", "=", organizationId)
+    .where((eb) =>
+      eb.or([
+        ...(ids.visitorId ? [eb("s.visitor_id", "=", ids.visitorId)] : []),
+        ...(ids.sessionId ? [eb("s.session_id", "=", ids.sessionId)] : []),
+      ]),
+    )
+    .where("s.first_at", "<=", at)
+    .where(
+      "s.last_at",
+      ">=",
+      sql<Date>`${at.toISOString()}::timestamptz - make_interval(days => o."attribution_window_days")`,
+    )
+    .orderBy("s.last_at", "desc")
+    .limit(1);
+}
+
+/**
  * The visitor's (or, without a visitor id, the tab session's) last floow session before
  * `at` that ended within the organization's attribution window: one the shopper started
  * (a floow only shown did not influence anything). Sessions of other organizations are
@@ -26,26 +58,9 @@ export async function findAttributableSession(
   at: Date,
 ): Promise<AttributableSession | null> {
   if (!ids.visitorId && !ids.sessionId) return null;
-  const row = await db
-    .selectFrom("event_session as s")
-    .innerJoin("organization as o", "o.id", "s.organization_id")
+  const row = await lastSessionInWindow(db, organizationId, ids, at)
     .select(["s.floow_id", "s.session_id", "s.floow_version"])
-    .where("s.organization_id", "=", organizationId)
-    .where((eb) =>
-      eb.or([
-        ...(ids.visitorId ? [eb("s.visitor_id", "=", ids.visitorId)] : []),
-        ...(ids.sessionId ? [eb("s.session_id", "=", ids.sessionId)] : []),
-      ]),
-    )
     .where("s.starts", ">", 0)
-    .where("s.first_at", "<=", at)
-    .where(
-      "s.last_at",
-      ">=",
-      sql<Date>`${at.toISOString()}::timestamptz - make_interval(days => o."attribution_window_days")`,
-    )
-    .orderBy("s.last_at", "desc")
-    .limit(1)
     .executeTakeFirst();
   return row
     ? { floowId: row.floow_id, sessionId: row.session_id, floowVersion: row.floow_version }

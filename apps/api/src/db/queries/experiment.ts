@@ -10,6 +10,7 @@ import type {
   ExperimentVariant,
 } from "@floow/domain/experiment";
 import type { DB } from "../database";
+import { lastSessionInWindow } from "./conversion";
 import type { ExperimentTable } from "../tables/experiment";
 
 /**
@@ -364,26 +365,9 @@ export async function findExperimentArm(
   at: Date,
 ): Promise<string | null> {
   if (!ids.visitorId && !ids.sessionId) return null;
-  const row = await db
-    .selectFrom("event_session as s")
-    .innerJoin("organization as o", "o.id", "s.organization_id")
+  const row = await lastSessionInWindow(db, organizationId, ids, at)
     .select("s.variant_id")
-    .where("s.organization_id", "=", organizationId)
-    .where((eb) =>
-      eb.or([
-        ...(ids.visitorId ? [eb("s.visitor_id", "=", ids.visitorId)] : []),
-        ...(ids.sessionId ? [eb("s.session_id", "=", ids.sessionId)] : []),
-      ]),
-    )
     .where("s.variant_id", "is not", null)
-    .where("s.first_at", "<=", at)
-    .where(
-      "s.last_at",
-      ">=",
-      sql<Date>`${at.toISOString()}::timestamptz - make_interval(days => o."attribution_window_days")`,
-    )
-    .orderBy("s.last_at", "desc")
-    .limit(1)
     .executeTakeFirst();
   return row?.variant_id ?? null;
 }
