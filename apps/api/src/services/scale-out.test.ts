@@ -167,9 +167,17 @@ describe.skipIf(!serverUrl || !redisUrl)("two API processes on one database and 
       limited = await user.call(b, "/trpc/user.update", { body: { name: "One too many" } });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(
-      (await user.call(a, "/trpc/user.update", { body: { name: "Still too many" } })).status,
-    ).toBe(429);
+    // The other process refuses too. A slow machine may let a token come back in between
+    // (one every 2 s), so count what it still lets through against the time it took: separate
+    // buckets would let about 15 more through.
+    const refusedAt = Date.now();
+    let letThrough = 0;
+    while (
+      letThrough < 15 &&
+      (await user.call(a, "/trpc/user.update", { body: { name: "Still too many" } })).status === 200
+    )
+      letThrough++;
+    expect(letThrough).toBeLessThanOrEqual(1 + Math.floor((Date.now() - refusedAt) / 2000));
 
     // Sign-in attempts: 10 a minute per address across both processes.
     const anonymous = new Client();
