@@ -9,7 +9,7 @@
  */
 import { startDomain } from "./auto";
 import type { Controller } from "./controller";
-import { browserOnly, mountFloow } from "./mount";
+import { browserOnly, liveFloow, mountFloow } from "./mount";
 import type { FloowInstance, MountOptions } from "./mount";
 import { sendConversion } from "./conversion";
 import type { Conversion, ConversionTarget } from "./conversion";
@@ -47,13 +47,19 @@ export type {
 export { EVENT_NAME, EVENT_TYPES } from "@floow/domain/logic";
 
 export { open, on, destroy, version } from "./registry";
+
+// A live floow's mount (`floowId`, or `open(id)`) starts consent and conversions for its
+// domain, as the script tag does (mount.ts `tracking`); the first domain started stays.
+liveFloow.loaded = (floow, apiUrl) => {
+  if (floow.domainId) track(floow.domainId, apiUrl);
+};
 export { consent } from "./consent";
 export type { Consent } from "./consent";
 export type { Conversion, ConversionTarget } from "./conversion";
 
 /**
  * Reports an order (docs/events.md "Conversions"), on the thank-you page: to the domain of the
- * last `mount({ domainId, apiUrl })`, or to `to`. Resolves true when Floow took it; an order
+ * first `mount({ domainId, apiUrl })` or `mount(element, { floowId, apiUrl })`, or to `to`. Resolves true when Floow took it; an order
  * counts once however often it is reported.
  */
 export function conversion(order: Conversion, to?: ConversionTarget): Promise<boolean> {

@@ -79,6 +79,14 @@ export interface MountSettings {
    * merchant's page, Back stays the page's own.
    */
   history?: boolean;
+  /**
+   * With `floowId` (npm build): consent and conversions for the floow's domain, as the script
+   * tag and `mount({ domainId })` start them (docs/events.md "Consent"): the visitor id with
+   * the page's analytics consent, `conversion()` reporting to that domain, and the GA4
+   * `purchase` pick-up where the domain enables it. On by default; `false` leaves them off.
+   * Never in a preview, nor with `floow` (a configuration you hold has no live domain).
+   */
+  tracking?: boolean;
 }
 
 export interface FloowInstance {
@@ -96,6 +104,11 @@ export interface FloowInstance {
 }
 
 export const instances = new Set<Instance>();
+/**
+ * The npm build's consent and conversions (index.ts sets it to start tracking.ts): called once
+ * a live floow (`floowId`) is fetched, so the script tag's renderer carries none of it.
+ */
+export const liveFloow: { loaded?: (floow: PublicFloow, apiUrl: string) => void } = {};
 // The chunk arrived (script tag): show what waited for it.
 if (__SCRIPT_TAG__) rerender.all = () => instances.forEach((instance) => instance._render());
 export const listeners = new Listeners();
@@ -194,7 +207,10 @@ class Instance implements FloowInstance {
       this._render();
       this.ready = fetchFloow(options.apiUrl!, id).then(
         ({ floow, domain }) => {
-          if (!this._destroyed) this._load(floow, options.domain ?? domain);
+          if (this._destroyed) return;
+          if (!__SCRIPT_TAG__ && !options.preview && options.tracking !== false)
+            liveFloow.loaded?.(floow, options.apiUrl!);
+          this._load(floow, options.domain ?? domain);
         },
         (error: unknown) => {
           console.warn("[floows]", id, error);

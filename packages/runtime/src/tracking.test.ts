@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PublicConsentSettings } from "@floow/domain/logic";
+import { domain, sellingFloow } from "./test/fixtures";
 
 const API = "https://api.example";
 const DOMAIN = "domain-1";
@@ -26,6 +27,10 @@ beforeEach(() => {
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url === `${API}/api/public/domains/${DOMAIN}/tracking`)
         return new Response(JSON.stringify(domainAnswer));
+      if (url.startsWith(`${API}/api/public/floows/f1?`))
+        return new Response(
+          JSON.stringify({ floow: { ...sellingFloow(), domainId: DOMAIN }, domain }),
+        );
       if (url === `${API}/api/public/conversions`) {
         reports.push(JSON.parse(String(init?.body)));
         return new Response(JSON.stringify({ counted: true }), { status: 202 });
@@ -36,6 +41,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  document.body.innerHTML = "";
 });
 
 /** A fresh runtime (module state is per page) started on the domain, settings applied. */
@@ -219,5 +225,67 @@ describe("the script tag's window.floow", () => {
     await api.conversion({ orderId: "Q-2", value: 20, currency: "EUR" });
     await vi.waitFor(() => expect(reports.map((r) => r.orderId).sort()).toEqual(["Q-1", "Q-2"]));
     loader.remove();
+  });
+});
+
+describe("the npm build's mount(element, { floowId, apiUrl })", () => {
+  it("starts consent and conversions for the floow's domain, as the script tag does", async () => {
+    domainAnswer.consent = { source: "auto", default: "granted" };
+    const runtime = await import("./index");
+    const { visitorId, sessionId } = await import("./session");
+    document.body.innerHTML = `<div id="advisor"></div>`;
+    const floow = runtime.mount(document.querySelector("#advisor"), {
+      floowId: "f1",
+      apiUrl: `${API}/`,
+    });
+    await floow.ready;
+    // The domain's settings were asked for, and its default (granted) stored a visitor id.
+    await vi.waitFor(() => expect(visitorId()).toMatch(/^[0-9a-f-]{36}$/));
+    // conversion() needs no target: it reports to the floow's domain.
+    expect(await runtime.conversion({ orderId: "N-1", value: 12.5, currency: "EUR" })).toBe(true);
+    expect(reports).toEqual([
+      {
+        domainId: DOMAIN,
+        orderId: "N-1",
+        value: 12.5,
+        currency: "EUR",
+        items: [],
+        source: "runtime",
+        visitorId: visitorId(),
+        sessionId: sessionId(),
+      },
+    ]);
+    runtime.destroy();
+  });
+
+  it("the floow's domain's consent applies: a Consent Mode refusal keeps the visitor id away", async () => {
+    gtag("consent", "default", { analytics_storage: "granted" });
+    gtag("consent", "update", { analytics_storage: "denied" });
+    domainAnswer.consent = { source: "auto", default: "granted" };
+    const runtime = await import("./index");
+    const consent = await import("./consent");
+    const floow = runtime.mount(document.body, { floowId: "f1", apiUrl: API });
+    await floow.ready;
+    await vi.waitFor(() => expect(consent.currentConsent()).toBeDefined());
+    expect(localStorage.getItem(VISITOR_KEY)).toBeNull();
+    runtime.destroy();
+  });
+
+  it("tracking: false leaves consent and conversions off (and a preview never starts them)", async () => {
+    domainAnswer.consent = { source: "auto", default: "granted" };
+    const runtime = await import("./index");
+    const off = runtime.mount(document.body, { floowId: "f1", apiUrl: API, tracking: false });
+    const preview = runtime.mount(document.body, { floowId: "f1", apiUrl: API, preview: true });
+    await Promise.all([off.ready, preview.ready]);
+    const fetched = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+    expect(fetched.filter((url) => url.includes("/floows/f1"))).toHaveLength(2);
+    expect(fetched.some((url) => url.endsWith("/tracking"))).toBe(false);
+    expect(localStorage.getItem(VISITOR_KEY)).toBeNull();
+    // No domain to report to: conversion() says so (false) rather than guessing one.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(await runtime.conversion({ orderId: "N-2", value: 1, currency: "EUR" })).toBe(false);
+    warn.mockRestore();
+    expect(reports).toEqual([]);
+    runtime.destroy();
   });
 });
