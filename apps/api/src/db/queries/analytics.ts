@@ -92,11 +92,24 @@ export interface SessionScope {
   floowVersion?: number | undefined;
 }
 
+/**
+ * An `event_session` row that counts in the floow's analytics: not a held-out session (no view,
+ * its arm the holdout of an experiment on the floow; docs/analytics.md "Experiments"). The rule
+ * of the daily rollups' triggers (migrations/20261126150000), here for the reads of
+ * `event_session` itself. The holdout ids are read once per query (an uncorrelated sub-query).
+ */
+export function shownSession(organizationId: string, floowId?: string) {
+  return sql<boolean>`("mounts" > 0 or "variant_id" is null or "variant_id" not in (
+    select x."holdout_id" from "experiment" x where x."organization_id" = ${organizationId}
+      ${floowId !== undefined ? sql`and x."floow_id" = ${floowId}` : sql``}))`;
+}
+
 function sessionWhere(scope: SessionScope, span: Span) {
   const parts = [
     sql`"organization_id" = ${scope.organizationId}`,
     sql`"first_at" >= ${span.start}`,
     sql`"first_at" < ${span.end}`,
+    shownSession(scope.organizationId, scope.floowId),
   ];
   if (scope.floowId !== undefined) parts.push(sql`"floow_id" = ${scope.floowId}`);
   if (scope.domainId !== undefined) parts.push(sql`"domain_id" = ${scope.domainId}`);
@@ -321,6 +334,7 @@ async function versionItems(
     with versioned as materialized (
       select "session_id", "first_at", "starts", "finishes", "answers", "last_step_id", "os", "language" from "event_session"
       where "organization_id" = ${organizationId} and "floow_id" = ${floowId} and "floow_version" = ${floowVersion}
+        and ${shownSession(organizationId, floowId)}
     ), labels as (
       select "kind", "item", max("step_id") as step_id, max("label") as label, max("meta") as meta from "event_daily_item"
       where "floow_id" = ${floowId} and "organization_id" = ${organizationId} and "kind" in (${sql.join(kinds)})
