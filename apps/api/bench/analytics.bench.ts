@@ -2,8 +2,9 @@
  * Analytics and events ingest benchmark (issue 14), on PGlite and, when DATABASE_URL (or
  * BENCH_DATABASE_URL) is set, on the PostgreSQL server too.
  *
- * 1. Analytics calls: the demo generator (scripts/demo-data.ts) writes 1,000,000 events of
- *    20 floows over 90 days into one organization through `storeEvents`; then every analytics
+ * 1. Analytics calls: the benches' data set (bench/lib/bench-data.ts: BENCH_EVENTS events, default
+ *    1,000,000, of 20 floows over 90 days through `storeEvents`, an experiment and BENCH_ORDERS
+ *    orders) in one organization; then every analytics
  *    procedure is called through tRPC's caller as a member (overview 30 and 90 days, with a
  *    domain filter, one floow 30 and 90 days for the busiest floow, its CSV export of 30 and 90 days):
  *    p50 / p95 / max of 20 calls after 3 warm-up calls. Target: p95 ≤ 300 ms.
@@ -36,10 +37,9 @@ import { callerFor, createOrganization, createUser } from "../test/factories";
 import type { TestUser } from "../test/factories";
 import { seedDomain, seedFloow, seedOrganization } from "../test/floows";
 import { testEnv } from "../test/server";
-import { generateDemoData } from "../scripts/demo-data";
 import type { DemoResult } from "../scripts/demo-data";
+import { generateBenchData } from "./lib/bench-data";
 
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const CALLS = 20;
 const WARMUP = 3;
 const TARGET_P95_MS = 300;
@@ -106,18 +106,12 @@ async function measureAnalytics(kind: DbKind) {
       const organization = await createOrganization(app, user, "Bench shop");
       const seedStart = performance.now();
       const now = Date.now();
-      const demo = await generateDemoData(database.db, {
-        organizationId: organization.id,
-        events: EVENTS,
-        now: new Date(now),
-        onProgress: (written) =>
-          written % 100_000 < 2_000 &&
-          process.stdout.write(`\r${kind}: ${written.toLocaleString("en")} events`),
+      // The shared data set (bench/lib/bench-data.ts): events, an experiment, orders.
+      const { demo } = await generateBenchData(database.db, organization.id, {
+        label: kind,
+        now,
       });
       const seedSeconds = (performance.now() - seedStart) / 1000;
-      console.log(
-        `\n${kind}: ${demo.events} events, ${demo.sessions} sessions in ${seedSeconds.toFixed(1)} s`,
-      );
       run = { user, demo, seedSeconds, now };
       if (kept) writeFileSync(kept, JSON.stringify(run));
     }

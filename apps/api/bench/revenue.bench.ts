@@ -1,222 +1,139 @@
 /**
  * Revenue in analytics (issue 23; goal: p95 ≤ 300 ms at 1,000,000 events and 50,000 orders),
- * on PGlite (on disk) and, when DATABASE_URL (or BENCH_DATABASE_URL) is set, on the PostgreSQL
- * server too.
+ * through the production server beside its floor, on PGlite (on disk) and, when DATABASE_URL
+ * (or BENCH_DATABASE_URL) is set, on the PostgreSQL server too.
  *
- * Data: the demo generator (scripts/demo-data.ts) writes BENCH_EVENTS events (default
- * 1,000,000) of 20 floows over 90 days through `storeEvents`; then BENCH_ORDERS orders (default
- * 50,000) are written straight into `conversion`, each attributed to a random started floow
- * session of the data (its floow, version and session; placed 10 minutes after the session's
- * last event; € 20–500, 60 % influenced), as recordConversion would have attributed them.
- * Calls: the analytics procedures that read the orders (overview, one floow with its revenue
- * by answer and orders after a click, the CSV export with the orders' columns) through
- * tRPC's caller as a member, 20 times after 3 warm-up calls: p50 / p95 / max.
+ * - Data: bench/lib/bench-data.ts (BENCH_EVENTS events, BENCH_ORDERS orders attributed to
+ *   started sessions, an experiment), in an organization a member signed up for through
+ *   better-auth's HTTP endpoint (`POST /api/auth/sign-up/email`, then `organization.create`).
+ * - API: the production build as `pnpm start` runs it (bench/lib/production-server.ts), every
+ *   plugin on (rate limiter, CORS, helmet, logging at warn, compression), TRUST_PROXY=true and
+ *   each request from another address (X-Forwarded-For); the dashboard's tRPC GETs with the
+ *   session cookie: the overview, one floow (with revenue by answer and orders after a click)
+ *   and the CSV export, which read the orders. Answers compressed as a browser asks
+ *   (`accept-encoding: br, gzip`), timed to the last byte.
+ * - Floor: bench/lib/query-floor.ts, the same query functions in a plain node:http process on
+ *   the same database, plain JSON.
+ * - ROUNDS (default 3) rounds alternating API and floor, each call SAMPLES times (default 20)
+ *   after WARMUP (3); the median over the rounds of p50 and p95, and the ratio.
  *
- * Writes the "Revenue in analytics" section of docs/benchmarks.md.
- * `pnpm bench revenue` in apps/api; `BENCH_EVENTS=100000 BENCH_ORDERS=5000` for a quick run
- * (which writes no section).
+ * Writes the "Revenue in analytics" section of docs/benchmarks.md at the goal's size only.
+ * `pnpm bench revenue` in apps/api; `BENCH_EVENTS=20000 BENCH_ORDERS=1000` for a check.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
-import { join } from "node:path";
-import { sql } from "kysely";
+import { cpus, totalmem } from "node:os";
 import { loadAverage, writeBenchmarkSection } from "@floow/test-kit/bench";
-import { createDb } from "../src/db/client";
-import type { DbHandle, DbKind } from "../src/db/client";
-import { migrateToLatest } from "../src/db/migrate";
-import { createServer } from "../src/server";
-import { createTestDb } from "../test/db";
-import { callerFor, createOrganization, createUser } from "../test/factories";
-import { testEnv } from "../test/server";
-import { generateDemoData } from "../scripts/demo-data";
+import type { DbKind } from "../src/db/client";
+import { measureBesideFloor, renderTable, signUpMember, summarize } from "./lib/api-beside-floor";
+import type { BenchCall } from "./lib/api-beside-floor";
+import {
+  BENCH_EVENTS,
+  BENCH_ORDERS,
+  FULL_SIZE,
+  benchDays,
+  benchKinds,
+  createBenchDatabase,
+  generateBenchData,
+} from "./lib/bench-data";
+import { prepareBuild, startProductionServer } from "./lib/production-server";
 
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
-const CALLS = 20;
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const SAMPLES = Number(process.env.SAMPLES ?? 20);
 const WARMUP = 3;
-const TARGET_P95_MS = 300;
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-
-async function openDb(kind: DbKind): Promise<{ database: DbHandle; cleanup: () => void }> {
-  if (kind === "postgres") {
-    process.env.DATABASE_URL = serverUrl;
-    return { database: await createTestDb("postgres"), cleanup: () => undefined };
-  }
-  // On disk, as in production (`DATA_DIR`), not in memory.
-  const dir = mkdtempSync(join(tmpdir(), "floow-bench-revenue-"));
-  const database = await createDb({ dataDir: dir });
-  await migrateToLatest(database.db);
-  return { database, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-interface CallFigures {
-  label: string;
-  p50: number;
-  p95: number;
-  max: number;
-}
+const GOAL_MS = 300;
 
 async function measure(kind: DbKind) {
-  const { database, cleanup } = await openDb(kind);
-  const app = await createServer(testEnv(), { database });
-  const db = database.db;
+  const database = await createBenchDatabase(kind, "revenue");
   try {
-    const user = await createUser(app, "Bench Member");
-    const organization = await createOrganization(app, user, "Bench shop");
-    const now = Date.now();
-    const seedStart = performance.now();
-    const demo = await generateDemoData(db, {
-      organizationId: organization.id,
-      events: EVENTS,
-      now: new Date(now),
-      onProgress: (written) =>
-        written % 100_000 < 2_000 &&
-        process.stdout.write(`\r${kind}: ${written.toLocaleString("en")} events`),
-    });
-    const seedSeconds = (performance.now() - seedStart) / 1000;
-    const ordersStart = performance.now();
-    await sql`
-      insert into "conversion" ("id", "organization_id", "order_id", "source", "value", "currency", "items",
-        "session_id", "floow_id", "floow_version", "influenced_value", "assisted_value", "occurred_at")
-      select md5(s."session_id" || s."floow_id"), s."organization_id", 'bench-' || row_number() over (), 'api', s.v, 'EUR', '[]',
-        s."session_id", s."floow_id", s."floow_version", round(s.v * 0.6, 2), s.v - round(s.v * 0.6, 2),
-        s."last_at" + interval '10 minutes'
-      from (
-        select *, round((20 + random() * 480)::numeric, 2) as v from "event_session"
-        where "organization_id" = ${organization.id} and "starts" > 0
-        order by random() limit ${ORDERS}
-      ) s`.execute(db);
-    const orders = Number(
-      (
-        await db
-          .selectFrom("conversion")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
+    const first = await startProductionServer(database.dataDir, database.env);
+    const member = await signUpMember(first.base, "Bench Member").finally(() => first.stop());
+    const handle = await database.open();
+    const data = await generateBenchData(handle.db, member.organizationId, { label: kind }).finally(
+      () => handle.close(),
     );
-    const ordersSeconds = (performance.now() - ordersStart) / 1000;
-    console.log(
-      `\n${kind}: ${demo.events} events, ${demo.sessions} sessions in ${seedSeconds.toFixed(1)} s; ${orders} orders in ${ordersSeconds.toFixed(1)} s`,
-    );
-    if (kind === "postgres") await sql`analyze`.execute(db);
-
-    const caller = callerFor(app, user);
-    const today = new Date(now).toISOString().slice(0, 10);
-    const back = (days: number) =>
-      new Date(now - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-    const busiest = demo.floowIds[0]!;
-    const calls: [string, () => Promise<unknown>][] = [
-      ["overview, 30 days", () => caller.analytics.overview({ from: back(30), to: today })],
-      ["overview, 90 days", () => caller.analytics.overview({ from: back(90), to: today })],
-      [
-        "overview, 30 days, one domain",
-        () => caller.analytics.overview({ from: back(30), to: today, domainId: demo.domainId }),
-      ],
-      [
-        "floow (busiest), 30 days",
-        () => caller.analytics.floow({ id: busiest, from: back(30), to: today }),
-      ],
-      [
-        "floow (busiest), 90 days",
-        () => caller.analytics.floow({ id: busiest, from: back(90), to: today }),
-      ],
-      [
-        "exportCsv (busiest), 30 days",
-        () => caller.analytics.exportCsv({ id: busiest, from: back(30), to: today }),
-      ],
+    const { today, back } = benchDays(data.now);
+    const busiest = data.demo.floowIds[0]!;
+    const calls: BenchCall[] = [
+      {
+        label: "overview, 30 days",
+        procedure: "analytics.overview",
+        input: { from: back(30), to: today },
+      },
+      {
+        label: "overview, 90 days",
+        procedure: "analytics.overview",
+        input: { from: back(90), to: today },
+      },
+      {
+        label: "floow (busiest), 30 days",
+        procedure: "analytics.floow",
+        input: { id: busiest, from: back(30), to: today },
+      },
+      {
+        label: "floow (busiest), 90 days",
+        procedure: "analytics.floow",
+        input: { id: busiest, from: back(90), to: today },
+      },
+      {
+        label: "exportCsv (busiest), 30 days",
+        procedure: "analytics.exportCsv",
+        input: { id: busiest, from: back(30), to: today },
+      },
+      {
+        label: "exportCsv (busiest), 90 days",
+        procedure: "analytics.exportCsv",
+        input: { id: busiest, from: back(90), to: today },
+      },
     ];
-    const figures: CallFigures[] = [];
-    for (const [label, call] of calls) {
-      for (let i = 0; i < WARMUP; i++) await call();
-      const times: number[] = [];
-      for (let i = 0; i < CALLS; i++) {
-        const start = performance.now();
-        await call();
-        times.push(performance.now() - start);
-      }
-      times.sort((a, b) => a - b);
-      const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
-      figures.push({ label, p50: at(0.5), p95: at(0.95), max: times.at(-1)! });
-      console.log(kind, label, figures.at(-1));
-    }
-    // What the busiest floow's figures hold, to show the calls read real orders.
-    const busiestOrders = (await caller.analytics.floow({ id: busiest, from: back(90), to: today }))
-      .current.revenue.orders;
-    return {
-      kind,
-      events: demo.events,
-      sessions: demo.sessions,
-      orders,
-      busiestOrders,
-      seedSeconds,
-      figures,
-      load: loadAverage(),
-    };
+    const loadBefore = loadAverage();
+    const figures = await measureBesideFloor({
+      database,
+      organizationId: member.organizationId,
+      cookie: member.cookie,
+      calls,
+      rounds: ROUNDS,
+      samples: SAMPLES,
+      warmup: WARMUP,
+    });
+    return { kind, data, rows: summarize(figures), load: [loadBefore, loadAverage()] };
   } finally {
-    await app.close();
-    await database.close();
-    cleanup();
+    await database.drop();
   }
 }
 
 type Run = Awaited<ReturnType<typeof measure>>;
 
-const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
-
-function render(runs: Run[], loadBefore: string): string {
-  const met = runs.every((run) => run.figures.every((f) => f.p95 <= TARGET_P95_MS));
-  const head = `| call | ${runs.map((r) => (r.kind === "pglite" ? "PGlite (on disk)" : "PostgreSQL server")).join(" | ")} |`;
-  const rule = `| --- | ${runs.map(() => "---").join(" | ")} |`;
-  const rows = runs[0]!.figures.map(
-    (figure, index) =>
-      `| ${figure.label} | ${runs
-        .map((run) => {
-          const f = run.figures[index]!;
-          return `${ms(f.p50)} / **${ms(f.p95)}** / ${ms(f.max)} ms`;
-        })
-        .join(" | ")} |`,
-  );
+function render(runs: Run[]): string {
+  const command = `cd apps/api && ${runs.some((r) => r.kind === "postgres") ? "DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres " : ""}pnpm bench revenue`;
   return `## Revenue in analytics
 
-Measured by \`apps/api/bench/revenue.bench.ts\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC
-(\`pnpm bench revenue\` in apps/api${serverUrl ? " with DATABASE_URL set" : ""}).
+Measured by \`apps/api/bench/revenue.bench.ts\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC:
+\`${command}\` (ROUNDS=${ROUNDS}, SAMPLES=${SAMPLES}). Machine: ${cpus().length} cores (${cpus()[0]?.model ?? "CPU"}),
+${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.
 
-Machine: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}. **Shared machine**:
-other engineers' tests and builds ran at the same time. Load average (1, 5, 15 min) before: ${loadBefore};
-after each database: ${runs.map((r) => `${r.kind} ${r.load}`).join("; ")}.
+${runs
+  .map(
+    (r) => `### ${r.kind === "pglite" ? "PGlite (on disk)" : "PostgreSQL server"}
 
-### Calls reading the orders (target p95 ≤ ${TARGET_P95_MS} ms): ${met ? "met" : "NOT met"}
+${r.data.demo.events.toLocaleString("en")} events in ${r.data.demo.sessions.toLocaleString("en")} sessions, ${r.data.orders.toLocaleString("en")} orders.
+Load average (1, 5, 15 min) before the rounds: ${r.load[0]}; after: ${r.load[1]}.
 
-Data: ${runs
-    .map(
-      (r) =>
-        `${r.kind}: ${r.events.toLocaleString("en")} events in ${r.sessions.toLocaleString("en")} sessions (written in ${r.seedSeconds.toFixed(0)} s), ${r.orders.toLocaleString("en")} orders attributed to random started sessions (the busiest floow: ${r.busiestOrders.toLocaleString("en")} in 90 days)`,
-    )
-    .join(
-      "; ",
-    )}. Each call through tRPC's caller as a member, ${CALLS} times after ${WARMUP} warm-up
-calls: p50 / **p95** / max. Every call here includes the revenue queries
-(\`db/queries/analytics-revenue.ts\`; the CSV's order columns in \`sessionExportCsv\`).
-
-${head}
-${rule}
-${rows.join("\n")}
-`;
+${renderTable(r.rows, GOAL_MS)}
+`,
+  )
+  .join("\n")}`;
 }
 
 async function main(): Promise<void> {
-  const loadBefore = loadAverage();
-  const all: DbKind[] = serverUrl ? ["pglite", "postgres"] : ["pglite"];
-  const kinds = all.filter(
-    (kind) => !process.env.BENCH_KINDS || process.env.BENCH_KINDS.split(",").includes(kind),
-  );
+  prepareBuild();
   const runs: Run[] = [];
-  for (const kind of kinds) runs.push(await measure(kind));
-  const section = render(runs, loadBefore);
+  for (const kind of benchKinds()) runs.push(await measure(kind));
+  const section = render(runs);
   console.log(section);
-  // A quick run (fewer events or orders than the goal's) writes nothing.
-  if (EVENTS >= 1_000_000 && ORDERS >= 50_000)
-    writeBenchmarkSection("## Revenue in analytics", section);
+  if (FULL_SIZE) writeBenchmarkSection("## Revenue in analytics", section);
+  else
+    console.log(
+      `(a check at ${BENCH_EVENTS} events and ${BENCH_ORDERS} orders: docs/benchmarks.md is left as it is)`,
+    );
 }
 
 await main();
