@@ -56,8 +56,11 @@ export async function authenticate(
   scope: ApiKeyScope,
 ): Promise<ApiCaller | null> {
   const token = BEARER.exec(request.headers.authorization ?? "")?.[1];
-  const key =
-    token && looksLikeApiKey(token) ? await findApiKeyByHash(deps.db, hashApiKey(token)) : null;
+  let key: ApiKeyPrincipal | null = null;
+  if (token && looksLikeApiKey(token)) {
+    const hash = hashApiKey(token);
+    key = await deps.keys.get(hash, () => findApiKeyByHash(deps.db, hash));
+  }
   if (!key || key.revoked) {
     reply.header("www-authenticate", 'Bearer realm="floow"');
     await sendError(

@@ -246,4 +246,73 @@ describe.each(testDbKinds)("recordConversion (%s)", (kind) => {
     });
     expect(theirs.duplicate).toBe(false);
   });
+
+  it("orders reported at the same moment are written together, each answered truly and counted once", async () => {
+    const visitorId = randomUUID();
+    await session({ at: new Date(Date.now() - 60_000), visitorId, shown: ["g1"] });
+    await recordConversion(database.db, {
+      organizationId: orgId,
+      orderId: "group-known",
+      value: 5,
+      currency: "EUR",
+      items: [],
+      source: "api",
+    });
+    const report = (orderId: string, organizationId = orgId) =>
+      recordConversion(database.db, {
+        organizationId,
+        orderId,
+        value: 20,
+        currency: "EUR",
+        items: [{ id: "g1", price: 20 }],
+        visitorId,
+        source: "api",
+      });
+    // One turn of the event loop: one group for the writer.
+    const answers = await Promise.all([
+      ...Array.from({ length: 40 }, (_, i) => report(`group-${i}`)),
+      report("group-3"),
+      report("group-known"),
+      report("group-0", otherOrgId),
+    ]);
+    expect(answers.slice(0, 40).every((answer) => !answer.duplicate)).toBe(true);
+    expect(new Set(answers.map((answer) => answer.id)).size).toBe(42);
+    expect(answers[40]).toEqual({ id: answers[3]!.id, duplicate: true });
+    expect(answers[41]!.duplicate).toBe(true);
+    expect(answers[42]!.duplicate).toBe(false);
+    const rows = await database.db
+      .selectFrom("conversion")
+      .selectAll()
+      .where("organization_id", "=", orgId)
+      .where("order_id", "like", "group-%")
+      .execute();
+    expect(rows).toHaveLength(41);
+    // Attributed as one order alone is; the known order got the visitor filled in and attributed.
+    for (const row of rows) {
+      expect(row, row.order_id).toMatchObject({ visitor_id: visitorId, floow_id: floowId });
+      if (row.order_id !== "group-known") expect(Number(row.influenced_value)).toBe(20);
+    }
+  });
+
+  it("an order the database refuses fails only its own report, not the others written with it", async () => {
+    const report = (orderId: string, value: number) =>
+      recordConversion(database.db, {
+        organizationId: orgId,
+        orderId,
+        value,
+        currency: "EUR",
+        items: [],
+        source: "api",
+      });
+    // numeric(14, 2) holds at most 12 digits before the point.
+    const results = await Promise.allSettled([
+      report("refused-ok-1", 10),
+      report("refused-bad", 1e15),
+      report("refused-ok-2", 10),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(await order("refused-ok-1")).toHaveLength(1);
+    expect(await order("refused-ok-2")).toHaveLength(1);
+    expect(await order("refused-bad")).toHaveLength(0);
+  });
 });

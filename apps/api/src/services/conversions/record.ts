@@ -10,8 +10,9 @@ import {
   insertConversion,
   updateConversion,
 } from "../../db/queries/conversion";
-import type { ConversionAttribution } from "../../db/queries/conversion";
+import type { AttributableSession, ConversionAttribution } from "../../db/queries/conversion";
 import { findExperimentArm } from "../../db/queries/experiment";
+import { conversionWriter } from "./ingest";
 
 /** An order as a receiver (public route, /api/v1, Shopify) hands it over, already validated. */
 export interface RecordConversionInput {
@@ -57,6 +58,17 @@ async function attribute(
   // those who never started the floow (the holdout above all), where the floow's attribution
   // counts only sessions that started it.
   const variantId = await findExperimentArm(db, organizationId, order, order.occurredAt);
+  return splitAttribution(db, organizationId, order, session, variantId);
+}
+
+/** The attribution to `session` (if any): the order's value split by the products it showed or had clicked. */
+export async function splitAttribution(
+  db: Kysely<DB>,
+  organizationId: string,
+  order: { value: number; items: ConversionItem[] },
+  session: AttributableSession | null,
+  variantId: string | null,
+): Promise<ConversionAttribution> {
   if (!session) return { ...NOT_ATTRIBUTED, variantId };
   const products = await findSessionProducts(db, organizationId, session);
   const ids = new Set(products.map((product) => productKey(product.id)));
@@ -84,8 +96,24 @@ async function attribute(
  * order never counts it again: it fills in what the first lacked (a visitor or session id,
  * the items) and, when that changes anything, attributes the order again with it. The value,
  * currency, source and time of the first report stay. `duplicate` says the order was known.
+ *
+ * Goes through the database's conversions writer (./ingest.ts): concurrent new orders are
+ * attributed and inserted together, a few statements for all of them; an order already known
+ * is merged by `recordOneConversion`.
  */
-export async function recordConversion(
+export function recordConversion(
+  db: Kysely<DB>,
+  input: RecordConversionInput,
+): Promise<{ id: string; duplicate: boolean }> {
+  return conversionWriter(db).record(input);
+}
+
+/**
+ * One order on its own, in a transaction (what `recordConversion` does for an order the
+ * writer found known, or when its group's insert failed): attribute, insert unless known,
+ * else merge what the report adds into the known order, locked.
+ */
+export async function recordOneConversion(
   db: Kysely<DB>,
   input: RecordConversionInput,
 ): Promise<{ id: string; duplicate: boolean }> {
