@@ -99,6 +99,26 @@ export const v1LiveFloowSchema = z
   })
   .meta({ id: "LiveFloow" });
 
+// --- money -------------------------------------------------------------------------------
+
+/** Money of one currency: orders keep theirs and are never converted (docs/analytics.md "Revenue"). */
+export const v1RevenueAmountSchema = z
+  .object({
+    currency: z.string().meta({ description: "ISO 4217, upper case.", example: "EUR" }),
+    total: z.number().meta({ description: "The orders' whole value.", example: 624 }),
+    influenced: z.number().meta({
+      description: "The part of it the floow showed or the shopper clicked.",
+      example: 599,
+    }),
+    assisted: z.number().meta({ description: "The rest: total − influenced.", example: 25 }),
+  })
+  .meta({ id: "RevenueAmount" });
+
+const amounts = (description: string) =>
+  z.array(v1RevenueAmountSchema).meta({
+    description: `${description} One item per currency, euro first; empty without orders.`,
+  });
+
 // --- events export -----------------------------------------------------------------------
 
 export const V1_EVENTS_PAGE_MAX = 1000;
@@ -141,6 +161,12 @@ export const v1SessionSchema = z
       .meta({ description: "Names (or ids) of the products clicked, sorted." }),
     os: z.string().meta({ example: "mac" }),
     language: z.string().meta({ example: "nl" }),
+    orders: z.number().int().meta({ description: "Orders attributed to the session.", example: 1 }),
+    orderIds: z.array(z.string()).meta({
+      description: "Their order ids, in the order they were placed.",
+      example: ["10045"],
+    }),
+    revenue: amounts("The orders' value, split into influenced and assisted."),
   })
   .meta({ id: "Session" });
 export type V1Session = z.output<typeof v1SessionSchema>;
@@ -181,10 +207,19 @@ export const v1TotalsSchema = z
     clicks: z.number().int(),
     clickedSessions: z.number().int(),
     clickThroughRate: rate,
+    orders: z.number().int().meta({
+      description: "Orders attributed to a floow session and placed in the range.",
+    }),
+    revenue: amounts("Those orders' value, split into influenced and assisted."),
+    conversionRate: rate.meta({ description: "orders ÷ sessions." }),
+    revenuePerSession: z
+      .array(z.object({ currency: z.string(), amount: z.number() }))
+      .meta({ description: "Per currency, revenue ÷ sessions; empty without sessions or orders." }),
   })
   .meta({
     id: "Totals",
-    description: "The dashboard's overview figures; rates 0–1, null without a base.",
+    description:
+      "The dashboard's overview figures; rates 0–1, null without a base. Orders count by when they were placed, sessions by when they began.",
   });
 
 const period = z.object({ from: z.string(), to: z.string(), totals: v1TotalsSchema });

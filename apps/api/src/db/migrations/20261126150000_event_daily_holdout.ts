@@ -16,7 +16,8 @@ import type { Kysely } from "kysely";
  * The look-up is by the experiment's (organization, floow) index, and only for rows without a
  * view that name an arm. The rollups of sessions already stored are corrected at the end.
  */
-const day = (row: "new" | "old" | "s") => `(${row}."first_at" at time zone 'Europe/Amsterdam')::date`;
+const day = (row: "new" | "old" | "s") =>
+  `(${row}."first_at" at time zone 'Europe/Amsterdam')::date`;
 
 /** Whether a session row counts in the floow's analytics (kept in step with `shownSession` in db/queries/analytics.ts). */
 const counted = (row: "new" | "old" | "s") =>

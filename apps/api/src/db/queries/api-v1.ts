@@ -2,7 +2,8 @@ import type { V1FloowSummary, V1Session } from "@floow/domain/api-v1";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { DB } from "../database";
-import { spanOf } from "./analytics";
+import { shownSession, spanOf } from "./analytics";
+import { byCurrency } from "./analytics-revenue";
 
 /**
  * The reads of the public REST API `/api/v1` that the dashboard has no query for
@@ -72,6 +73,8 @@ interface SessionRow {
   clicked_products: string[] | null;
   os: string;
   language: string;
+  order_ids: string[] | null;
+  revenue: { currency: string; total: number; influenced: number; assisted: number }[] | null;
 }
 
 /**
@@ -90,10 +93,15 @@ function orderedAnswers(steps: SessionRow["answer_steps"]): string[] {
     .flatMap(([, step]) => (step.a === null ? [] : [step.a]));
 }
 
+/** numeric sums arrive as JSON numbers; cents are exact, rounding only guards float noise. */
+const money = (value: number) => Math.round(Number(value) * 100) / 100;
+
 /**
  * One page of the sessions that began in the span (the CSV export's rows and order), after
  * `cursor`: keyset pagination on (first_at, floow_id, session_id), so pages neither skip nor
- * repeat a session however many arrive meanwhile.
+ * repeat a session however many arrive meanwhile. Each with its attributed orders, as the
+ * export's five order columns count them (`sessionRevenueCells` in analytics.ts): every order
+ * attributed to the floow session, found by the conversion's (floow, session) index.
  */
 export async function sessionPage(
   db: Kysely<DB>,
@@ -105,18 +113,31 @@ export async function sessionPage(
   const { rows } = await sql<SessionRow>`
     select "session_id", "floow_id", "floow_version", "first_at",
       to_char("first_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "first_at_text",
-      "finished_at", "answer_steps", "clicked_products", "os", "language"
-    from "event_session"
-    where "organization_id" = ${organizationId}
-      and "first_at" >= ${span.start} and "first_at" < ${span.end}
-      ${query.floowId !== undefined ? sql`and "floow_id" = ${query.floowId}` : sql``}
-      ${
-        cursor
-          ? sql`and ("first_at", "floow_id", "session_id") > (${cursor[0]}::timestamptz, ${cursor[1]}, ${cursor[2]})`
-          : sql``
-      }
-    order by "first_at", "floow_id", "session_id"
-    limit ${query.limit + 1}`.execute(db);
+      "finished_at", "answer_steps", "clicked_products", "os", "language", o."order_ids", o."revenue"
+    from (
+      select * from "event_session"
+      where "organization_id" = ${organizationId}
+        and "first_at" >= ${span.start} and "first_at" < ${span.end}
+        and ${shownSession(organizationId, query.floowId)}
+        ${query.floowId !== undefined ? sql`and "floow_id" = ${query.floowId}` : sql``}
+        ${
+          cursor
+            ? sql`and ("first_at", "floow_id", "session_id") > (${cursor[0]}::timestamptz, ${cursor[1]}, ${cursor[2]})`
+            : sql``
+        }
+      order by "first_at", "floow_id", "session_id"
+      limit ${query.limit + 1}
+    ) s
+    left join lateral (
+      select (select array_agg(c."order_id" order by c."occurred_at", c."order_id") from "conversion" c
+          where c."organization_id" = ${organizationId} and c."floow_id" = s."floow_id" and c."session_id" = s."session_id") as order_ids,
+        (select jsonb_agg(jsonb_build_object('currency', trim(p."currency"), 'total', p.total, 'influenced', p.influenced, 'assisted', p.assisted))
+          from (select c."currency", sum(c."value") as total, sum(c."influenced_value") as influenced, sum(c."assisted_value") as assisted
+            from "conversion" c
+            where c."organization_id" = ${organizationId} and c."floow_id" = s."floow_id" and c."session_id" = s."session_id"
+            group by c."currency") p) as revenue
+    ) o on true
+    order by "first_at", "floow_id", "session_id"`.execute(db);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
@@ -130,6 +151,16 @@ export async function sessionPage(
       clickedProducts: row.clicked_products ?? [],
       os: row.os,
       language: row.language,
+      orders: row.order_ids?.length ?? 0,
+      orderIds: row.order_ids ?? [],
+      revenue: byCurrency(
+        (row.revenue ?? []).map((amount) => ({
+          currency: amount.currency,
+          total: money(amount.total),
+          influenced: money(amount.influenced),
+          assisted: money(amount.assisted),
+        })),
+      ),
     })),
     nextCursor:
       rows.length > query.limit && last

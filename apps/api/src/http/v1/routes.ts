@@ -17,6 +17,7 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { DB } from "../../db/database";
 import { sessionTotals } from "../../db/queries/analytics";
+import { revenueTotals } from "../../db/queries/analytics-revenue";
 import { decodeSessionCursor, listFloowSummaries, sessionPage } from "../../db/queries/api-v1";
 import { findDomain } from "../../db/queries/domain";
 import { findFloow } from "../../db/queries/floow";
@@ -158,7 +159,7 @@ export const V1_ROUTES: V1Route[] = [
     operationId: "exportSessions",
     summary: "Export sessions",
     description:
-      "The sessions that began in the range, one per row with the fields of the dashboard's CSV export, oldest first, a page at a time: follow `nextCursor` until it is null. Pages neither skip nor repeat a session.",
+      "The sessions that began in the range, one per row with the fields of the dashboard's CSV export (their attributed orders and revenue included), oldest first, a page at a time: follow `nextCursor` until it is null. Pages neither skip nor repeat a session.",
     query: v1EventsQuerySchema,
     responses: { 200: { description: "One page.", schema: v1EventsPageSchema } },
     async handler({ db, caller, query }) {
@@ -178,7 +179,7 @@ export const V1_ROUTES: V1Route[] = [
     operationId: "analyticsSummary",
     summary: "Analytics summary",
     description:
-      "The overview figures of the dashboard's analytics for a range of days (optionally one domain or floow), and for the same number of days before it.",
+      "The overview figures of the dashboard's analytics for a range of days (optionally one domain or floow), and for the same number of days before it: sessions, views, starts, completions, clicks and their rates; orders, revenue (influenced and assisted), conversion rate and revenue per session.",
     query: v1AnalyticsQuerySchema,
     responses: { 200: { description: "The figures.", schema: v1AnalyticsSummarySchema } },
     notFound: "Domain or floow not found.",
@@ -195,9 +196,18 @@ export const V1_ROUTES: V1Route[] = [
         sessionTotals(db, scope, query.from, query.to),
         sessionTotals(db, scope, previous.from, previous.to),
       ]);
+      // Orders are rated against the same period's sessions, as the dashboard's overview does.
+      const [currentRevenue, previousRevenue] = await Promise.all([
+        revenueTotals(db, scope, query.from, query.to, current.sessions),
+        revenueTotals(db, scope, previous.from, previous.to, before.sessions),
+      ]);
       const body: V1AnalyticsSummary = {
-        current: { from: query.from, to: query.to, totals: pickTotals(current) },
-        previous: { ...previous, totals: pickTotals(before) },
+        current: {
+          from: query.from,
+          to: query.to,
+          totals: pickTotals({ ...current, ...currentRevenue }),
+        },
+        previous: { ...previous, totals: pickTotals({ ...before, ...previousRevenue }) },
       };
       return { status: 200, body };
     },
@@ -218,6 +228,10 @@ function pickTotals(totals: V1AnalyticsSummary["current"]["totals"]) {
     clicks,
     clickedSessions,
     clickThroughRate,
+    orders,
+    revenue,
+    conversionRate,
+    revenuePerSession,
   } = totals;
   return {
     views,
@@ -231,5 +245,9 @@ function pickTotals(totals: V1AnalyticsSummary["current"]["totals"]) {
     clicks,
     clickedSessions,
     clickThroughRate,
+    orders,
+    revenue,
+    conversionRate,
+    revenuePerSession,
   };
 }

@@ -325,6 +325,38 @@ describe.each(testDbKinds)("/api/v1 (%s)", (kind) => {
           },
         ])
         .execute();
+      // Orders attributed to s-00 (two, one in dollars) and s-01, placed on 10 November; one
+      // order of another organization's session that shares the id.
+      const order = (
+        organizationId: string,
+        floowId: string,
+        sessionId: string,
+        orderId: string,
+        [value, influenced, currency]: [number, number, string],
+        occurredAt: string,
+      ) => ({
+        id: randomUUID(),
+        organization_id: organizationId,
+        order_id: orderId,
+        source: "api" as const,
+        value,
+        currency,
+        items: "[]",
+        session_id: sessionId,
+        floow_id: floowId,
+        influenced_value: influenced,
+        assisted_value: value - influenced,
+        occurred_at: occurredAt,
+      });
+      await database.db
+        .insertInto("conversion")
+        .values([
+          order(orgId, liveId, "s-00", "1002", [100, 0, "USD"], "2026-11-10T12:00:00Z"),
+          order(orgId, liveId, "s-00", "1001", [624, 599, "EUR"], "2026-11-10T11:00:00Z"),
+          order(orgId, liveId, "s-01", "1003", [50.5, 50.5, "EUR"], "2026-11-10T13:00:00Z"),
+          order(otherOrgId, foreignFloowId, "s-00", "9999", [1, 1, "EUR"], "2026-11-10T13:00:00Z"),
+        ])
+        .execute();
       // A start to the microsecond, which a JavaScript date cannot hold.
       await sql`update "event_session" set "first_at" = "first_at" + interval '456 microseconds' where "session_id" in ('s-20', 's-21')`.execute(
         database.db,
@@ -365,7 +397,28 @@ describe.each(testDbKinds)("/api/v1 (%s)", (kind) => {
         clickedProducts: ["Gravel 1"],
         os: "mac",
         language: "nl",
+        orders: 2,
+        orderIds: ["1001", "1002"],
+        revenue: [
+          { currency: "EUR", total: 624, influenced: 599, assisted: 25 },
+          { currency: "USD", total: 100, influenced: 0, assisted: 100 },
+        ],
       });
+      const second = await call(
+        key,
+        "GET",
+        `/api/v1/events?from=2026-11-10&to=2026-11-10&limit=2&cursor=${first.json().nextCursor}`,
+      );
+      expect(second.json().data.map((s: { sessionId: string }) => s.sessionId)).toEqual([
+        "s-01",
+        "s-02",
+      ]);
+      expect(second.json().data[0]).toMatchObject({
+        orders: 1,
+        orderIds: ["1003"],
+        revenue: [{ currency: "EUR", total: 50.5, influenced: 50.5, assisted: 0 }],
+      });
+      expect(second.json().data[1]).toMatchObject({ orders: 0, orderIds: [], revenue: [] });
     });
 
     it("bad input names the field: a range backwards, a limit out of bounds, a cursor not ours", async () => {
@@ -395,8 +448,28 @@ describe.each(testDbKinds)("/api/v1 (%s)", (kind) => {
       );
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
-        current: { from: "2026-11-10", to: "2026-11-10", totals: { sessions: 25 } },
-        previous: { from: "2026-11-09", to: "2026-11-09", totals: { sessions: 0 } },
+        current: {
+          from: "2026-11-10",
+          to: "2026-11-10",
+          totals: {
+            sessions: 25,
+            orders: 3,
+            revenue: [
+              { currency: "EUR", total: 674.5, influenced: 649.5, assisted: 25 },
+              { currency: "USD", total: 100, influenced: 0, assisted: 100 },
+            ],
+            conversionRate: 3 / 25,
+            revenuePerSession: [
+              { currency: "EUR", amount: 26.98 },
+              { currency: "USD", amount: 4 },
+            ],
+          },
+        },
+        previous: {
+          from: "2026-11-09",
+          to: "2026-11-09",
+          totals: { sessions: 0, orders: 0, revenue: [], conversionRate: null },
+        },
       });
       const foreign = await call(
         key,
