@@ -28,8 +28,10 @@ export function useCreateFloow() {
       }
       toast.success(TOASTS.success.floowCreate);
       await invalidate();
-      // The server gives the floow its id; the editor opens on it.
-      await openInEditor(created.id);
+      // The server gives the floow its id; the editor opens on it. Not awaited: the wizard
+      // closes now, so while the editor loads (the URL already shows it) the page under the
+      // wizard takes clicks again; a modal waiting for that load swallowed a side-nav click.
+      void openInEditor(created.id);
       return true;
     },
     [invalidate, mutateAsync, openInEditor],
