@@ -136,15 +136,28 @@ export function readTcf(data: TcData | null): void {
   signal("tcf", { analytics: all(1, 8), marketing: all(1, 3, 4), decided: true });
 }
 
-/** Listens to the page's TCF CMP, when it has one. */
-export function watchTcf(win: Window): void {
+/**
+ * How long a page without a TCF CMP is looked at again, for one that loads late: every
+ * `every` ms, `tries` times in all (10 s).
+ */
+export const TCF_WAIT = { every: 250, tries: 40 } as const;
+
+/**
+ * Listens to the page's TCF CMP, when it has one (docs/events.md "Consent"). A CMP is to put
+ * its `__tcfapi` stub in the page before any other tag, and then it is here at once; one
+ * loaded later without the stub (async, or by a tag manager) is looked for again every 250 ms
+ * for 10 s, then no more: the domain's default stands. Only this window's CMP is read (not a
+ * parent page's through its `__tcfapiLocator` frame: the loader runs in the merchant's page).
+ */
+export function watchTcf(win: Window, tries: number = TCF_WAIT.tries): void {
   const api = (win as Window & { __tcfapi?: TcfApi }).__tcfapi;
-  if (typeof api !== "function") return;
-  try {
-    api("addEventListener", 2, (data, success) => success && readTcf(data));
-  } catch {
-    // A broken CMP: no TCF signal.
-  }
+  if (typeof api === "function")
+    try {
+      api("addEventListener", 2, (data, success) => success && readTcf(data));
+    } catch {
+      // A broken CMP: no TCF signal.
+    }
+  else if (--tries) setTimeout(watchTcf, TCF_WAIT.every, win, tries);
 }
 
 /** For tests: forget every signal and setting. */

@@ -90,7 +90,9 @@ export async function sendConversion(
   to: ConversionTarget | undefined = target,
 ): Promise<boolean> {
   if (!to) {
-    console.warn("[floows] conversion: no domain to report it to");
+    // The npm build's mistake (no mount yet, no `to`): the script tag's chunk always has its
+    // loader's domain, so it carries no text for it (tracking.js is on every page).
+    if (!__SCRIPT_TAG__) console.warn("[floows] conversion: no domain to report it to");
     return false;
   }
   const key = `${source}:${order.orderId}`;

@@ -120,6 +120,62 @@ describe("consent and the visitor id", () => {
     expect(visitorId()).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("IAB TCF v2.2: a CMP that loads late without the stub is still read (looked for every 250 ms)", async () => {
+    const { visitorId } = await start();
+    expect(visitorId()).toBeNull();
+    // The CMP's tag arrives later (async, or from a tag manager): no `__tcfapi` stub before it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    win.__tcfapi = (
+      command: string,
+      version: number,
+      callback: (d: unknown, s: boolean) => void,
+    ) => {
+      if (command === "addEventListener" && version === 2)
+        callback(
+          {
+            eventStatus: "tcloaded",
+            gdprApplies: true,
+            purpose: { consents: { 1: true, 8: true } },
+          },
+          true,
+        );
+    };
+    await vi.waitFor(() => expect(visitorId()).toMatch(/^[0-9a-f-]{36}$/));
+  });
+
+  it("IAB TCF v2.2: the page is looked at for 10 s, then no more (the domain's default stands)", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      const { TCF_WAIT } = await import("./consent");
+      const { visitorId } = await start();
+      const calls: string[] = [];
+      const cmp = (
+        command: string,
+        _version: number,
+        callback: (d: unknown, s: boolean) => void,
+      ) => {
+        calls.push(command);
+        callback({ eventStatus: "tcloaded", gdprApplies: false }, true);
+      };
+      vi.advanceTimersByTime(TCF_WAIT.every * TCF_WAIT.tries);
+      win.__tcfapi = cmp;
+      vi.advanceTimersByTime(60_000);
+      expect(calls).toEqual([]);
+      expect(visitorId()).toBeNull();
+      // Within the 10 s (a fresh page), the same CMP is read: gdprApplies false grants.
+      delete win.__tcfapi;
+      vi.resetModules();
+      const again = await start();
+      vi.advanceTimersByTime(TCF_WAIT.every * (TCF_WAIT.tries - 2));
+      win.__tcfapi = cmp;
+      vi.advanceTimersByTime(TCF_WAIT.every);
+      expect(calls).toEqual(["addEventListener"]);
+      expect(again.visitorId()).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("the domain's trusted source wins: with 'tcf', Consent Mode's grant is not enough; floow.consent comes first in 'auto'", async () => {
     domainAnswer.consent = { source: "tcf", default: "denied" };
     gtag("consent", "update", { analytics_storage: "granted" });

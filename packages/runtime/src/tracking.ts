@@ -32,12 +32,13 @@ export function track(domainId: string, apiUrl: string, win: Window = window): v
   });
   watchTcf(win);
   fetch(`${base}/api/public/domains/${encodeURIComponent(domainId)}/tracking`)
-    .then((response) => (response.ok ? (response.json() as Promise<PublicTrackingSettings>) : null))
+    // An error's answer (an unknown domain's 404) has neither field, as no answer has.
+    .then((response) => response.json() as Promise<PublicTrackingSettings>)
     .catch(() => null)
     .then((answer) => {
       // No answer (a network error, an unknown domain): any source, no consent assumed.
       useConsentSettings(answer?.consent);
-      reportPurchases = answer?.datalayerPurchases === true;
+      reportPurchases = !!answer?.datalayerPurchases;
       if (reportPurchases) purchases.forEach(report);
       purchases.length = 0;
     });

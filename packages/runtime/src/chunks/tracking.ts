@@ -14,16 +14,17 @@ const loader = document.querySelector<HTMLScriptElement>("script[data-domain]");
 if (loader?.dataset.domain) track(loader.dataset.domain, new URL(loader.src).origin);
 
 const w = window as Window & { floow?: unknown };
-const queued = Array.isArray(w.floow) ? (w.floow as Command[]) : [];
+const queued = w.floow;
 const api = {
   conversion: (order: Conversion) => sendConversion(order),
   consent,
   push(...commands: Command[]) {
+    // A command names a call (`conversion` or `consent`); any other name is ignored.
     for (const [name, argument] of commands)
-      if (name === "conversion") void api.conversion(argument as Conversion);
-      else if (name === "consent") api.consent(argument as Partial<Consent>);
+      if (name !== ("push" as string))
+        void (api[name] as ((value: unknown) => unknown) | undefined)?.(argument);
     return commands.length;
   },
 };
 w.floow = api;
-api.push(...queued);
+if (Array.isArray(queued)) api.push(...(queued as Command[]));
