@@ -9,7 +9,7 @@ import { findFeed } from "../db/queries/feed";
 import { clearDeadEnds, listFloowsToRecheck, saveDeadEnds } from "../db/queries/insight";
 import { enqueueJob } from "../db/queries/job";
 import { listFeedProductRecords } from "../db/queries/product";
-import { CACHES, createTtlCache, feedIndexKey } from "./cache";
+import { CACHES, createTtlCache, feedIndexKey, resultsIndexBytes } from "./cache";
 import type { JobWorker } from "./jobs/worker";
 
 /**
@@ -18,17 +18,22 @@ import type { JobWorker } from "./jobs/worker";
  * use (`createResultsIndex`). A feed's index is kept in memory for a while; the cache shares
  * the results' name (`results:feeds`), so a feed import's `invalidateFeedCaches` drops it too.
  */
-const indexes = createTtlCache<ResultsIndex>(CACHES.insightIndexes);
+const indexes = createTtlCache<{ index: ResultsIndex; bytes: number }>({
+  ...CACHES.insightIndexes,
+  sizeOf: (kept) => kept.bytes,
+});
 
 /** The results index of one of an organization's feeds (loaded at first use). */
-export function feedIndex(
+export async function feedIndex(
   db: Kysely<DB>,
   organizationId: string,
   feedId: string,
 ): Promise<ResultsIndex> {
-  return indexes.get(feedIndexKey(organizationId, feedId), async () =>
-    createResultsIndex(await listFeedProductRecords(db, organizationId, feedId)),
-  );
+  const kept = await indexes.get(feedIndexKey(organizationId, feedId), async () => {
+    const products = await listFeedProductRecords(db, organizationId, feedId);
+    return { index: createResultsIndex(products), bytes: resultsIndexBytes(products) };
+  });
+  return kept.index;
 }
 
 /** Match counts for the floow's choices, with the filters as given (the editor's, unsaved). */

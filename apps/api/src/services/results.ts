@@ -14,7 +14,7 @@ import type { DB } from "../db/database";
 import { findLiveFloow, findLiveFloowVersion } from "../db/queries/floow-version";
 import type { LiveFloow } from "../db/queries/floow-version";
 import { listFeedProductRecords } from "../db/queries/product";
-import { CACHES, createTtlCache, feedIndexKey } from "./cache";
+import { CACHES, createTtlCache, encodedBodyBytes, feedIndexKey, resultsIndexBytes } from "./cache";
 import { encodedBody } from "./encoded-body";
 import type { EncodedBody } from "./encoded-body";
 import { withPartialMatches } from "./partial-matches";
@@ -166,6 +166,8 @@ const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
 interface FeedIndex {
   index: ResultsIndex;
   load: number;
+  /** About what it holds (`resultsIndexBytes`), for the cache's byte bound. */
+  bytes: number;
 }
 
 let loads = 0;
@@ -218,6 +220,8 @@ export function createResultsService(
     name: CACHES.feedIndexes.name,
     ttlMs,
     maxEntries: maxFeeds,
+    maxBytes: CACHES.feedIndexes.maxBytes,
+    sizeOf: (feed) => feed.bytes,
     staleWhileRevalidate: true,
     onReloadError,
     now,
@@ -227,6 +231,7 @@ export function createResultsService(
   const answers = createTtlCache<ResultsAnswer>({
     ...CACHES.resultsAnswers,
     maxEntries: maxAnswers,
+    sizeOf: encodedBodyBytes,
     now,
   });
   const sanitized = new WeakMap<Product, Product>();
@@ -237,14 +242,16 @@ export function createResultsService(
     feedId: string,
     previous: FeedIndex | undefined,
   ): Promise<FeedIndex> {
-    const index = createResultsIndex(await loadProducts(db, organizationId, feedId));
+    const products = await loadProducts(db, organizationId, feedId);
+    const index = createResultsIndex(products);
+    const bytes = resultsIndexBytes(products);
     if (previous) {
       for (const filter of previous.index.cachedFilters()) {
         index.warm([filter]);
         await nextTask();
       }
     }
-    return { index, load: ++loads };
+    return { index, load: ++loads, bytes };
   }
 
   const feedIndex = (organizationId: string, feedId: string) =>

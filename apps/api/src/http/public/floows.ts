@@ -27,7 +27,7 @@ import {
   listLiveFloows,
 } from "../../db/queries/floow-version";
 import type { LiveFloow } from "../../db/queries/floow-version";
-import { CACHES, createTtlCache, publicFloowsKey } from "../../services/cache";
+import { CACHES, createTtlCache, encodedBodyBytes, publicFloowsKey } from "../../services/cache";
 import { encodedBody, pickEncoding } from "../../services/encoded-body";
 import { safeHttpUrl } from "../../services/sanitize-product";
 import { sanitizeFloowTexts } from "../../services/sanitize-rich-text";
@@ -172,12 +172,22 @@ export function registerFloowRoutes(
   // queries each. A publish, a rollback, an archive, a restore or a delete clears the floow's keys,
   // and so does an experiment's start, pause, stop or promote
   // (`invalidateFloowCaches`, services/cache/caches.ts).
-  const cache = createTtlCache<Served | null>({ ...CACHES.publicFloows, ttlMs: deps.cacheMs });
+  // Sized by the answer's JSON: its bytes, its encodings and the parsed floows kept beside it
+  // (about three times the JSON).
+  const cache = createTtlCache<Served | null>({
+    ...CACHES.publicFloows,
+    ttlMs: deps.cacheMs,
+    sizeOf: (served) => (served ? encodedBodyBytes(served.answer.body) * 2.5 : 64),
+  });
   const cached = (key: string, load: () => Promise<Served | null>) => cache.get(key, load);
   // An experiment's arms: the base answer with each assigned floow swapped for its variant's
   // version (or marked as held out), per base ETag and arm ids, so every visitor of one arm
   // shares one kept answer.
-  const variants = createTtlCache<Answer>({ ...CACHES.publicFloowVariants, ttlMs: deps.cacheMs });
+  const variants = createTtlCache<Answer>({
+    ...CACHES.publicFloowVariants,
+    ttlMs: deps.cacheMs,
+    sizeOf: (kept) => encodedBodyBytes(kept.body),
+  });
 
   /** The floow as the visitor's arm shows it: the variant's version, or the live one held out. */
   async function armFloow(

@@ -7,18 +7,22 @@ import { invalidateCache } from "./ttl-cache";
  * nothing clears a cache but the two functions below, so which change clears which cache is
  * read in one place (docs/architecture.md, "Caches").
  *
- * Bounds are counts of entries (least recently used go first), not bytes: an expired entry
- * stays until it is used again or pushed out, so a cache holds up to `maxEntries` values.
+ * Bounds are counts of entries and, for the caches of large values, bytes (`maxBytes`, each
+ * value sized by its owner's `sizeOf`, services/cache/approximate-bytes.ts for the feed
+ * indexes): the least recently used go first. An expired entry stays until it is used again or
+ * pushed out, so a cache holds up to its bounds' worth of values (docs/architecture.md, "Caches").
  */
+const MB = 1024 * 1024;
+
 export const CACHES = {
   /** The public floows answers (a domain's live floows, one live floow; 404s too), body and ETag. */
-  publicFloows: { name: "public:floows", maxEntries: 10_000 },
+  publicFloows: { name: "public:floows", maxEntries: 10_000, maxBytes: 24 * MB },
   /**
    * The public floows answers of a running experiment's arms, per base answer (its ETag) and
    * arm ids: never invalidated, since a change of the floows is a new ETag and a change of
    * the experiment new arm ids; the time only frees memory.
    */
-  publicFloowVariants: { name: "public:floow-variants", maxEntries: 10_000 },
+  publicFloowVariants: { name: "public:floow-variants", maxEntries: 10_000, maxBytes: 8 * MB },
   /** A domain's consent and conversion settings for the runtime (`/api/public/domains/:id/tracking`). */
   publicTracking: { name: "public:tracking", maxEntries: 10_000 },
   /**
@@ -28,15 +32,20 @@ export const CACHES = {
    */
   liveFloows: { name: "results:floows", maxEntries: 10_000 },
   /** A feed's results index (every product of the feed), for the results call. */
-  feedIndexes: { name: "results:feeds", maxEntries: 16 },
+  feedIndexes: { name: "results:feeds", maxEntries: 16, maxBytes: 128 * MB },
   /** A feed's results index for the editor's insights: the same name, so a feed import clears it too. */
-  insightIndexes: { name: "results:feeds", ttlMs: 10 * 60_000, maxEntries: 8 },
+  insightIndexes: { name: "results:feeds", ttlMs: 10 * 60_000, maxEntries: 8, maxBytes: 48 * MB },
   /**
    * The results call's answer bytes (JSON, brotli, gzip) per floow version, feed load and
    * selection: never invalidated, since a publish or an import is a new key; the time only
    * frees memory.
    */
-  resultsAnswers: { name: "results:answers", ttlMs: 10 * 60_000, maxEntries: 1_000 },
+  resultsAnswers: {
+    name: "results:answers",
+    ttlMs: 10 * 60_000,
+    maxEntries: 1_000,
+    maxBytes: 24 * MB,
+  },
   /**
    * The step, choice and form-input ids of a published version, per floow and number, that
    * the events ingest checks messages against: never invalidated, since a version never

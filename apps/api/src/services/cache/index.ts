@@ -5,6 +5,7 @@ export {
   setCacheBus,
 } from "./ttl-cache";
 export type { CacheBus, CacheInvalidation, TtlCache, TtlCacheOptions } from "./ttl-cache";
+export { approximateBytes, encodedBodyBytes, resultsIndexBytes } from "./approximate-bytes";
 export {
   CACHES,
   feedIndexKey,

@@ -157,3 +157,51 @@ describe("createTtlCache", () => {
     });
   });
 });
+
+describe("createTtlCache's byte bound", () => {
+  it("drops the least recently used while the values' sizes add up to more than maxBytes, keeping the newest even when it alone is larger", async () => {
+    const evicted: string[] = [];
+    const cache = createTtlCache<string>({
+      name: fresh(),
+      ttlMs: 1000,
+      maxBytes: 10,
+      sizeOf: (value) => value.length,
+      now,
+      onEvict: (_v, key) => evicted.push(key),
+    });
+    await cache.get("a", async () => "aaaa");
+    await cache.get("b", async () => "bbbb");
+    expect(cache.bytes).toBe(8);
+    await cache.get("a", async () => "unused"); // a is now the most recently used
+    await cache.get("c", async () => "cccc");
+    expect(evicted).toEqual(["b"]);
+    expect([cache.peek("a"), cache.peek("b"), cache.peek("c"), cache.bytes]).toEqual([
+      "aaaa",
+      undefined,
+      "cccc",
+      8,
+    ]);
+    // One value over the bound: everything else goes, it stays (a feed's index must answer).
+    await cache.get("big", async () => "x".repeat(25));
+    expect([cache.size, cache.bytes, cache.peek("big")?.length]).toEqual([1, 25, 25]);
+    // Dropped by an invalidation: its bytes are no longer counted.
+    cache.invalidate("big");
+    expect([cache.size, cache.bytes]).toEqual([0, 0]);
+  });
+
+  it("counts a stale-while-revalidate reload's new value instead of the old one", async () => {
+    const cache = createTtlCache<string>({
+      name: fresh(),
+      ttlMs: 1000,
+      maxBytes: 100,
+      sizeOf: (value) => value.length,
+      staleWhileRevalidate: true,
+      now,
+    });
+    await cache.get("k", async () => "old");
+    clock = 1000;
+    expect(await cache.get("k", async () => "newer value")).toBe("old");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([cache.peek("k"), cache.bytes]).toEqual(["newer value", 11]);
+  });
+});

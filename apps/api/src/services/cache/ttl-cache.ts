@@ -38,6 +38,14 @@ export interface TtlCacheOptions<V> {
   /** The least recently used entries go beyond this many. */
   maxEntries?: number;
   /**
+   * The least recently used entries also go while the values' sizes (`sizeOf`, in bytes)
+   * add up to more than this. The most recently stored value stays even when it alone is
+   * larger (a feed's index must be kept to answer at all); everything else goes first.
+   */
+  maxBytes?: number;
+  /** A value's size in bytes, counted once when it is stored (default: 0, uncounted). */
+  sizeOf?: (value: V) => number;
+  /**
    * Stale-while-revalidate: when an entry has expired or was invalidated, its old value keeps
    * answering while `load(previous)` runs in the background, and the new value takes over
    * when it is ready. A failed reload keeps the old value and is tried again after
@@ -68,6 +76,8 @@ export interface TtlCache<V> {
   /** Drops every key here and in other processes. */
   clear(): void;
   readonly size: number;
+  /** The sizes (`sizeOf`) of the values held, in bytes. */
+  readonly bytes: number;
 }
 
 interface Entry<V> {
@@ -75,6 +85,8 @@ interface Entry<V> {
   promise: Promise<V>;
   /** Set once the load succeeded. */
   value?: { current: V };
+  /** The value's `sizeOf`, counted in the cache's bytes while it is held. */
+  bytes: number;
   reloading: boolean;
 }
 
@@ -123,37 +135,62 @@ export function createTtlCache<V>(options: TtlCacheOptions<V>): TtlCache<V> {
     name,
     ttlMs,
     maxEntries = 10_000,
+    maxBytes = Number.POSITIVE_INFINITY,
+    sizeOf = () => 0,
     staleWhileRevalidate = false,
     now = Date.now,
   } = options;
   const retryMs = options.retryMs ?? Math.min(ttlMs, 30_000);
   const entries = new Map<string, Entry<V>>();
+  let bytes = 0;
 
   function remove(key: string, entry: Entry<V>): void {
     if (entries.get(key) !== entry) return;
     entries.delete(key);
+    bytes -= entry.bytes;
+    entry.bytes = 0;
     if (entry.value) options.onEvict?.(entry.value.current, key);
+  }
+
+  /** Least recently used first, down to the bounds; `keep` (the newest) stays in any case. */
+  function evict(keep: Entry<V>): void {
+    for (const [key, entry] of entries) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) return;
+      if (entry !== keep) remove(key, entry);
+    }
+  }
+
+  /** A loaded value: counted in the bytes, which may push older ones out. */
+  function settle(entry: Entry<V>, current: V): void {
+    entry.value = { current };
+    entry.bytes = sizeOf(current);
+    bytes += entry.bytes;
+    evict(entry);
   }
 
   function store(key: string, entry: Entry<V>): void {
     const old = entries.get(key);
-    entries.delete(key);
+    if (old) {
+      entries.delete(key);
+      bytes -= old.bytes;
+      old.bytes = 0;
+    }
     if (old && old !== entry && old.value && old.value.current !== entry.value?.current)
       options.onEvict?.(old.value.current, key);
     entries.set(key, entry);
-    while (entries.size > maxEntries) {
-      const [oldestKey, oldest] = entries.entries().next().value as [string, Entry<V>];
-      remove(oldestKey, oldest);
-    }
+    bytes += entry.bytes;
+    evict(entry);
   }
 
   function load(key: string, loader: (previous: V | undefined) => Promise<V>): Promise<V> {
     const promise = loader(undefined);
-    const entry: Entry<V> = { expiresAt: now() + ttlMs, promise, reloading: false };
+    const entry: Entry<V> = { expiresAt: now() + ttlMs, promise, bytes: 0, reloading: false };
     store(key, entry);
     promise.then(
       (current) => {
-        entry.value = { current };
+        // Only while it is still held (a drop or an eviction while it loaded forgets it).
+        if (entries.get(key) === entry) settle(entry, current);
+        else entry.value = { current };
       },
       () => remove(key, entry),
     );
@@ -174,6 +211,7 @@ export function createTtlCache<V>(options: TtlCacheOptions<V>): TtlCache<V> {
           expiresAt: now() + ttlMs,
           promise: Promise.resolve(current),
           value: { current },
+          bytes: sizeOf(current),
           reloading: false,
         });
       }
@@ -225,6 +263,9 @@ export function createTtlCache<V>(options: TtlCacheOptions<V>): TtlCache<V> {
     clear: () => invalidateCache(name),
     get size() {
       return entries.size;
+    },
+    get bytes() {
+      return bytes;
     },
   };
   const refs = registry.get(name) ?? new Set<WeakRef<LocalCache>>();
