@@ -104,7 +104,10 @@ test("a shopper's Shopify order shows in the floow's analytics with its revenue"
   await expect(receiver).toContainText("/api/integrations/");
   const url = (await receiver.textContent())!.trim();
   await receiver.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "test-results/revenue-shopify-setup.png", fullPage: true });
+  await page.screenshot({
+    path: test.info().outputPath("revenue-shopify-setup.png"),
+    fullPage: true,
+  });
 
   // A forged order is refused; Shopify's (sent twice) is taken once.
   expect((await postOrder(url, sessionId!, "not-the-secret")).status).toBe(401);
@@ -115,15 +118,56 @@ test("a shopper's Shopify order shows in the floow's analytics with its revenue"
   await page.goto(`/analytics/floow/${live.advisor.id}`);
   await expect(figure(page, "Orders")).toHaveText("1");
   await expect(figure(page, "Revenue")).toHaveText("€ 624,00");
-  await expect(page.getByText("Influenced € 599,00")).toBeVisible();
-  await expect(page.getByText("Assisted € 25,00")).toBeVisible();
+  const period = page.getByLabel("Revenue of the period");
+  await expect(period.getByText("Influenced € 599,00")).toBeVisible();
+  await expect(period.getByText("Assisted € 25,00")).toBeVisible();
   await expect(figure(page, "Conversion rate")).toHaveText("100%");
+  // Revenue by answer: the answers the shopper gave carry the order, split as the order was.
   const riding = page.getByRole("region", { name: `Choices of ${ADVISOR.riding.text}` });
-  await expect(riding.getByRole("row", { name: /^City/ })).toContainText("€ 624,00");
-  await page.screenshot({ path: "test-results/revenue-floow.png", fullPage: true });
-  await riding
-    .locator("xpath=ancestor::section[1]")
-    .screenshot({ path: "test-results/revenue-choices.png" });
+  await expect(riding.getByRole("row", { name: /^City/ })).toContainText("1");
+  for (const [question, answer] of [
+    [ADVISOR.riding.text, "City"],
+    [ADVISOR.budget.text, "Under €1000"],
+  ] as const) {
+    const byAnswer = page.getByRole("table", { name: `Revenue by answer: ${question}` });
+    await expect(
+      byAnswer.getByRole("row", { name: new RegExp(`^${answer}`) }).getByRole("cell"),
+    ).toHaveText(["1", "", "€ 624,00", "€ 599,00", "€ 25,00"]);
+  }
+  // An answer nobody who ordered gave: no orders, no revenue.
+  const road = page
+    .getByRole("table", { name: `Revenue by answer: ${ADVISOR.riding.text}` })
+    .getByRole("row", { name: /^Road/ });
+  if (await road.count()) await expect(road.getByRole("cell")).toHaveText(["0", "", "–", "–", "–"]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: test.info().outputPath("revenue-floow.png"), fullPage: true });
+  const ridingSection = page.getByRole("region", { name: ADVISOR.riding.text, exact: true });
+  await ridingSection.screenshot({ path: test.info().outputPath("revenue-choices-1440.png") });
+
+  // A tablet: still the table, and nothing wider than the screen.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expect(
+    page.getByRole("table", { name: `Revenue by answer: ${ADVISOR.riding.text}` }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+  await ridingSection.screenshot({ path: test.info().outputPath("revenue-choices-768.png") });
+
+  // On a phone the same figures, one block per answer.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phone = page
+    .getByRole("list", { name: `Revenue by answer: ${ADVISOR.riding.text}` })
+    .getByRole("listitem")
+    .filter({ hasText: "City" });
+  await expect(phone).toContainText("€ 624,00");
+  await expect(phone.getByRole("term")).toHaveText(["Orders", "Influenced", "Assisted"]);
+  await expect(phone.getByRole("definition")).toHaveText(["1", "€ 599,00", "€ 25,00"]);
+  await expect(
+    page.getByRole("table", { name: `Revenue by answer: ${ADVISOR.riding.text}` }),
+  ).toBeHidden();
+  // Nothing wider than the phone's screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await ridingSection.screenshot({ path: test.info().outputPath("revenue-choices-390.png") });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The overview lists it per floow too.
   await page.goto("/analytics");
@@ -133,5 +177,5 @@ test("a shopper's Shopify order shows in the floow's analytics with its revenue"
       .getByRole("table", { name: "Floows" })
       .getByRole("row", { name: new RegExp(ADVISOR.name) }),
   ).toContainText("€ 624,00");
-  await page.screenshot({ path: "test-results/revenue-overview.png", fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("revenue-overview.png"), fullPage: true });
 });

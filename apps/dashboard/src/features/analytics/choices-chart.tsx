@@ -3,18 +3,22 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@floo
 import { Bar } from "react-chartjs-2";
 import { MiniTable } from "./chart-card";
 import { CHART_COLORS } from "./chart-setup";
-import { formatAmounts, formatCount, formatRate } from "./format";
+import { ChoiceRevenue } from "./choice-revenue";
+import { formatCount, formatRate } from "./format";
 import { truncate } from "./funnel-chart";
 
 /** Per step, how many sessions picked each choice, and their revenue by answer: a bar chart and its table. */
 export function ChoicesCharts({ steps }: { steps: StepChoices[] }) {
+  // Revenue by answer once the period has an order of a session that answered: before that a
+  // table of dashes under every question says nothing.
+  const withOrders = steps.some((step) => step.choices.some((choice) => choice.orders > 0));
   return (
     <Card>
       <CardHeader>
         <CardTitle>Choices</CardTitle>
         <CardDescription>
           Per question, the sessions that picked each choice (several per session in multiple-choice
-          questions), and the orders and revenue of those sessions.
+          questions), and the orders of those sessions with their revenue, influenced and assisted.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-8">
@@ -64,15 +68,14 @@ export function ChoicesCharts({ steps }: { steps: StepChoices[] }) {
               </div>
               <MiniTable
                 caption={`Choices of ${step.text}`}
-                head={["Choice", "Sessions", "Share", "Orders", "Revenue"]}
+                head={["Choice", "Sessions", "Share"]}
                 rows={step.choices.map((choice) => [
                   choice.text,
                   formatCount(choice.sessions),
                   formatRate(step.sessions > 0 ? choice.sessions / step.sessions : null),
-                  formatCount(choice.orders),
-                  formatAmounts(choice.revenue),
                 ])}
               />
+              {withOrders ? <ChoiceRevenue step={step} /> : null}
             </section>
           ))
         )}
