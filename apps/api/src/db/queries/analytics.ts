@@ -591,15 +591,18 @@ export async function productResults(
 }
 
 /**
- * Per session of the floow, the CSV cells of its orders (docs/analytics.md "The CSV export"):
- * orders, order ids, revenue, influenced, assisted: amounts as `129.95 EUR`, several
- * currencies joined by `; `. A lateral look-up per session by the index on (floow, session)
- * (migrations/20261126093245): a join to the floow's orders aggregated beforehand was planned
- * as a nested loop re-aggregating them per session (20 s for 5,000 sessions on PGlite). The
- * order ids are escaped as csvCell does. Null for a session without orders.
+ * Per session of the floow with orders, the CSV cells of its orders (docs/analytics.md "The CSV
+ * export"): orders, order ids, revenue, influenced, assisted: amounts as `129.95 EUR`, several
+ * currencies joined by `; `. The floow's orders are aggregated once per session and hash-joined
+ * to the sessions: a look-up per session (a lateral join on the index on (floow, session),
+ * migrations/20261126093245) cost 38,000 index probes for the busiest floow's 30 days at
+ * 1,000,000 events, about twice the time, and its planned cost set off PostgreSQL's JIT.
+ * Materialized, so the join is planned against its few rows: a plain join was planned as a
+ * nested loop re-aggregating the orders per session (20 s for 5,000 sessions on PGlite). The
+ * order ids are escaped as csvCell does.
  */
 const sessionRevenueCells = (organizationId: string, floowId: string) => sql`(
-  select q.orders::text || ','
+  select q."session_id", q.orders::text || ','
     || case when q.ids ~ '[",\\r\\n]' then '"' || replace(q.ids, '"', '""') || '"' else q.ids end
     || ',' || q.total || ',' || q.influenced || ',' || q.assisted as cells
   from (
@@ -614,7 +617,7 @@ const sessionRevenueCells = (organizationId: string, floowId: string) => sql`(
         string_agg(c."order_id", ' ' order by c."occurred_at", c."order_id") as ids,
         sum(c."value") as total, sum(c."influenced_value") as influenced, sum(c."assisted_value") as assisted
       from "conversion" c
-      where c."floow_id" = ${floowId} and c."session_id" = s."session_id" and c."organization_id" = ${organizationId}
+      where c."floow_id" = ${floowId} and c."organization_id" = ${organizationId} and c."session_id" is not null
       group by 1, 2
     ) p
     group by p."session_id"
@@ -627,7 +630,10 @@ const sessionRevenueCells = (organizationId: string, floowId: string) => sql`(
  * `event_session` (migrations/20261124002600, docs/analytics.md "The CSV export"): session,
  * started, finished, its answers (the last answer per step, in the order given; form values
  * as "label = value"), the products clicked, operating system and language; then its orders
- * (sessionRevenueCells).
+ * (sessionRevenueCells). Without JIT compilation (PostgreSQL's `jit`, on by default), which
+ * took 0.25 s for this one statement at 30 days and 2.4 s at 90 days of the busiest floow at
+ * 1,000,000 events (EXPLAIN ANALYZE, docs/benchmarks.md), more than its work; `set local`
+ * keeps the setting to this transaction.
  */
 export async function sessionExportCsv(
   db: Kysely<DB>,
@@ -636,12 +642,16 @@ export async function sessionExportCsv(
   span: Span,
   floowVersion?: number,
 ): Promise<{ rows: number; lines: string }> {
-  const { rows } = await sql<{ rows: string | number; lines: string | null }>`
-    select count(*) as rows,
-      string_agg(s."csv_row" || ',' || coalesce(r.cells, '0,,,,'), ${"\r\n"} order by s."first_at", s."session_id") as lines
-    from "event_session" s
-    left join lateral ${sessionRevenueCells(organizationId, floowId)} r on true
-    where ${sessionWhere({ organizationId, floowId, floowVersion }, span)}`.execute(db);
+  const { rows } = await db.transaction().execute(async (trx) => {
+    await sql`set local jit = off`.execute(trx);
+    return sql<{ rows: string | number; lines: string | null }>`
+      with "r" as materialized ${sessionRevenueCells(organizationId, floowId)}
+      select count(*) as rows,
+        string_agg(s."csv_row" || ',' || coalesce(r.cells, '0,,,,'), ${"\r\n"} order by s."first_at", s."session_id") as lines
+      from "event_session" s
+      left join "r" on r."session_id" = s."session_id"
+      where ${sessionWhere({ organizationId, floowId, floowVersion }, span)}`.execute(trx);
+  });
   return { rows: Number(rows[0]?.rows ?? 0), lines: rows[0]?.lines ?? "" };
 }
 
