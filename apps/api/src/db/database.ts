@@ -19,7 +19,7 @@ import type { BlobTable } from "./tables/blob";
 import type { ConversionTable } from "./tables/conversion";
 import type { DomainTable } from "./tables/domain";
 import type { EventTable } from "./tables/event";
-import type { ExperimentTable } from "./tables/experiment";
+import type { ExperimentTable, ExperimentVisitorTable } from "./tables/experiment";
 import type { FeedTable } from "./tables/feed";
 import type { FloowTable } from "./tables/floow";
 import type { FloowVersionTable } from "./tables/floow-version";
@@ -42,6 +42,7 @@ export interface DB {
   floow: FloowTable;
   floow_version: FloowVersionTable;
   experiment: ExperimentTable;
+  experiment_visitor: ExperimentVisitorTable;
   floow_insight: FloowInsightTable;
   blob: BlobTable;
   event: EventTable;

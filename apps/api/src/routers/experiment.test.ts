@@ -390,6 +390,61 @@ describe.each(testDbKinds)("experiments (%s)", (kind) => {
     await as(member).stop({ id: experiment.id });
   });
 
+  it("follows a session's later events, a visitor id given later and deleted sessions (the per-visitor rollup)", async () => {
+    const floow = await floowWithVersions();
+    const experiment = await as(member).create({
+      floowId: floow.id,
+      variants: [
+        { version: 1, share: 50 },
+        { version: 2, share: 50 },
+      ],
+    });
+    await as(member).start({ id: experiment.id });
+    const [a] = experiment.variants;
+    const db = server.app.database.db;
+    const now = new Date();
+    const row = (sessionId: string, visitor: string | null) => ({
+      floow_id: floow.id,
+      session_id: sessionId,
+      organization_id: organizationId,
+      domain_id: domainId,
+      first_at: now,
+      last_at: now,
+      mounts: 1,
+      visitor_id: visitor,
+      variant_id: a!.id,
+    });
+    const armA = async () =>
+      (await as(member).results({ id: experiment.id })).stats.arms.find((arm) => arm.id === a!.id)!;
+    const update = (sessionId: string, values: Record<string, unknown>) =>
+      db
+        .updateTable("event_session")
+        .set(values)
+        .where("floow_id", "=", floow.id)
+        .where("session_id", "=", sessionId)
+        .execute();
+
+    // Two sessions of one visitor and one without a visitor id: two visitors, none started.
+    await db
+      .insertInto("event_session")
+      .values([row("r-1", "v1"), row("r-2", "v1"), row("r-3", null)])
+      .execute();
+    expect(await armA()).toMatchObject({ visitors: 2, started: 0, completed: 0, clicked: 0 });
+    // Later events of a session: it starts, finishes and clicks.
+    await update("r-2", { starts: 1, finishes: 1, clicks: 2, last_at: new Date() });
+    expect(await armA()).toMatchObject({ visitors: 2, started: 1, completed: 1, clicked: 1 });
+    // The session without a visitor id gets v1's: one visitor.
+    await update("r-3", { visitor_id: "v1" });
+    expect(await armA()).toMatchObject({ visitors: 1, started: 1 });
+    // Retention deletes the started session: v1 is still a visitor, no longer a started one.
+    await db.deleteFrom("event_session").where("session_id", "=", "r-2").execute();
+    expect(await armA()).toMatchObject({ visitors: 1, started: 0, completed: 0, clicked: 0 });
+    // All of v1's sessions gone: nobody left in the arm.
+    await db.deleteFrom("event_session").where("session_id", "in", ["r-1", "r-3"]).execute();
+    expect(await armA()).toMatchObject({ visitors: 0 });
+    await as(member).stop({ id: experiment.id });
+  });
+
   it("counts a shopper's events and order for their arm, and a holdout visitor's order for the holdout (through the public calls)", async () => {
     const floow = await floowWithVersions();
     const experiment = await as(member).create({

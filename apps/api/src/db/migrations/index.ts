@@ -24,6 +24,7 @@ import * as experiments from "./20261126085109_experiments";
 import * as conversionSessionIndex from "./20261126093245_conversion_session_index";
 import * as conversionVariant from "./20261126100747_conversion_variant";
 import * as eventDailyHoldout from "./20261126150000_event_daily_holdout";
+import * as experimentVisitor from "./20261126160000_experiment_visitor";
 
 /**
  * Every migration, by name, imported statically so the tsup bundle carries them (a
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "20261126093245_conversion_session_index": conversionSessionIndex,
   "20261126100747_conversion_variant": conversionVariant,
   "20261126150000_event_daily_holdout": eventDailyHoldout,
+  "20261126160000_experiment_visitor": experimentVisitor,
 };

@@ -267,9 +267,10 @@ export interface ResultCounts {
 
 /**
  * What the results count per arm. A visitor is the visitor id, or the session id where the
- * runtime had no consent to keep one (the same key the assignment used). Sessions come from
- * `event_session` (their `variant_id`), orders from `conversion` (the `variant_id` of the
- * session the order was attributed to). Revenue is counted in one currency, the one most of the
+ * runtime had no consent to keep one (the same key the assignment used). Visitors come from
+ * `experiment_visitor`, one row per arm and visitor kept from `event_session` (their
+ * `variant_id`) by a trigger (migrations/20261126160000), orders from `conversion` (the
+ * `variant_id` of the session the order was attributed to). Revenue is counted in one currency, the one most of the
  * orders were in (a sum over currencies means nothing); orders in others still count as orders.
  */
 export async function countExperimentArms(
@@ -292,16 +293,11 @@ export async function countExperimentArms(
       completed: string;
       clicked: string;
     }>`
-      select "variant_id", count(*) as visitors, count(*) filter (where "started") as started,
-        count(*) filter (where "completed") as completed, count(*) filter (where "clicked") as clicked
-      from (
-        select "variant_id", coalesce("visitor_id", "session_id") as visitor,
-          bool_or("starts" > 0) as started, bool_or("finishes" > 0) as completed, bool_or("clicks" > 0) as clicked
-        from "event_session"
-        where "organization_id" = ${organizationId} and "floow_id" = ${experiment.floowId}
-          and "variant_id" in (${sql.join(ids)})
-        group by "variant_id", visitor
-      ) as v
+      select "variant_id", count(*) as visitors, count(*) filter (where "started" > 0) as started,
+        count(*) filter (where "completed" > 0) as completed, count(*) filter (where "clicked" > 0) as clicked
+      from "experiment_visitor"
+      where "organization_id" = ${organizationId} and "floow_id" = ${experiment.floowId}
+        and "variant_id" in (${sql.join(ids)}) and "sessions" > 0
       group by "variant_id"`.execute(db),
     // One pass over the arms' orders (conversion_variant_idx): the currency most were in, then
     // per arm and visitor the orders and the revenue in that currency.

@@ -19,3 +19,19 @@ export interface ExperimentTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
+
+/**
+ * Per floow, arm and visitor: its sessions and how many started, completed, clicked; kept by a
+ * trigger on event_session (migrations/*_experiment_visitor.ts). Read with raw SQL only.
+ */
+export interface ExperimentVisitorTable {
+  organization_id: string;
+  floow_id: string;
+  variant_id: string;
+  /** The visitor id, or the session id without one. */
+  visitor: string;
+  sessions: number;
+  started: number;
+  completed: number;
+  clicked: number;
+}
