@@ -29,9 +29,9 @@ import type { Request as LoadRequest } from "autocannon";
 import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import { createDb } from "../src/db/client";
 import { migrateToLatest } from "../src/db/migrate";
-import { seedDomain, seedFeed, seedFloow, seedOrganization } from "../test/floows";
-import { makeFloow, makeProducts, rng } from "./lib/catalog";
+import { rng } from "./lib/catalog";
 import { prepareBuild, startProductionServer } from "./lib/production-server";
+import { seedSellingFloow } from "./lib/selling-data";
 
 /** Requests per second at the stated peak (see the section written to docs/benchmarks.md). */
 const PEAK = { floows: 50, results: 100, events: 100 } as const;
@@ -60,62 +60,16 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
-/** Seeds the data folder the server then opens: an organization, a domain, a feed and a live floow. */
-async function seed(dataDir: string) {
-  const database = await createDb({ dataDir });
-  try {
-    await migrateToLatest(database.db);
-    const orgId = await seedOrganization(database.db, "Load");
-    const domainId = (await seedDomain(database.db, orgId)).id;
-    const feedId = await seedFeed(database.db, orgId);
-    const products = makeProducts(PRODUCTS);
-    for (let i = 0; i < products.length; i += 1000) {
-      await database.db
-        .insertInto("product")
-        .values(
-          products.slice(i, i + 1000).map((product, offset) => {
-            const { id, title, price, link, image_link, description, ...attributes } = product;
-            return {
-              feed_id: feedId,
-              organization_id: orgId,
-              external_id: String(id),
-              position: i + offset,
-              name: String(title),
-              price: Number.parseFloat(String(price)),
-              url: String(link),
-              image: String(image_link),
-              description: String(description),
-              attributes: JSON.stringify(
-                Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k, String(v)])),
-              ),
-            };
-          }),
-        )
-        .execute();
-    }
-    const { floow } = makeFloow();
-    const live = await seedFloow(database.db, orgId, domainId, "selling", {
-      status: "live",
-      feedId,
-      ...floow,
-    });
-    return {
-      orgId,
-      domainId,
-      floowId: live.id,
-      steps: floow.steps.map((step) => step.choices.map((choice) => choice.id)),
-    };
-  } finally {
-    await database.close();
-  }
-}
-
 async function main(): Promise<void> {
   prepareBuild();
   const loadBefore = loadAverage();
   const dataDir = mkdtempSync(join(tmpdir(), "floow-load-bench-"));
   try {
-    const seeded = await seed(dataDir);
+    const seeded = await seedSellingFloow(async () => {
+      const handle = await createDb({ dataDir });
+      await migrateToLatest(handle.db);
+      return handle;
+    }, PRODUCTS);
     const server = await startProductionServer(dataDir, { TRUST_PROXY: "true" });
     try {
       const random = rng(7);
