@@ -64,6 +64,14 @@ const document: OpenApiDocument = {
         properties: {
           id: { type: "string" },
           version: { type: "integer", description: "The live version's number." },
+          revenue: { type: "array", items: { $ref: "#/components/schemas/RevenueAmount" } },
+        },
+      },
+      RevenueAmount: {
+        type: "object",
+        properties: {
+          currency: { type: "string" },
+          influenced: { type: "number", description: "The part the floow showed." },
         },
       },
     },
@@ -96,6 +104,10 @@ describe("ApiReference", () => {
     // The answer's $ref is resolved to its fields.
     expect(within(read).getByRole("region", { name: "Answer 200" }).textContent).toContain(
       "The live version's number.",
+    );
+    // A field holding an object (here an array of a component) lists that object's fields.
+    expect(within(read).getByRole("group", { name: "Fields of revenue" }).textContent).toContain(
+      "influencednumberThe part the floow showed.",
     );
     expect(within(read).getByRole("region", { name: "Errors" }).textContent).toContain(
       "404 Floow not found, or not live.",

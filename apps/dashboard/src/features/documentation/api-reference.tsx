@@ -8,6 +8,7 @@ import {
   Spinner,
 } from "@floow/ui";
 import { useQuery } from "@tanstack/react-query";
+import { Fragment } from "react";
 import { CodeSnippet } from "../domains/code-snippet";
 
 /** The parts of an OpenAPI 3.1 document this page reads. */
@@ -98,7 +99,37 @@ export function typeLabel(document: OpenApiDocument, schema: JsonSchema | undefi
     .join(" | ");
 }
 
-function Fields({ document, schema }: { document: OpenApiDocument; schema: JsonSchema }) {
+/**
+ * The object a field holds, to list its fields under it: the field's own object, its `$ref`'s,
+ * an array's items', or the one object of a nullable (`X | null`). None for scalars and maps.
+ */
+function nestedObject(
+  document: OpenApiDocument,
+  schema: JsonSchema,
+): { object: JsonSchema; component?: string } | null {
+  const alternatives = (schema.anyOf ?? schema.oneOf)?.filter((s) => s.type !== "null");
+  if (alternatives?.length === 1) return nestedObject(document, alternatives[0]!);
+  if (schema.items) return nestedObject(document, schema.items);
+  const object = resolve(document, schema);
+  if (Object.keys(object.properties ?? {}).length === 0) return null;
+  return { object, component: schema.$ref?.replace("#/components/schemas/", "") };
+}
+
+/** Nesting shown under a field (Summary → current → totals → revenue): deep enough for every answer. */
+const NESTED_LEVELS = 3;
+
+function Fields({
+  document,
+  schema,
+  level = 0,
+  shown = new Set<string>(),
+}: {
+  document: OpenApiDocument;
+  schema: JsonSchema;
+  level?: number;
+  /** Components whose fields this answer lists already: a second use names it only. */
+  shown?: Set<string>;
+}) {
   const object = resolve(document, schema);
   const properties = Object.entries(object.properties ?? {});
   if (properties.length === 0)
@@ -106,20 +137,42 @@ function Fields({ document, schema }: { document: OpenApiDocument; schema: JsonS
   return (
     <table className="w-full text-left text-sm">
       <tbody className="divide-y divide-grey-100">
-        {properties.map(([name, property]) => (
-          <tr key={name}>
-            <td className="py-1.5 pr-3 align-top font-mono text-xs whitespace-nowrap text-grey-900">
-              {name}
-              {object.required?.includes(name) ? <span className="text-red-600"> *</span> : null}
-            </td>
-            <td className="py-1.5 pr-3 align-top font-mono text-xs text-grey-600">
-              {typeLabel(document, property)}
-            </td>
-            <td className="py-1.5 align-top text-xs text-grey-700">
-              <Prose text={property.description} />
-            </td>
-          </tr>
-        ))}
+        {properties.map(([name, property]) => {
+          const found = level < NESTED_LEVELS ? nestedObject(document, property) : null;
+          const nested = found?.component && shown.has(found.component) ? null : found?.object;
+          if (found?.component) shown.add(found.component);
+          return (
+            <Fragment key={name}>
+              <tr>
+                <td className="py-1.5 pr-3 align-top font-mono text-xs whitespace-nowrap text-grey-900">
+                  {name}
+                  {object.required?.includes(name) ? (
+                    <span className="text-red-600"> *</span>
+                  ) : null}
+                </td>
+                <td className="py-1.5 pr-3 align-top font-mono text-xs text-grey-600">
+                  {typeLabel(document, property)}
+                </td>
+                <td className="py-1.5 align-top text-xs text-grey-700">
+                  <Prose text={property.description ?? found?.object.description} />
+                </td>
+              </tr>
+              {nested ? (
+                <tr>
+                  <td colSpan={3} className="pb-2 pl-4">
+                    <div
+                      aria-label={`Fields of ${name}`}
+                      role="group"
+                      className="border-l-2 border-grey-100 pl-3"
+                    >
+                      <Fields document={document} schema={nested} level={level + 1} shown={shown} />
+                    </div>
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
+          );
+        })}
       </tbody>
     </table>
   );
