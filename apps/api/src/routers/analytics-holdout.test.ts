@@ -144,6 +144,12 @@ describe.each(testDbKinds)("holdout sessions in analytics (%s)", (kind) => {
     const sameVersion = shown.floowVersion === held.floowVersion ? 1 : 0;
     expect(version.current.totals.sessions).toBe(sameVersion);
     expect(version.devices.reduce((sum, device) => sum + device.sessions, 0)).toBe(sameVersion);
+    // So does the editor's versions list.
+    const versions = await caller.floow.versions({ id: floow.id });
+    const counted = (number: number) =>
+      versions.versions.find((v) => v.number === number)?.stats.sessions;
+    expect(counted(held.floowVersion!)).toBe(sameVersion);
+    expect(counted(shown.floowVersion!)).toBe(1);
 
     // The experiment stops while the held-out tab stays open: it is shown the floow, and counts.
     await caller.experiment.stop({ id: experiment.id });

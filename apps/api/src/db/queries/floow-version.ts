@@ -11,6 +11,7 @@ import type {
   VersionedFloow,
 } from "@floow/domain/floow";
 import type { DB } from "../database";
+import { shownSession } from "./analytics";
 import { columns, toFloow } from "./floow";
 import type { FloowWriteResult } from "./floow";
 
@@ -203,7 +204,8 @@ export async function listFloowVersions(db: Kysely<DB>, organizationId: string, 
 
 /**
  * Per version: the sessions that carried its number (`event_session.floow_version`, the first
- * one a session's events named; events without a number count for no version), those that
+ * one a session's events named; events without a number count for no version; held-out
+ * sessions of an experiment, shown no floow, for none: `shownSession`), those that
  * finished, the completion rate as analytics counts it (finished / started) and product clicks.
  */
 async function versionStats(
@@ -222,6 +224,7 @@ async function versionStats(
       count(*) filter (where "finishes" > 0) as completed, coalesce(sum("clicks"), 0) as clicks
     from "event_session"
     where "organization_id" = ${organizationId} and "floow_id" = ${floowId} and "floow_version" is not null
+      and ${shownSession(organizationId, floowId)}
     group by "floow_version"`.execute(db);
   return new Map(
     rows.map((row) => {
