@@ -25,3 +25,16 @@ describe("approximateBytes", () => {
     expect(bytes).toBeLessThan(json * 2);
   });
 });
+
+describe("resultsIndexBytes", () => {
+  it("estimates a large feed from a sample, close to sizing every product", () => {
+    const products = Array.from({ length: 50_000 }, (_, i) => ({
+      id: `p${i}`,
+      name: i % 2 ? `Short ${i}` : `A much longer product name for product ${i}`,
+      price: i,
+    }));
+    const whole = approximateBytes(products) + 512 * Math.ceil(products.length / 32) * 4;
+    const estimate = resultsIndexBytes(products);
+    expect(Math.abs(estimate - whole) / whole).toBeLessThan(0.05);
+  });
+});
