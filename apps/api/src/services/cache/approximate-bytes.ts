@@ -69,10 +69,12 @@ const SAMPLE = 1_000;
  */
 export function resultsIndexBytes(products: readonly object[]): number {
   const n = products.length;
-  const step = Math.max(1, Math.floor(n / SAMPLE));
-  let sampled = 0;
+  const sampled = Math.min(n, SAMPLE);
   let bytes = 0;
-  for (let i = 0; i < n; i += step, sampled++) bytes += approximateBytes(products[i]);
+  // Spread by a large prime stride rather than an even one, which a feed's own pattern
+  // (every other product a variant, say) would alias with.
+  for (let k = 0; k < sampled; k++)
+    bytes += approximateBytes(products[n <= SAMPLE ? k : (k * 7_919) % n]);
   const perProduct = sampled === 0 ? 0 : bytes / sampled;
   return Math.round(32 + n * (8 + perProduct)) + 512 * Math.ceil(n / 32) * 4;
 }
