@@ -9,83 +9,117 @@ import { attributionColumns } from "./conversion";
  * statement for a whole group of concurrent reports instead of a few per order.
  */
 
-/** An order to attribute: whose, by which ids, placed when. Give it at least one id. */
-export interface OrderToAttribute {
-  organizationId: string;
-  visitorId: string | null;
-  sessionId: string | null;
-  at: Date;
-}
+/** A new order as reported, before its attribution. */
+export type NewConversion = Omit<ConversionToInsert, "attribution">;
 
-/** What `findAttributableSession` and `findExperimentArm` find for one order. */
-export interface FoundAttribution {
+/** What `insertUnattributed` did with one order. */
+export interface FirstPass {
+  /** The floow session the order is attributed to (`findAttributableSession`); then not inserted yet. */
   session: AttributableSession | null;
+  /** Its experiment arm (`findExperimentArm`). */
   variantId: string | null;
+  /** Inserted now (without a session); false: known already, or left for its session's split. */
+  inserted: boolean;
 }
 
 /**
- * For each order (in the same order), in one query: the last floow session it can be
- * attributed to (`findAttributableSession`: one the shopper started) and its experiment arm
- * (`findExperimentArm`: the last session with an arm, started or not). The same rule as
- * `lastSessionInWindow` (db/queries/conversion.ts): the visitor's (or the tab session's)
- * sessions of the order's organization that began before the order and were seen within the
- * organization's attribution window, newest first. record.test.ts checks both paths alike.
+ * One statement for a group of new orders: finds each order's floow session and experiment
+ * arm (the rule of `lastSessionInWindow`, db/queries/conversion.ts: the visitor's, else the tab
+ * session's, sessions of the order's organization that began before the order and were seen
+ * within the organization's attribution window, newest first; for the floow, one the shopper
+ * started; for the arm, any with one), and inserts at once, `on conflict do nothing`, every
+ * order that has no floow session (nothing to split: its influenced and assisted revenue are
+ * 0, its arm and reported session kept), as `insertConversion` would. The orders with a floow
+ * session are only looked up: the caller splits their revenue by the session's products and
+ * inserts them with `insertConversions`. Results in the orders' order; an order missing from
+ * them (its organization is gone) was not inserted. Give each (organization, order id) once.
  */
-export async function findAttributions(
+export async function insertUnattributed(
   db: Kysely<DB>,
-  orders: readonly OrderToAttribute[],
-): Promise<FoundAttribution[]> {
-  const found: FoundAttribution[] = orders.map(() => ({ session: null, variantId: null }));
-  const asked = orders
-    .map((order, i) => ({
+  orders: readonly NewConversion[],
+): Promise<(FirstPass | undefined)[]> {
+  if (orders.length === 0) return [];
+  // Sorted by the order's key, so two such statements at once lock in the same order.
+  const list = orders
+    .map((order, position) => ({ order, position, key: conversionKey(order) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ order, position }, i) => ({
       i,
+      position,
+      id: order.id,
       org: order.organizationId,
+      order_id: order.orderId,
+      source: order.source,
+      value: order.value,
+      currency: order.currency,
+      items: order.items,
       visitor: order.visitorId,
       session: order.sessionId,
-      at: order.at.toISOString(),
-    }))
-    .filter((order) => order.visitor !== null || order.session !== null);
-  if (asked.length === 0) return found;
-  // One JSON parameter (not arrays): the same on the server and on PGlite.
+      at: order.occurredAt.toISOString(),
+    }));
+  // One JSON parameter: no statement text or parameter list growing with the group, the same
+  // on the server and on PGlite.
   const { rows } = await sql<{
-    i: number;
+    position: number;
     floow_id: string | null;
     session_id: string | null;
     floow_version: number | null;
     variant_id: string | null;
+    inserted: boolean;
   }>`
-    select q."i", a."floow_id", a."session_id", a."floow_version", v."variant_id"
-    from jsonb_to_recordset(${JSON.stringify(asked)}::jsonb)
-      as q("i" integer, "org" text, "visitor" text, "session" text, "at" timestamptz)
-    join "organization" o on o."id" = q."org"
-    left join lateral (
-      select s."floow_id", s."session_id", s."floow_version" from "event_session" s
-      where s."organization_id" = q."org"
-        and (s."visitor_id" = q."visitor" or s."session_id" = q."session")
-        and s."first_at" <= q."at"
-        and s."last_at" >= q."at" - make_interval(days => o."attribution_window_days")
-        and s."starts" > 0
-      order by s."last_at" desc limit 1
-    ) a on true
-    left join lateral (
-      select s."variant_id" from "event_session" s
-      where s."organization_id" = q."org"
-        and (s."visitor_id" = q."visitor" or s."session_id" = q."session")
-        and s."first_at" <= q."at"
-        and s."last_at" >= q."at" - make_interval(days => o."attribution_window_days")
-        and s."variant_id" is not null
-      order by s."last_at" desc limit 1
-    ) v on true`.execute(db);
+    with q as materialized (
+      select * from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as q("i" integer,
+        "position" integer, "id" text, "org" text, "order_id" text, "source" text,
+        "value" numeric, "currency" text, "items" jsonb, "visitor" text, "session" text,
+        "at" timestamptz)
+    ), attributed as materialized (
+      select q.*, a."floow_id", a."session_id" as "floow_session_id", a."floow_version", v."variant_id"
+      from q
+      join "organization" o on o."id" = q."org"
+      left join lateral (
+        select s."floow_id", s."session_id", s."floow_version" from "event_session" s
+        where s."organization_id" = q."org"
+          and (s."visitor_id" = q."visitor" or s."session_id" = q."session")
+          and s."first_at" <= q."at"
+          and s."last_at" >= q."at" - make_interval(days => o."attribution_window_days")
+          and s."starts" > 0
+        order by s."last_at" desc limit 1
+      ) a on true
+      left join lateral (
+        select s."variant_id" from "event_session" s
+        where s."organization_id" = q."org"
+          and (s."visitor_id" = q."visitor" or s."session_id" = q."session")
+          and s."first_at" <= q."at"
+          and s."last_at" >= q."at" - make_interval(days => o."attribution_window_days")
+          and s."variant_id" is not null
+        order by s."last_at" desc limit 1
+      ) v on true
+    ), inserted as (
+      insert into "conversion" ("id", "organization_id", "order_id", "source", "value",
+        "currency", "items", "visitor_id", "session_id", "floow_id", "floow_version",
+        "variant_id", "influenced_value", "assisted_value", "occurred_at")
+      select "id", "org", "order_id", "source", "value", "currency", "items", "visitor",
+        "session", null, null, "variant_id", 0, 0, "at"
+      from attributed where "floow_id" is null
+      order by "i"
+      on conflict ("organization_id", "order_id") do nothing
+      returning "id"
+    )
+    select a."position", a."floow_id", a."floow_session_id" as "session_id", a."floow_version",
+      a."variant_id", exists (select 1 from inserted i where i."id" = a."id") as "inserted"
+    from attributed a`.execute(db);
+  const results: (FirstPass | undefined)[] = orders.map(() => undefined);
   for (const row of rows) {
-    found[row.i] = {
+    results[row.position] = {
       session:
         row.floow_id !== null && row.session_id !== null
           ? { floowId: row.floow_id, sessionId: row.session_id, floowVersion: row.floow_version }
           : null,
       variantId: row.variant_id,
+      inserted: row.inserted,
     };
   }
-  return found;
+  return results;
 }
 
 /**

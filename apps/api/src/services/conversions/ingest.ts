@@ -5,9 +5,10 @@ import { rawDatabase } from "../../db/raw";
 import type { ConversionToInsert } from "../../db/queries/conversion";
 import {
   conversionKey,
-  findAttributions,
   insertConversions,
+  insertUnattributed,
 } from "../../db/queries/conversion-batch";
+import type { NewConversion } from "../../db/queries/conversion-batch";
 import { recordOneConversion, splitAttribution } from "./record";
 import type { RecordConversionInput } from "./record";
 
@@ -34,6 +35,14 @@ interface Pending {
 /** PostgreSQL's SQLSTATE for a transaction rolled back to break a deadlock. */
 const DEADLOCK_DETECTED = "40P01";
 
+/** A deadlock should not happen (rows go in sorted), but a statement picked as its victim was rolled back whole: once more. */
+function retryDeadlock<T>(statement: () => Promise<T>): Promise<T> {
+  return statement().catch((error: unknown) => {
+    if ((error as { code?: unknown }).code !== DEADLOCK_DETECTED) throw error;
+    return statement();
+  });
+}
+
 const writers = new WeakMap<Kysely<DB>, ConversionWriter>();
 
 /**
@@ -52,16 +61,18 @@ export function conversionWriter(db: Kysely<DB>): ConversionWriter {
 /**
  * Group commit for orders, as the events ingest does for events (services/events/ingest.ts):
  * a report waits in a queue; a write takes what is queued (up to `maxBatch` orders) and
- * - attributes all of them in one query (`findAttributions`; the products of the attributed
- *   sessions, for the influenced split, one query per attributed order);
- * - inserts them in one `INSERT … ON CONFLICT DO NOTHING RETURNING id`, which is atomic on
- *   its own: each order is either inserted by this statement (`duplicate: false`) or was
- *   there already, so the answer stays true per order without a transaction;
+ * - in one statement (`insertUnattributed`) finds every order's floow session and experiment
+ *   arm and inserts, `ON CONFLICT DO NOTHING`, the orders without a floow session (most of
+ *   them: nothing to split). The insert is atomic on its own: an order is either inserted by
+ *   it (`duplicate: false`) or was there already, so each answer stays true without a
+ *   transaction;
+ * - splits the revenue of the orders with a floow session by the products it showed or had
+ *   clicked (one query per such order) and inserts those in one more statement;
  * - hands each order that was known (and a second report of one order in the same group) to
  *   `recordOneConversion`, which merges it in a transaction as before.
  * A report is answered only once its order is stored (never only in memory). A new order thus
- * costs a share of two statements instead of four to five round trips of its own
- * (docs/benchmarks.md, "Conversions API"). If the group's insert fails (a deadlock is tried
+ * costs a share of one statement instead of four to five round trips of its own
+ * (docs/benchmarks.md, "Conversions API"). If a group's statement fails (a deadlock is tried
  * once more), each of its orders is recorded on its own, so one bad order fails only its report.
  */
 export function createConversionWriter(
@@ -84,64 +95,62 @@ export function createConversionWriter(
       else first.set(key, pending);
     }
     const group = [...first.values()];
-    let rows: ConversionToInsert[];
-    let inserted: Set<string>;
-    try {
-      rows = await prepare(group);
-      inserted = await insertConversions(db, rows).catch((error: unknown) => {
-        if ((error as { code?: unknown }).code !== DEADLOCK_DETECTED) throw error;
-        return insertConversions(db, rows);
-      });
-    } catch {
-      // Each on its own: its own answer, its own error.
-      await Promise.all(batch.map((pending) => one(pending)));
-      return;
-    }
-    const known: Pending[] = [];
-    group.forEach((pending, i) => {
-      const id = rows[i]!.id;
-      if (inserted.has(id)) pending.resolve({ id, duplicate: false });
-      else known.push(pending);
-    });
-    await Promise.all([...known, ...later].map((pending) => one(pending)));
-  }
-
-  function one(pending: Pending): Promise<void> {
-    return recordOneConversion(db, pending.input).then(pending.resolve, pending.reject);
-  }
-
-  /** The rows to insert, attributed, in the group's order. */
-  async function prepare(group: Pending[]): Promise<ConversionToInsert[]> {
-    const orders = group.map(({ input }) => ({
-      ...input,
+    const orders = group.map(({ input }): NewConversion => ({
+      id: randomUUID(),
+      organizationId: input.organizationId,
+      orderId: input.orderId,
+      source: input.source,
+      value: input.value,
+      currency: input.currency,
+      items: input.items,
       visitorId: input.visitorId ?? null,
       sessionId: input.sessionId ?? null,
       occurredAt: input.occurredAt ? new Date(input.occurredAt) : new Date(),
     }));
-    const found = await findAttributions(
-      db,
-      orders.map((order) => ({ ...order, at: order.occurredAt })),
-    );
-    return Promise.all(
-      orders.map(async (order, i) => ({
-        id: randomUUID(),
-        organizationId: order.organizationId,
-        orderId: order.orderId,
-        source: order.source,
-        value: order.value,
-        currency: order.currency,
-        items: order.items,
-        visitorId: order.visitorId,
-        sessionId: order.sessionId,
-        occurredAt: order.occurredAt,
-        attribution: await splitAttribution(
-          db,
-          order.organizationId,
-          order,
-          found[i]!.session,
-          found[i]!.variantId,
-        ),
-      })),
+    /** Known orders, and any the group could not write: each on its own. */
+    const alone: Pending[] = [...later];
+    try {
+      const passes = await retryDeadlock(() => insertUnattributed(db, orders));
+      const attributed: { pending: Pending; row: ConversionToInsert }[] = [];
+      await Promise.all(
+        group.map(async (pending, i) => {
+          const pass = passes[i];
+          const order = orders[i]!;
+          if (!pass) alone.push(pending);
+          else if (pass.session) {
+            const attribution = await splitAttribution(
+              db,
+              order.organizationId,
+              order,
+              pass.session,
+              pass.variantId,
+            );
+            attributed.push({ pending, row: { ...order, attribution } });
+          } else if (pass.inserted) pending.resolve({ id: order.id, duplicate: false });
+          else alone.push(pending);
+        }),
+      );
+      if (attributed.length > 0) {
+        try {
+          const rows = attributed.map(({ row }) => row);
+          const inserted = await retryDeadlock(() => insertConversions(db, rows));
+          for (const { pending, row } of attributed) {
+            if (inserted.has(row.id)) pending.resolve({ id: row.id, duplicate: false });
+            else alone.push(pending);
+          }
+        } catch {
+          alone.push(...attributed.map(({ pending }) => pending));
+        }
+      }
+    } catch {
+      // The group's statement failed (an order the database refuses, say): each on its own,
+      // with its own answer or its own error.
+      alone.push(...group);
+    }
+    await Promise.all(
+      alone.map((pending) =>
+        recordOneConversion(db, pending.input).then(pending.resolve, pending.reject),
+      ),
     );
   }
 
