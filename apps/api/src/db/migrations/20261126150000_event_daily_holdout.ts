@@ -19,10 +19,21 @@ import type { Kysely } from "kysely";
 const day = (row: "new" | "old" | "s") =>
   `(${row}."first_at" at time zone 'Europe/Amsterdam')::date`;
 
+const notHoldout = (row: "new" | "old" | "s") =>
+  `not exists (select 1 from "experiment" x
+    where x."organization_id" = ${row}."organization_id" and x."floow_id" = ${row}."floow_id" and x."holdout_id" = ${row}."variant_id")`;
+
 /** Whether a session row counts in the floow's analytics (kept in step with `shownSession` in db/queries/analytics.ts). */
 const counted = (row: "new" | "old" | "s") =>
-  `(${row}."mounts" > 0 or ${row}."variant_id" is null or not exists (select 1 from "experiment" x
-    where x."organization_id" = ${row}."organization_id" and x."floow_id" = ${row}."floow_id" and x."holdout_id" = ${row}."variant_id"))`;
+  `(${row}."mounts" > 0 or ${row}."variant_id" is null or ${notHoldout(row)})`;
+
+/**
+ * `counted` in PL/pgSQL, in two steps: the first is a simple expression, which PL/pgSQL
+ * evaluates without the executor; only a row without a view that names an arm runs the query.
+ */
+const decide = (into: string, row: "new" | "old") =>
+  `${into} := ${row}."mounts" > 0 or ${row}."variant_id" is null;
+    if not ${into} then ${into} := ${notHoldout(row)}; end if;`;
 
 // --- event_daily (as migrations/20261123215738, each part under its row's `counted`) -------
 
@@ -42,8 +53,12 @@ declare
   old_counted boolean := false;
   new_counted boolean := false;
 begin
-  if tg_op <> 'INSERT' then old_counted := ${counted("old")}; end if;
-  if tg_op <> 'DELETE' then new_counted := ${counted("new")}; end if;
+  if tg_op <> 'INSERT' then
+    ${decide("old_counted", "old")}
+  end if;
+  if tg_op <> 'DELETE' then
+    ${decide("new_counted", "new")}
+  end if;
   if old_counted and new_counted and ${day("new")} = ${day("old")} then
     ${upsert(delta)}
   else
@@ -74,8 +89,12 @@ declare
   old_counted boolean := false;
   new_counted boolean := false;
 begin
-  if tg_op <> 'INSERT' then old_counted := ${counted("old")}; end if;
-  if tg_op <> 'DELETE' then new_counted := ${counted("new")}; end if;
+  if tg_op <> 'INSERT' then
+    ${decide("old_counted", "old")}
+  end if;
+  if tg_op <> 'DELETE' then
+    ${decide("new_counted", "new")}
+  end if;
   if old_counted is distinct from new_counted or (new_counted and (
      old."starts" > 0 is distinct from new."starts" > 0 or old."finishes" > 0 is distinct from new."finishes" > 0
      or old."answers" = 0 is distinct from new."answers" = 0 or old."last_step_id" is distinct from new."last_step_id"
