@@ -2,10 +2,11 @@
  * The data set of the analytics, revenue and experiment benchmarks, written once here:
  * BENCH_EVENTS events (default 1,000,000) of the demo generator (scripts/demo-data.ts: 20 live
  * floows over 90 days, through `storeEvents`), an experiment on the busiest floow (two variants
- * and a 10 % holdout; each of the floow's sessions gets an arm, 45/45/10 by a hash of its session
- * id, as the runtime's events would have carried it), and BENCH_ORDERS orders (default 50,000)
- * written straight into `conversion` for random started sessions of the organization, each with
- * its session's floow, version and arm (`variant_id`), as recordConversion attributes them
+ * and a 10 % holdout; each of the floow's sessions gets an arm, 45/45/10 by a hash of its
+ * visitor, as the runtime's events would have carried it; 80 % of those sessions have a visitor id,
+ * a quarter of them a returning visitor's), and BENCH_ORDERS orders (default 50,000) written
+ * straight into `conversion` for random started sessions of the organization, each with its
+ * session's visitor, floow, version and arm (`variant_id`), as recordConversion attributes them
  * (placed 10 minutes after the session's last event; € 20–500, 60 % influenced).
  *
  * Small for a check of a bench's correctness: `BENCH_EVENTS=20000 BENCH_ORDERS=1000`.
@@ -81,19 +82,33 @@ export async function generateBenchData(
       started_at: new Date(now - 90 * 86_400_000),
     })
     .execute();
+  // Visitors as the runtime keeps them: 80 % of the floow's sessions with the page's consent carry
+  // a visitor id, a quarter of them a returning visitor's; the arm is sticky per visitor (a hash of
+  // the visitor id, or of the session id without one).
+  const { count } = await db
+    .selectFrom("event_session")
+    .where("floow_id", "=", busiest)
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .executeTakeFirstOrThrow();
+  const visitors = Math.max(1, Math.round(Number(count) * 0.8 * 0.75));
+  await sql`
+    update "event_session" set "visitor_id" = case
+        when abs(hashtext("session_id" || '/consent')) % 10 < 8
+        then 'visitor-' || abs(hashtext("session_id" || '/visitor')) % ${visitors} end
+    where "organization_id" = ${organizationId} and "floow_id" = ${busiest}`.execute(db);
   await sql`
     update "event_session" set "variant_id" = case
-      when abs(hashtext("session_id")) % 100 < 45 then ${arms.a}
-      when abs(hashtext("session_id")) % 100 < 90 then ${arms.b}
+      when abs(hashtext(coalesce("visitor_id", "session_id"))) % 100 < 45 then ${arms.a}
+      when abs(hashtext(coalesce("visitor_id", "session_id"))) % 100 < 90 then ${arms.b}
       else ${arms.holdout} end
     where "organization_id" = ${organizationId} and "floow_id" = ${busiest}`.execute(db);
 
   const ordersStart = performance.now();
   await sql`
     insert into "conversion" ("id", "organization_id", "order_id", "source", "value", "currency", "items",
-      "session_id", "floow_id", "floow_version", "variant_id", "influenced_value", "assisted_value", "occurred_at")
+      "visitor_id", "session_id", "floow_id", "floow_version", "variant_id", "influenced_value", "assisted_value", "occurred_at")
     select md5(s."session_id" || s."floow_id"), s."organization_id", 'bench-' || row_number() over (), 'api', s.v, 'EUR', '[]',
-      s."session_id", s."floow_id", s."floow_version", s."variant_id", round(s.v * 0.6, 2), s.v - round(s.v * 0.6, 2),
+      s."visitor_id", s."session_id", s."floow_id", s."floow_version", s."variant_id", round(s.v * 0.6, 2), s.v - round(s.v * 0.6, 2),
       s."last_at" + interval '10 minutes'
     from (
       select *, round((20 + random() * 480)::numeric, 2) as v from "event_session"
