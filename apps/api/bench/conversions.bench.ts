@@ -41,6 +41,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const REPORT = process.env.BENCH_REPORT;
+const WARM_UP_SECONDS = 3;
 const KEYS = 256;
 const ADDRESSES = 5_000;
 const GOAL = 5_000;
@@ -229,8 +230,8 @@ async function main(): Promise<void> {
         const api = { base: server.base, pid: server.child.pid };
         // Warm-up of both, as measured but not counted: connections, plans, JIT, every key
         // looked up once (as in the field, where a busy key is kept).
-        await measure("API", 0, api, keys, 3);
-        await measure("floor", 0, floor, keys, 3);
+        await measure("API", 0, api, keys, WARM_UP_SECONDS);
+        await measure("floor", 0, floor, keys, WARM_UP_SECONDS);
         for (let round = 1; round <= ROUNDS; round++) {
           const order =
             round % 2 === 1
@@ -307,7 +308,7 @@ function render(figures: Figures[], stored: number, load: [string, string]): str
 measured by \`apps/api/bench/conversions.bench.ts\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC:
 \`cd apps/api && DATABASE_URL=${sh("printenv DATABASE_URL").replace(/\/\/[^@]*@/, "//…@")} BENCH_SECONDS=${SECONDS} ROUNDS=${ROUNDS} CONNECTIONS=${CONNECTIONS} pnpm bench conversions\`.
 
-${METHOD(CONNECTIONS, SECONDS, ROUNDS)}
+${method(CONNECTIONS, SECONDS, ROUNDS)}
 
 | round | server | 201 answers | other answers / errors | per second | p50 | p99 | server CPU per answer | load average (1, 5, 15 min) at its start |
 |---:|---|---:|---:|---:|---:|---:|---:|---|
@@ -328,16 +329,35 @@ ${load[0]}; at the end: ${load[1]}. ${
 `;
 }
 
-/** What is measured and how (docs/benchmarks.md; the same text the bench writes with its figures). */
-function METHOD(connections: number, seconds: number, rounds: number): string {
-  return `The API is the production build run as \`pnpm start\` runs it, on a fresh database of its own on
-the server (pool of 10). ${connections} connections send new orders as fast as they are answered for ${seconds} s:
-each a new order id with two items and a visitor id, with one of ${KEYS} API keys (scope
+/**
+ * What is measured and how, and what the API does per order: the text of docs/benchmarks.md's
+ * section, written there with the figures (and by hand, with the defaults, before any).
+ */
+function method(connections: number, seconds: number, rounds: number): string {
+  return `The API is the production build run as \`pnpm start\` runs it (bench/lib/production-server.ts: its
+environment and Node options, every plugin on: rate limiter, helmet, compression, logging), on a fresh
+database of its own on the server (pool of 10). ${connections} connections send new orders as fast as they
+are answered for ${seconds} s: each a new order id with two items and a visitor id (with no floow session, so
+attribution looks and finds none, as for most orders), with one of ${KEYS} API keys (scope
 \`conversions:write\`; each key has its own rate limit of 1,200/min, so none is refused) from one of
 ${ADDRESSES.toLocaleString("en")} client addresses (\`X-Forwarded-For\`, \`TRUST_PROXY=true\`). **Floor**: a plain node:http
-server in its own process doing one \`INSERT … ON CONFLICT DO NOTHING\` per request into a table shaped
-like \`conversion\` (same pool size), started beside the API and loaded by the same generator. ${rounds} rounds,
-alternating which goes first (API then floor, then floor then API, …); the figure is the median.`;
+server in its own process (bench/lib/insert-floor.ts) doing one \`INSERT … ON CONFLICT DO NOTHING\` per
+request into a table shaped like \`conversion\` (same pool size): no framework, key, validation or
+attribution. Both are started side by side and warmed up with a measurement of ${WARM_UP_SECONDS} s each that is
+not counted (connections, JIT, every key looked up once); then ${rounds} rounds, alternating which goes
+first (API then floor, then floor then API, …). The figure is the median of the rounds; beside each
+measurement, the CPU time (user + system, from \`/proc\`) the measured server's process spent per answer.
+
+Per order the API checks the key (kept by hash for 10 s, \`CACHES.apiKeys\`; its last use written
+at most once a minute), counts it in the rate limiter, validates the body with \`conversionInput\`
+and hands the order to the conversions writer (\`services/conversions/ingest.ts\`): a group
+commit, as the events ingest does. The orders that arrive while a write runs go together into
+one statement (\`insertUnattributed\`): their floow sessions and experiment arms are looked up
+and the orders without a floow session inserted, \`ON CONFLICT (organization_id, order_id) DO
+NOTHING RETURNING id\`, so each answer still says truly whether its order was new (201) or
+known (200, \`duplicate: true\`). Orders with a floow session get their influenced split and a
+second multi-row insert; known orders are merged one by one in a transaction, as before. Two
+writes run at once on the server. Each caller is answered only once its order is stored.`;
 }
 
 await main();
