@@ -14,9 +14,9 @@ export interface MerchantItem {
   availability: string;
 }
 
-export function merchantItem(index: number): MerchantItem {
+export function merchantItem(index: number, idPrefix = "SKU-"): MerchantItem {
   return {
-    id: `SKU-${String(index).padStart(6, "0")}`,
+    id: `${idPrefix}${String(index).padStart(6, "0")}`,
     title: `Trail running shoe ${index} – "Storm" edition`,
     description:
       `Light, grippy & waterproof shoe number ${index}. <p>Breathable mesh upper, ` +
@@ -40,9 +40,10 @@ export function escapeXml(text: string): string {
 /** A Google Merchant RSS 2.0 feed with the `g:` namespace. */
 export function* merchantRss(
   count: number,
-  options: { namespaced?: boolean; itemsPerChunk?: number } = {},
+  /** `idPrefix`: before each item's number (`SKU-000001`); shop systems' ids are often longer. */
+  options: { namespaced?: boolean; itemsPerChunk?: number; idPrefix?: string } = {},
 ): Generator<string> {
-  const { namespaced = true, itemsPerChunk = 100 } = options;
+  const { namespaced = true, itemsPerChunk = 100, idPrefix } = options;
   yield '<?xml version="1.0" encoding="UTF-8"?>\n';
   yield namespaced
     ? '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n'
@@ -50,7 +51,7 @@ export function* merchantRss(
   yield "<channel>\n<title>Example shop</title>\n<link>https://shop.example.com</link>\n<description>All products</description>\n";
   let chunk = "";
   for (let i = 1; i <= count; i++) {
-    const item = merchantItem(i);
+    const item = merchantItem(i, idPrefix);
     chunk +=
       "<item>\n" +
       `  <g:id>${item.id}</g:id>\n` +
