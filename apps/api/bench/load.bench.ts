@@ -20,45 +20,26 @@
  * per endpoint; the exit code is 1 when one is missed. Writes the "Load test" section of
  * docs/benchmarks.md.
  */
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import autocannon from "autocannon";
-import type { Request as LoadRequest } from "autocannon";
 import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import { createDb } from "../src/db/client";
 import { migrateToLatest } from "../src/db/migrate";
-import { rng } from "./lib/catalog";
 import { prepareBuild, startProductionServer } from "./lib/production-server";
+import {
+  LOAD_FACTOR,
+  PEAK,
+  runPublicTraffic,
+  VISITORS,
+  warmPublicTraffic,
+} from "./lib/public-traffic";
+import type { Figures } from "./lib/public-traffic";
 import { seedSellingFloow } from "./lib/selling-data";
 
-/** Requests per second at the stated peak (see the section written to docs/benchmarks.md). */
-const PEAK = { floows: 50, results: 100, events: 100 } as const;
-const LOAD_FACTOR = 3;
 const DURATION_SECONDS = Number(process.env.LOAD_DURATION_SECONDS ?? 60);
 const PRODUCTS = 10_000;
-const VISITORS = 5_000;
 const THRESHOLDS = { errorRate: 0.001, p95Ms: 150 };
-
-type Endpoint = keyof typeof PEAK;
-
-interface Figures {
-  endpoint: Endpoint;
-  rate: number;
-  requests: number;
-  ok: number;
-  errors: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
 
 async function main(): Promise<void> {
   prepareBuild();
@@ -72,111 +53,10 @@ async function main(): Promise<void> {
     }, PRODUCTS);
     const server = await startProductionServer(dataDir, { TRUST_PROXY: "true" });
     try {
-      const random = rng(7);
-      const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
-      let visitor = 0;
-      const nextAddress = () => {
-        visitor = (visitor + 1) % VISITORS;
-        return `198.18.${visitor >> 8}.${visitor & 255}`;
-      };
-      const selection = () => seeded.steps.map((choices) => pick(choices));
-      const event = (sessionId: string, type: string) => ({
-        event: "floows",
-        v: 1,
-        id: randomUUID(),
-        organizationId: seeded.orgId,
-        domainId: seeded.domainId,
-        floowId: seeded.floowId,
-        sessionId,
-        createdAt: new Date().toISOString(),
-        type,
-      });
-      const browser = {
-        "accept-encoding": "gzip, deflate, br, zstd",
-        "content-type": "text/plain;charset=UTF-8",
-      };
-      const endpoints: Record<Endpoint, LoadRequest> = {
-        floows: {
-          method: "GET",
-          path: `/api/public/domains/${seeded.domainId}/floows`,
-          headers: { "accept-encoding": browser["accept-encoding"] },
-        },
-        results: { method: "POST", path: "/api/public/results", headers: browser },
-        events: { method: "POST", path: "/api/public/events", headers: browser },
-      };
-      const bodies: Record<Endpoint, () => string | undefined> = {
-        floows: () => undefined,
-        results: () => JSON.stringify({ floowId: seeded.floowId, choiceIds: selection() }),
-        events: () => {
-          const sessionId = randomUUID();
-          return JSON.stringify({
-            events: [
-              event(sessionId, "mount"),
-              event(sessionId, "start"),
-              event(sessionId, "choice"),
-            ],
-          });
-        },
-      };
-
       // Warm-up: the feed's results index is built at the first results call.
-      await fetch(`${server.base}/api/public/results`, {
-        method: "POST",
-        headers: browser,
-        body: bodies.results(),
-      });
-
-      const run = (endpoint: Endpoint) =>
-        new Promise<Figures>((resolve, reject) => {
-          const rate = PEAK[endpoint] * LOAD_FACTOR;
-          const latencies: number[] = [];
-          let ok = 0;
-          const instance = autocannon(
-            {
-              url: server.base,
-              connections: Math.max(8, Math.ceil(rate / 10)),
-              overallRate: rate,
-              duration: DURATION_SECONDS,
-              timeout: 10,
-              requests: [
-                {
-                  ...endpoints[endpoint],
-                  setupRequest: (request) => {
-                    const body = bodies[endpoint]();
-                    return {
-                      ...request,
-                      ...(body !== undefined && { body }),
-                      headers: { ...request.headers, "x-forwarded-for": nextAddress() },
-                    };
-                  },
-                },
-              ],
-            },
-            (error, result) => {
-              if (error) return reject(error);
-              latencies.sort((a, b) => a - b);
-              const requests = result.requests.total;
-              resolve({
-                endpoint,
-                rate,
-                requests,
-                ok,
-                errors: requests - ok + result.errors + result.timeouts,
-                p50: Math.round(percentile(latencies, 50)),
-                p95: Math.round(percentile(latencies, 95)),
-                p99: Math.round(percentile(latencies, 99)),
-                max: Math.round(latencies.at(-1) ?? 0),
-              });
-            },
-          );
-          instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-            latencies.push(responseTime);
-            if (statusCode >= 200 && statusCode < 300) ok++;
-          });
-        });
-
+      await warmPublicTraffic(server.base, seeded);
       const loadDuring = loadAverage();
-      const figures = await Promise.all((Object.keys(PEAK) as Endpoint[]).map(run));
+      const figures = await runPublicTraffic(server.base, seeded, DURATION_SECONDS);
       for (const figure of figures) console.log(figure);
       const loadAfter = loadAverage();
       writeBenchmarkSection("## Load test", render(figures, [loadBefore, loadDuring, loadAfter]));

@@ -14,10 +14,28 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
+import { createDb } from "../src/db/client";
+import { migrateToLatest } from "../src/db/migrate";
 import { prepareBuild, startProductionServer, startScript } from "./lib/production-server";
+import { LOAD_FACTOR, runPublicTraffic, warmPublicTraffic } from "./lib/public-traffic";
+import { seedSellingFloow } from "./lib/selling-data";
 
 const TARGET_MB = 250;
 const IDLE_SECONDS = 10;
+/** Issue 22: ≤ 300 MB five minutes after ten minutes of the load test's traffic. */
+const AFTER_TRAFFIC_TARGET_MB = 300;
+const TRAFFIC_SECONDS = Number(process.env.MEMORY_TRAFFIC_SECONDS ?? 600);
+const AFTER_IDLE_SECONDS = Number(process.env.MEMORY_IDLE_SECONDS ?? 300);
+const TRAFFIC_PRODUCTS = 10_000;
+
+interface AfterTraffic {
+  startedMb: number;
+  endOfTrafficMb: number;
+  afterIdleMb: number;
+  peakMb: number;
+  requests: number;
+  errors: number;
+}
 
 interface Run {
   label: string;
@@ -72,7 +90,46 @@ async function measure(
   }
 }
 
-function render(runs: Run[], load: [string, string]): string {
+/**
+ * A server with a live floow on a 10,000-product feed: its RSS right after start (and a few
+ * requests), at the end of TRAFFIC_SECONDS of the load test's traffic, and AFTER_IDLE_SECONDS later.
+ */
+async function measureAfterTraffic(): Promise<AfterTraffic> {
+  const dataDir = mkdtempSync(join(tmpdir(), "floow-memory-traffic-"));
+  try {
+    const seeded = await seedSellingFloow(async () => {
+      const handle = await createDb({ dataDir });
+      await migrateToLatest(handle.db);
+      return handle;
+    }, TRAFFIC_PRODUCTS);
+    const server = await startProductionServer(dataDir, { TRUST_PROXY: "true" });
+    try {
+      const pid = server.child.pid as number;
+      await warmPublicTraffic(server.base, seeded);
+      await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+      const startedMb = statusMb(pid, "VmRSS");
+      const figures = await runPublicTraffic(server.base, seeded, TRAFFIC_SECONDS);
+      const endOfTrafficMb = statusMb(pid, "VmRSS");
+      await new Promise((resolve) => setTimeout(resolve, AFTER_IDLE_SECONDS * 1000));
+      const result = {
+        startedMb,
+        endOfTrafficMb,
+        afterIdleMb: statusMb(pid, "VmRSS"),
+        peakMb: statusMb(pid, "VmHWM"),
+        requests: figures.reduce((sum, f) => sum + f.requests, 0),
+        errors: figures.reduce((sum, f) => sum + f.errors, 0),
+      };
+      console.log(result);
+      return result;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function render(runs: Run[], traffic: AfterTraffic | null, load: [string, string]): string {
   const rows = runs
     .map(
       (run) =>
@@ -103,7 +160,18 @@ ${rows}
 
 Target: idle RSS ≤ ${TARGET_MB} MB: **${met ? "met" : "NOT met"}**. Where the memory goes and what is set:
 [docs/architecture.md](architecture.md#embedded-database-memory).
-
+${
+  traffic
+    ? `
+**After traffic** (issue 22): a server started the same way on a data folder with a live selling
+floow on a ${TRAFFIC_PRODUCTS.toLocaleString("en")}-product feed, its results index built by a first call, then idle ${IDLE_SECONDS} s:
+**${traffic.startedMb} MB** (goal ≤ ${TARGET_MB} MB: **${traffic.startedMb <= TARGET_MB ? "met" : "NOT met"}**). Then ${TRAFFIC_SECONDS} s of the load test's traffic
+(${LOAD_FACTOR}× the stated peak, the three public endpoints together, ${traffic.requests.toLocaleString("en")} requests, ${traffic.errors} errors; docs/benchmarks.md
+"Load test"): ${traffic.endOfTrafficMb} MB at its end; then ${AFTER_IDLE_SECONDS} s idle: **${traffic.afterIdleMb} MB** (goal ≤ ${AFTER_TRAFFIC_TARGET_MB} MB:
+**${traffic.afterIdleMb <= AFTER_TRAFFIC_TARGET_MB ? "met" : "NOT met"}**); peak ${traffic.peakMb} MB. What each cache holds at most: [docs/architecture.md](architecture.md#caches).
+${TRAFFIC_SECONDS < 600 || AFTER_IDLE_SECONDS < 300 ? `\nShorter than the issue's ten minutes of traffic and five of idle (MEMORY_TRAFFIC_SECONDS=${TRAFFIC_SECONDS}, MEMORY_IDLE_SECONDS=${AFTER_IDLE_SECONDS}).\n` : ""}`
+    : ""
+}
 Machine: ${sh("nproc")} CPUs (${cpus()[0]?.model ?? "unknown"}), ${sh("free -h | awk '/^Mem:/ {print $2}'")} memory, Node ${process.version};
 load average (1, 5, 15 min) before: ${load[0]}, after: ${load[1]} (the machine was shared with other
 agents building and testing at the same time). Command: \`pnpm bench memory\` in apps/api
@@ -126,8 +194,12 @@ async function main(): Promise<void> {
         false,
       ),
     ];
+    const traffic = TRAFFIC_SECONDS > 0 ? await measureAfterTraffic() : null;
     if (process.argv.includes("--no-write")) return;
-    writeBenchmarkSection("## Embedded server memory", render(runs, [before, loadAverage()]));
+    writeBenchmarkSection(
+      "## Embedded server memory",
+      render(runs, traffic, [before, loadAverage()]),
+    );
     const worst = Math.max(...runs.filter((run) => run.judged).map((run) => run.idleMb));
     if (worst > TARGET_MB) {
       console.error(`idle RSS ${worst} MB is over the ${TARGET_MB} MB target`);
