@@ -22,35 +22,31 @@
  * unless SECONDS < 10 (a quick check: `SECONDS=3 ROUNDS=1 pnpm bench ingest`).
  */
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { cpus, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createChoice, createStep } from "@floow/domain/floow";
-import { createEventMessage } from "@floow/domain/events";
 import autocannon from "autocannon";
-import { sql } from "kysely";
 import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import type { DbKind } from "../src/db/client";
-import { seedDomain, seedFloow, seedOrganization } from "../test/floows";
 import { benchKinds, createBenchDatabase } from "./lib/bench-data";
 import type { BenchDatabase } from "./lib/bench-data";
 import { processCpuMs, startBackendMeter } from "./lib/process-meters";
+import {
+  BATCH,
+  batchBody,
+  EVENT_HEADERS,
+  nextAddress,
+  seedIngestFloow,
+} from "./lib/ingest-traffic";
+import type { Seeded } from "./lib/ingest-traffic";
 import { prepareBuild, startProductionServer } from "./lib/production-server";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const BATCH = 50;
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16);
 const ADDRESSES = 5_000;
 const GOALS = { ratio: 0.8, cpuMicrosPerEvent: 20 };
-
-interface Seeded {
-  organizationId: string;
-  domainId: string;
-  floowId: string;
-}
 
 interface Turn {
   side: "API" | "floor";
@@ -65,32 +61,6 @@ interface Turn {
   refused: number;
   errors: number;
   load: string;
-}
-
-async function seed(database: BenchDatabase): Promise<Seeded> {
-  const handle = await database.open();
-  try {
-    const organizationId = await seedOrganization(handle.db, "Ingest bench");
-    const domainId = (await seedDomain(handle.db, organizationId)).id;
-    // The steps and choice the posted messages name (the ingest leaves out ids its floow does not have).
-    const steps = Array.from({ length: 5 }, (_, i) =>
-      createStep({
-        id: `s${i}`,
-        text: "Which colour?",
-        choices: [createChoice({ id: "c1", text: "Red" })],
-      }),
-    );
-    const floow = await seedFloow(handle.db, organizationId, domainId, "selling", {
-      status: "live",
-      steps,
-    });
-    await sql`create table "event_floor" (like "event" including defaults including indexes)`.execute(
-      handle.db,
-    );
-    return { organizationId, domainId, floowId: floow.id };
-  } finally {
-    await handle.close();
-  }
 }
 
 function startFloor(database: BenchDatabase, seeded: Seeded) {
@@ -126,30 +96,6 @@ function startFloor(database: BenchDatabase, seeded: Seeded) {
   });
 }
 
-let address = 0;
-
-function batchBody(seeded: Seeded): string {
-  const context = {
-    organizationId: "",
-    domainId: "",
-    floowId: seeded.floowId,
-    sessionId: randomUUID(),
-  };
-  const events = Array.from({ length: BATCH }, (_, i) =>
-    createEventMessage(
-      context,
-      i === 0 ? "mount" : "choice",
-      i === 0
-        ? {}
-        : {
-            step: { id: `s${i % 5}`, text: "Which colour?" },
-            choices: [{ id: "c1", text: "Red", selected: true }],
-          },
-    ),
-  );
-  return JSON.stringify({ events });
-}
-
 /** One side's turn: CONNECTIONS connections for `seconds`, the server's (and backends') CPU around it. */
 async function load(
   side: Turn["side"],
@@ -168,22 +114,12 @@ async function load(
       requests: [
         {
           method: "POST",
-          headers: {
-            "content-type": "text/plain;charset=UTF-8",
-            "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36",
-            "accept-language": "nl-NL,nl;q=0.9",
-          },
-          setupRequest: (request) => {
-            address = (address + 1) % ADDRESSES;
-            return {
-              ...request,
-              body: batchBody(seeded),
-              headers: {
-                ...request.headers,
-                "x-forwarded-for": `198.18.${address >> 8}.${address & 255}`,
-              },
-            };
-          },
+          headers: EVENT_HEADERS,
+          setupRequest: (request) => ({
+            ...request,
+            body: batchBody(seeded),
+            headers: { ...request.headers, "x-forwarded-for": nextAddress(ADDRESSES) },
+          }),
         },
       ],
     });
@@ -230,7 +166,7 @@ const median = (values: number[]) => {
 async function measure(kind: DbKind): Promise<{ kind: DbKind; turns: Turn[] }> {
   const database = await createBenchDatabase(kind, "ingest");
   try {
-    const seeded = await seed(database);
+    const seeded = await seedIngestFloow(database);
     const turns: Turn[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const order: Turn["side"][] = round % 2 ? ["API", "floor"] : ["floor", "API"];
