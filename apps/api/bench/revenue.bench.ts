@@ -52,6 +52,14 @@ async function measure(kind: DbKind) {
     );
     const { today, back } = benchDays(data.now);
     const busiest = data.demo.floowIds[0]!;
+    // The CSV read the orders: lines whose order columns name a bench order.
+    const csvCheck = (body: unknown) => {
+      const { csv } = (body as { result: { data: { csv: string } } }).result.data;
+      const lines = csv.split("\r\n").length - 2;
+      const withOrders = csv.split("\r\n").filter((line) => line.includes(",bench-")).length;
+      if (withOrders === 0) throw new Error("the CSV shows no orders");
+      return `${lines.toLocaleString("en")} sessions, ${withOrders.toLocaleString("en")} with orders`;
+    };
     const calls: BenchCall[] = [
       {
         label: "overview, 30 days",
@@ -77,11 +85,13 @@ async function measure(kind: DbKind) {
         label: "exportCsv (busiest), 30 days",
         procedure: "analytics.exportCsv",
         input: { id: busiest, from: back(30), to: today },
+        check: csvCheck,
       },
       {
         label: "exportCsv (busiest), 90 days",
         procedure: "analytics.exportCsv",
         input: { id: busiest, from: back(90), to: today },
+        check: csvCheck,
       },
     ];
     const loadBefore = loadAverage();

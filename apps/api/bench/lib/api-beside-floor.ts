@@ -20,6 +20,8 @@ export interface BenchCall {
   label: string;
   procedure: string;
   input: unknown;
+  /** Reads the answer (API and floor alike); overrides the run's `check`. */
+  check?: AnswerCheck;
 }
 
 export interface CallFigures {
@@ -148,10 +150,9 @@ async function timeCalls(
       bytes = one.bytes;
       last = one.body;
     }
+    const check = call.check ?? options.check;
     const checked =
-      options.check && last
-        ? options.check(JSON.parse(new TextDecoder().decode(last)) as unknown)
-        : undefined;
+      check && last ? check(JSON.parse(new TextDecoder().decode(last)) as unknown) : undefined;
     totals.sort((a, b) => a - b);
     heads.sort((a, b) => a - b);
     figures.push({
