@@ -275,7 +275,11 @@ async function openServerCopy(
       const ok = stream.write(copyText(feed, products, count));
       count += products.length;
       if (!ok) {
-        await Promise.race([once(stream, "drain"), once(stream, "error")]);
+        // `once` rejects when the stream errs while waiting (and removes its listeners either
+        // way; a separate `once(stream, "error")` left one listener behind per wait).
+        await once(stream, "drain").catch((error: unknown) => {
+          throw streamError ?? error;
+        });
         if (streamError) throw streamError;
       }
     },
@@ -329,9 +333,12 @@ function copyText(
       attributes = JSON.stringify(p.attributes, (_key, value: unknown) =>
         typeof value === "string" ? wellFormed(value) : value,
       );
+    // JSON text holds no raw line break or tab (JSON.stringify escapes them): only its
+    // backslashes need doubling, without copyValue's regular expression over the whole text.
+    if (attributes.includes("\\")) attributes = attributes.replaceAll("\\", "\\\\");
     text +=
       `${prefix}${copyValue(p.id)}\t${firstPosition + index}\t${copyValue(p.name)}\t${price}\t${copyValue(p.url)}\t` +
-      `${copyValue(p.image)}\t${copyValue(p.description)}\t${copyValue(attributes)}\n`;
+      `${copyValue(p.image)}\t${copyValue(p.description)}\t${attributes}\n`;
   }
   // Lone surrogates elsewhere become U+FFFD when the text is encoded as UTF-8.
   return text;

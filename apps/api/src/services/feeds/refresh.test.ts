@@ -316,7 +316,13 @@ describe.each(testDbKinds)("refreshFeed (%s)", (kind) => {
         { id: "2", name: "", description: "", url: "" },
       ],
     );
-    expect(items[0]!.attributes).toMatchObject({ brand: "Ünïcødé ✓ 😀 \ufffd lone", note: "\\." });
+    expect(items[0]!.attributes).toMatchObject({
+      id: odd.id,
+      title: odd.title,
+      description: odd.description,
+      brand: "Ünïcødé ✓ 😀 \ufffd lone",
+      note: "\\.",
+    });
   });
 
   it("deleting a feed stops its running refresh: the download is cancelled and nothing is stored", async () => {
