@@ -16,7 +16,7 @@ export type NewConversion = Omit<ConversionToInsert, "attribution">;
 export interface FirstPass {
   /** The floow session the order is attributed to (`findAttributableSession`); then not inserted yet. */
   session: AttributableSession | null;
-  /** Its experiment arm (`findExperimentArm`). */
+  /** Its experiment arm (`findExperimentArm`); read back only for an order with a floow session. */
   variantId: string | null;
   /** Inserted now (without a session); false: known already, or left for its session's split. */
   inserted: boolean;
@@ -31,13 +31,14 @@ export interface FirstPass {
  * order that has no floow session (nothing to split: its influenced and assisted revenue are
  * 0, its arm and reported session kept), as `insertConversion` would. The orders with a floow
  * session are only looked up: the caller splits their revenue by the session's products and
- * inserts them with `insertConversions`. Results in the orders' order; an order missing from
- * them (its organization is gone) was not inserted. Give each (organization, order id) once.
+ * inserts them with `insertConversions`. Results in the orders' order. An order of an
+ * organization that is gone fails the statement (its foreign key). Give each (organization,
+ * order id) once.
  */
 export async function insertUnattributed(
   db: Kysely<DB>,
   orders: readonly NewConversion[],
-): Promise<(FirstPass | undefined)[]> {
+): Promise<FirstPass[]> {
   if (orders.length === 0) return [];
   // Sorted by the order's key, so two such statements at once lock in the same order.
   const list = orders
@@ -65,7 +66,6 @@ export async function insertUnattributed(
     session_id: string | null;
     floow_version: number | null;
     variant_id: string | null;
-    inserted: boolean;
   }>`
     with q as materialized (
       select * from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as q("i" integer,
@@ -75,7 +75,7 @@ export async function insertUnattributed(
     ), attributed as materialized (
       select q.*, a."floow_id", a."session_id" as "floow_session_id", a."floow_version", v."variant_id"
       from q
-      join "organization" o on o."id" = q."org"
+      left join "organization" o on o."id" = q."org"
       left join lateral (
         select s."floow_id", s."session_id", s."floow_version" from "event_session" s
         where s."organization_id" = q."org"
@@ -106,9 +106,18 @@ export async function insertUnattributed(
       returning "id"
     )
     select a."position", a."floow_id", a."floow_session_id" as "session_id", a."floow_version",
-      a."variant_id", exists (select 1 from inserted i where i."id" = a."id") as "inserted"
-    from attributed a`.execute(db);
-  const results: (FirstPass | undefined)[] = orders.map(() => undefined);
+      a."variant_id"
+    from attributed a
+    where a."floow_id" is not null or not exists (select 1 from inserted i where i."id" = a."id")`.execute(
+    db,
+  );
+  // Only the orders not inserted come back (most come back with nothing to read): those with a
+  // floow session, and the known ones.
+  const results: FirstPass[] = orders.map(() => ({
+    session: null,
+    variantId: null,
+    inserted: true,
+  }));
   for (const row of rows) {
     results[row.position] = {
       session:
@@ -116,7 +125,7 @@ export async function insertUnattributed(
           ? { floowId: row.floow_id, sessionId: row.session_id, floowVersion: row.floow_version }
           : null,
       variantId: row.variant_id,
-      inserted: row.inserted,
+      inserted: false,
     };
   }
   return results;

@@ -9,8 +9,8 @@ import {
   insertUnattributed,
 } from "../../db/queries/conversion-batch";
 import type { NewConversion } from "../../db/queries/conversion-batch";
-import { recordOneConversion, splitAttribution } from "./record";
-import type { RecordConversionInput } from "./record";
+import { recordOneConversion, splitAttribution } from "./one-order";
+import type { RecordConversionInput } from "./one-order";
 
 export interface ConversionWriterOptions {
   /** Most orders one write takes (one multi-row insert of this many rows). */
@@ -114,10 +114,9 @@ export function createConversionWriter(
       const attributed: { pending: Pending; row: ConversionToInsert }[] = [];
       await Promise.all(
         group.map(async (pending, i) => {
-          const pass = passes[i];
+          const pass = passes[i]!;
           const order = orders[i]!;
-          if (!pass) alone.push(pending);
-          else if (pass.session) {
+          if (pass.session) {
             const attribution = await splitAttribution(
               db,
               order.organizationId,
