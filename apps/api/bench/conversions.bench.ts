@@ -366,6 +366,9 @@ attribution. Both are started side by side and warmed up with a measurement of $
 not counted (connections, JIT, every key looked up once); then ${rounds} rounds, alternating which goes
 first (API then floor, then floor then API, …). The figure is the median of the rounds; beside each
 measurement, the CPU time (user + system, from \`/proc\`) the measured server's process spent per answer.
+The run fails unless every answer of the API was a 201 and the rows stored lie between its 201
+answers and the requests sent (every request is a new order; one still in flight when a
+measurement's time is up is stored unanswered): each answer must say truly that its order was new.
 
 Per order the API checks the key (kept by hash for 10 s, \`CACHES.apiKeys\`; its last use written
 at most once a minute), counts it in the rate limiter, validates the body with \`conversionInput\`
