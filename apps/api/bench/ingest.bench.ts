@@ -21,15 +21,13 @@
  * PostgreSQL. Writes "## Events ingest through the production server" in docs/benchmarks.md
  * unless SECONDS < 10 (a quick check: `SECONDS=3 ROUNDS=1 pnpm bench ingest`).
  */
-import { spawn } from "node:child_process";
 import { cpus, totalmem } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import type { DbKind } from "../src/db/client";
 import { benchKinds, createBenchDatabase } from "./lib/bench-data";
 import type { BenchDatabase } from "./lib/bench-data";
+import { startFloorProcess } from "./lib/floor-process";
 import { processCpuMs, startBackendMeter } from "./lib/process-meters";
 import {
   BATCH,
@@ -41,7 +39,6 @@ import {
 import type { Seeded } from "./lib/ingest-traffic";
 import { prepareBuild, startProductionServer } from "./lib/production-server";
 
-const here = dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16);
@@ -64,35 +61,13 @@ interface Turn {
 }
 
 function startFloor(database: BenchDatabase, seeded: Seeded) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ["--import", "tsx", join(here, "lib/ingest-floor.ts")], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      ...(database.databaseUrl
-        ? { DATABASE_URL: database.databaseUrl }
-        : { DATA_DIR: database.dataDir }),
-      ORGANIZATION_ID: seeded.organizationId,
-      DOMAIN_ID: seeded.domainId,
-      FLOOW_ID: seeded.floowId,
-      PORT: String(port),
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return new Promise<{ base: string; pid: number; stop(): Promise<void> }>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the floor exited with ${code}`)));
-    child.stdout!.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("ready"))
-        resolve({
-          base: `http://127.0.0.1:${port}`,
-          pid: child.pid!,
-          async stop() {
-            child.kill("SIGTERM");
-            await exited;
-          },
-        });
-    });
+  return startFloorProcess("ingest-floor.ts", {
+    ...(database.databaseUrl
+      ? { DATABASE_URL: database.databaseUrl }
+      : { DATA_DIR: database.dataDir }),
+    ORGANIZATION_ID: seeded.organizationId,
+    DOMAIN_ID: seeded.domainId,
+    FLOOW_ID: seeded.floowId,
   });
 }
 

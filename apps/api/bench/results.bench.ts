@@ -18,12 +18,10 @@
  * Writes the "Results endpoint" section of docs/benchmarks.md when at full size; a check:
  * `RESULTS_PRODUCTS=20000 SECONDS=3 ROUNDS=1 pnpm bench results`.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { cpus, tmpdir, totalmem } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { computeResults, createResultsIndex } from "@floow/domain/results";
 import autocannon from "autocannon";
 import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
@@ -32,12 +30,12 @@ import { migrateToLatest } from "../src/db/migrate";
 import { createResultsService, RESULTS_LIMIT } from "../src/services/results";
 import { seedDomain, seedFeed, seedFloow, seedOrganization } from "../test/floows";
 import { makeFloow, makeProducts } from "./lib/catalog";
+import { startFloorProcess } from "./lib/floor-process";
 import { processCpuMs } from "./lib/process-meters";
 import { prepareBuild, startProductionServer } from "./lib/production-server";
 import { seedSellingFloow } from "./lib/selling-data";
 import type { SellingData } from "./lib/selling-data";
 
-const here = dirname(fileURLToPath(import.meta.url));
 const PRODUCTS = Number(process.env.RESULTS_PRODUCTS ?? 500_000);
 const FULL_SIZE = PRODUCTS >= 500_000;
 const ITERATIONS = 300;
@@ -169,12 +167,9 @@ interface CachedTurn {
 
 /** The floor: a bare node:http process answering each selection with the API's own bytes. */
 function startBytesFloor(answers: { choiceIds: string[]; body: Buffer; encoding: string }[]) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ["--import", "tsx", join(here, "lib/bytes-floor.ts")], {
-    env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port) },
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  child.stdin!.end(
+  return startFloorProcess(
+    "bytes-floor.ts",
+    {},
     JSON.stringify(
       answers.map((answer) => ({
         key: answer.choiceIds.join(","),
@@ -183,21 +178,6 @@ function startBytesFloor(answers: { choiceIds: string[]; body: Buffer; encoding:
       })),
     ),
   );
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return new Promise<{ base: string; pid: number; stop(): Promise<void> }>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the floor exited with ${code}`)));
-    child.stdout!.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("ready"))
-        resolve({
-          base: `http://127.0.0.1:${port}`,
-          pid: child.pid!,
-          async stop() {
-            child.kill("SIGTERM");
-            await exited;
-          },
-        });
-    });
-  });
 }
 
 async function loadCached(
