@@ -7,13 +7,10 @@
  * data folder, so each side is started for its turn and stopped after it; on the server the same,
  * so both databases are measured the same way.
  */
-import { spawn } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { startFloorProcess } from "./floor-process";
+import type { FloorProcess } from "./floor-process";
 import { startProductionServer } from "./production-server";
 import type { BenchDatabase } from "./bench-data";
-
-const here = dirname(fileURLToPath(import.meta.url));
 
 /** A tRPC query of the dashboard: the procedure and its input. */
 export interface BenchCall {
@@ -69,37 +66,13 @@ export async function signUpMember(
   return { cookie, organizationId: body.result.data.id };
 }
 
-/** The floor server on the bench's database, in its own process. */
-export function startFloor(
-  database: BenchDatabase,
-  organizationId: string,
-): Promise<{ base: string; stop(): Promise<void> }> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ["--import", "tsx", join(here, "query-floor.ts")], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      ...(database.databaseUrl
-        ? { DATABASE_URL: database.databaseUrl }
-        : { DATA_DIR: database.dataDir }),
-      ORGANIZATION_ID: organizationId,
-      PORT: String(port),
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the floor server exited with ${code}`)));
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("ready"))
-        resolve({
-          base: `http://127.0.0.1:${port}`,
-          async stop() {
-            child.kill("SIGTERM");
-            await exited;
-          },
-        });
-    });
+/** The floor server on the bench's database, in its own process (bench/lib/floor-process.ts). */
+export function startFloor(database: BenchDatabase, organizationId: string): Promise<FloorProcess> {
+  return startFloorProcess("query-floor.ts", {
+    ...(database.databaseUrl
+      ? { DATABASE_URL: database.databaseUrl }
+      : { DATA_DIR: database.dataDir }),
+    ORGANIZATION_ID: organizationId,
   });
 }
 
