@@ -4,7 +4,7 @@
  * `events` events over the last `days` days, written through the ingest's one writer
  * (`storeEvents`, in batches) with their arrival times set in the past. Deterministic: the same
  * seed gives the same data. Used by `pnpm seed:demo` (scripts/seed-demo.ts) and the analytics
- * benchmark (bench/analytics.bench.ts).
+ * benchmarks (bench/lib/bench-data.ts).
  */
 import { createChoice, createFloow, createFormInput, createStep } from "@floow/domain/floow";
 import { createDomain } from "@floow/domain/domain";
