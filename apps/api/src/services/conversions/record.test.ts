@@ -7,6 +7,7 @@ import { createTestDb, testDbKinds } from "../../../test/db";
 import { seedDomain, seedFloow, seedOrganization } from "../../../test/floows";
 import type { DbHandle } from "../../db/client";
 import { storeEvents } from "../events/store-events";
+import { createConversionWriter } from "./ingest";
 import { recordConversion } from "./record";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -314,5 +315,33 @@ describe.each(testDbKinds)("recordConversion (%s)", (kind) => {
     expect(await order("refused-ok-1")).toHaveLength(1);
     expect(await order("refused-ok-2")).toHaveLength(1);
     expect(await order("refused-bad")).toHaveLength(0);
+  });
+
+  it("two writes at once with reports of the same orders: each order stored once, exactly one report told it was new", async () => {
+    // One report per write and two writes at a time: reports of one order, two by two, race in
+    // separate statements.
+    const writer = createConversionWriter(database.db, { maxBatch: 1, writers: 2 });
+    const report = (orderId: string, i: number) =>
+      writer.record({
+        organizationId: orgId,
+        orderId,
+        value: 10 + i,
+        currency: "EUR",
+        items: [],
+        visitorId: i % 2 ? randomUUID() : null,
+        source: "api",
+      });
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => report(`race-${Math.floor(i / 2) % 3}`, i)),
+    );
+    for (const orderId of ["race-0", "race-1", "race-2"]) {
+      const mine = answers.filter((_, i) => `race-${Math.floor(i / 2) % 3}` === orderId);
+      expect(
+        mine.filter((answer) => !answer.duplicate),
+        orderId,
+      ).toHaveLength(1);
+      expect(new Set(mine.map((answer) => answer.id)).size, orderId).toBe(1);
+      expect(await order(orderId)).toHaveLength(1);
+    }
   });
 });
