@@ -19,12 +19,10 @@
  *
  * BENCH_SECONDS (default 10) per measurement, CONNECTIONS (default 32) at once, as fast as they go.
  */
-import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import autocannon from "autocannon";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
@@ -34,9 +32,9 @@ import { migrateToLatest } from "../src/db/migrate";
 import { insertApiKey } from "../src/db/queries/api-key";
 import { generateApiKey } from "../src/services/api-keys/secret";
 import { seedOrganization } from "../test/floows";
+import { startFloorProcess } from "./lib/floor-process";
 import { prepareBuild, startProductionServer } from "./lib/production-server";
 
-const here = dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -153,31 +151,6 @@ function measure(
   });
 }
 
-function startFloor(
-  databaseUrl: string,
-): Promise<{ base: string; pid: number | undefined; stop(): Promise<void> }> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ["--import", "tsx", join(here, "lib/insert-floor.ts")], {
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the floor server exited with ${code}`)));
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("ready"))
-        resolve({
-          base: `http://127.0.0.1:${port}`,
-          pid: child.pid,
-          async stop() {
-            child.kill("SIGTERM");
-            await exited;
-          },
-        });
-    });
-  });
-}
-
 async function main(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
@@ -229,7 +202,7 @@ async function main(): Promise<void> {
     const figures: Figures[] = [];
     let warmUp: Figures | undefined;
     try {
-      const floor = await startFloor(databaseUrl);
+      const floor = await startFloorProcess("insert-floor.ts", { DATABASE_URL: databaseUrl });
       try {
         const api = { base: server.base, pid: server.child.pid };
         // Warm-up of both, as measured but not counted: connections, plans, JIT, every key
