@@ -315,8 +315,8 @@ Machine: ${sh("nproc")} CPUs (${cpus()[0]?.model ?? "unknown"}), ${sh("free -h |
 generator, the API, the floor and PostgreSQL share these CPUs. Load average (1, 5, 15 min) before:
 ${load[0]}; at the end: ${load[1]}. ${
     busiest > 1.5
-      ? "**The machine was not quiet** (other engineers' builds and tests ran at the same time): the absolute figures need a run on a quiet machine; the ratio to the floor, measured in the same conditions, is the better guide."
-      : "The machine was quiet."
+      ? "The load average was above 1.5 before the run (other work, or the benchmark before this one, was still in it): the ratio to the floor, measured in the same conditions, is the better guide than the absolute figures."
+      : "The machine was quiet before the run."
   }
 `;
 }

@@ -185,6 +185,13 @@ round; medians.
 
 ${lines.join("\n")}
 
+What the second process costs shows in the CPU per unit: each process has its own JIT warm-up,
+garbage collector, caches (the feed's index and the answers are built once per process) and job
+worker, and here both share two cores with the load generator, PostgreSQL and Redis. A second
+process helps where one leaves CPU idle while it waits (the ingest waits on PostgreSQL) and costs
+where one already keeps its core busy (kept answers). On machines of their own, processes add
+up; docs/deployment.md ("Sizing") says how many a shop needs.
+
 | round | processes | work | per second | servers' CPU per unit | errors | load average after |
 |---:|---:|---|---:|---:|---:|---|
 ${turns.map((t) => `| ${t.round} | ${t.processes} | ${t.work} | ${n(t.perSecond)} | ${t.cpuMicros.toFixed(1)} µs | ${t.errors} | ${t.load} |`).join("\n")}
