@@ -173,8 +173,7 @@ ${TRAFFIC_SECONDS < 600 || AFTER_IDLE_SECONDS < 300 ? `\nShorter than the issue'
     : ""
 }
 Machine: ${sh("nproc")} CPUs (${cpus()[0]?.model ?? "unknown"}), ${sh("free -h | awk '/^Mem:/ {print $2}'")} memory, Node ${process.version};
-load average (1, 5, 15 min) before: ${load[0]}, after: ${load[1]} (the machine was shared with other
-agents building and testing at the same time). Command: \`pnpm bench memory\` in apps/api
+load average (1, 5, 15 min) before: ${load[0]}, after: ${load[1]}. Command: \`pnpm bench memory\` in apps/api
 (it builds the API from the current source first).
 `;
 }
