@@ -174,7 +174,10 @@ export async function updateConversion(
 }
 
 /** The session stored is the attributed one; without attribution the reported tab session. */
-export function attributionColumns(attribution: ConversionAttribution, reportedSessionId: string | null) {
+export function attributionColumns(
+  attribution: ConversionAttribution,
+  reportedSessionId: string | null,
+) {
   return {
     session_id: attribution.sessionId ?? reportedSessionId,
     floow_id: attribution.floowId,
