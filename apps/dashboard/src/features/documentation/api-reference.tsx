@@ -134,7 +134,7 @@ function Fields({
   const properties = Object.entries(object.properties ?? {});
   if (properties.length === 0)
     return <p className="font-mono text-xs text-grey-700">{typeLabel(document, schema)}</p>;
-  return (
+  const table = (
     <table className="w-full text-left text-sm">
       <tbody className="divide-y divide-grey-100">
         {properties.map(([name, property]) => {
@@ -175,6 +175,14 @@ function Fields({
         })}
       </tbody>
     </table>
+  );
+  // The top level scrolls inside its own box on a phone (three levels of nested fields are
+  // wider than 390 px), never the page; a keyboard reaches it (tabIndex) to scroll it.
+  if (level > 0) return table;
+  return (
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Fields">
+      {table}
+    </div>
   );
 }
 
