@@ -1,8 +1,13 @@
+import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
 import type { DbKind } from "../src/db/client";
 import { loadEnv } from "../src/env";
 import type { Env } from "../src/env";
+import type { DB } from "../src/db/database";
+import { registerPublicRoutes } from "../src/http/public";
 import { createServer } from "../src/server";
+import { createResultsService } from "../src/services/results";
 import { createTestDb } from "./db";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -44,3 +49,19 @@ export async function createTestServer(
 
 /** Headers of a same-site JSON write, as the dashboard sends them. */
 export const jsonWrite = { "content-type": "application/json", origin: TEST_ORIGIN } as const;
+
+/**
+ * The public routes a shopper's runtime calls, on `db`, without their caches (floows answered
+ * afresh, the live floow looked up at every results call), for tests that publish or change a
+ * floow and then ask as a shopper. Close it after the test.
+ */
+export async function startShopperRoutes(db: Kysely<DB>): Promise<FastifyInstance> {
+  const shop = Fastify();
+  await registerPublicRoutes(shop, {
+    db,
+    floowsCacheMs: 0,
+    results: createResultsService(db, { floowTtlMs: 0 }),
+  });
+  await shop.ready();
+  return shop;
+}

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { PublicDomainFloows } from "@floow/domain/public";
-import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { Kysely } from "kysely";
@@ -9,11 +8,9 @@ import { testDbKinds } from "../../test/db";
 import { callerFor, createOrganization, createUser } from "../../test/factories";
 import type { TestUser } from "../../test/factories";
 import { seedFloow } from "../../test/floows";
-import { createTestServer } from "../../test/server";
+import { createTestServer, startShopperRoutes } from "../../test/server";
 import type { TestServer } from "../../test/server";
 import { up } from "../db/migrations/20261126150000_event_daily_holdout";
-import { registerPublicRoutes } from "../http/public";
-import { createResultsService } from "../services/results";
 
 /**
  * A visitor in an experiment's holdout sees no floow; the runtime sends one `holdout` event.
@@ -38,14 +35,7 @@ describe.each(testDbKinds)("holdout sessions in analytics (%s)", (kind) => {
         host: "shop.example",
       })
     ).id;
-    shop = Fastify();
-    const db = server.app.database.db;
-    await registerPublicRoutes(shop, {
-      db,
-      floowsCacheMs: 0,
-      results: createResultsService(db, { floowTtlMs: 0 }),
-    });
-    await shop.ready();
+    shop = await startShopperRoutes(server.app.database.db);
   });
   afterAll(async () => {
     await shop.close();

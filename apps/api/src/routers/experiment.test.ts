@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { fieldErrorsFrom } from "@floow/domain/errors";
 import type { Experiment } from "@floow/domain/experiment";
 import type { PublicDomainFloows, PublicFloowResponse } from "@floow/domain/public";
-import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,10 +9,8 @@ import { testDbKinds } from "../../test/db";
 import { addMember, callerFor, createOrganization, createUser } from "../../test/factories";
 import type { TestUser } from "../../test/factories";
 import { seedFloow } from "../../test/floows";
-import { createTestServer } from "../../test/server";
+import { createTestServer, startShopperRoutes } from "../../test/server";
 import type { TestServer } from "../../test/server";
-import { registerPublicRoutes } from "../http/public";
-import { createResultsService } from "../services/results";
 
 /** The error a call was refused with: its tRPC code and field errors. */
 async function refusal(call: Promise<unknown>) {
@@ -88,14 +85,7 @@ describe.each(testDbKinds)("experiments (%s)", (kind) => {
         host: "shop.example",
       })
     ).id;
-    shop = Fastify();
-    const db = server.app.database.db;
-    await registerPublicRoutes(shop, {
-      db,
-      floowsCacheMs: 0,
-      results: createResultsService(db, { floowTtlMs: 0 }),
-    });
-    await shop.ready();
+    shop = await startShopperRoutes(server.app.database.db);
   });
   afterAll(async () => {
     await shop.close();

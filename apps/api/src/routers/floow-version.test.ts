@@ -9,7 +9,6 @@ import { createEventMessage } from "@floow/domain/events";
 import { fieldErrorsFrom } from "@floow/domain/errors";
 import type { PublicFloow, PublicFloowResponse, PublicResults } from "@floow/domain/public";
 import type { VersionedFloow } from "@floow/domain/floow";
-import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,10 +16,8 @@ import { testDbKinds } from "../../test/db";
 import { addMember, callerFor, createOrganization, createUser } from "../../test/factories";
 import { seedFeed } from "../../test/floows";
 import type { TestUser } from "../../test/factories";
-import { createTestServer } from "../../test/server";
+import { createTestServer, startShopperRoutes } from "../../test/server";
 import type { TestServer } from "../../test/server";
-import { registerPublicRoutes } from "../http/public";
-import { createResultsService } from "../services/results";
 
 const CONFLICT = "This floow was changed elsewhere. Reload to see the latest version.";
 
@@ -101,14 +98,7 @@ describe.each(testDbKinds)("floow versions: drafts, publish, rollback, restore (
         host: "shop.example",
       })
     ).id;
-    shop = Fastify();
-    const db = server.app.database.db;
-    await registerPublicRoutes(shop, {
-      db,
-      floowsCacheMs: 0,
-      results: createResultsService(db, { floowTtlMs: 0 }),
-    });
-    await shop.ready();
+    shop = await startShopperRoutes(server.app.database.db);
   });
   afterAll(async () => {
     await shop.close();
