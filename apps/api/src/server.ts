@@ -8,6 +8,7 @@ import { createDb } from "./db/client";
 import type { DbHandle } from "./db/client";
 import { migrateToLatest } from "./db/migrate";
 import type { Env } from "./env";
+import { registerAnalyticsExportRoutes } from "./http/analytics-export";
 import { registerAuthRoutes } from "./http/auth";
 import { registerBlobRoutes } from "./http/blob";
 import { isDatabaseUnavailable, withQueryTimeout } from "./db/unavailable";
@@ -151,8 +152,10 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     app.addHook("preClose", async () => {
       closing = true;
     });
-    app.addHook("onSend", async (_request, reply) => {
+    // Synchronous (an async hook costs a promise per answer).
+    app.addHook("onSend", (_request, reply, payload, done) => {
       if (closing) reply.header("connection", "close");
+      done(null, payload);
     });
 
     // gzip/brotli for every compressible answer over 1 kB: the runtime bundle's size budgets
@@ -177,7 +180,8 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     });
 
     // Helmet's headers, by path: the dashboard refuses framing, the hosted floow page and what
-    // merchants' sites load do not (http/security-headers.ts, docs/deployment.md).
+    // merchants' sites load do not; made once at start, copied per answer
+    // (http/security-headers.ts, docs/deployment.md).
     await registerSecurityHeaders(app, { https: env.publicUrl.startsWith("https://") });
     registerHealthRoutes(app, database.db, () => closing || gracefulShutdown.isDraining());
     await registerAuthRoutes(app, auth, env.publicUrl);
@@ -211,6 +215,7 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
       trustedOrigins: env.trustedOrigins,
       storageQuotaBytes: env.storageQuotaBytes,
     });
+    await registerAnalyticsExportRoutes(app, { db: database.db, auth });
     await registerPublicRoutes(app, { db: database.db, ...(redis && { redis }) });
     // The REST API for merchants' servers, with API keys (docs/api.md).
     await registerV1Routes(app, { db: database.db });

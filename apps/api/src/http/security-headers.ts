@@ -1,9 +1,10 @@
-import fastifyHelmet from "@fastify/helmet";
-import type { FastifyHelmetOptions } from "@fastify/helmet";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyInstance } from "fastify";
+import helmet from "helmet";
+import type { HelmetOptions } from "helmet";
 
 /**
- * Security headers (docs/deployment.md, "Security headers"), through @fastify/helmet:
+ * Security headers (docs/deployment.md, "Security headers"), made by helmet:
  *
  * - the dashboard's pages and files: a Content-Security-Policy its build passes, framing
  *   refused (`frame-ancestors 'none'`, `X-Frame-Options: DENY`), `nosniff`, `Referrer-Policy`;
@@ -32,7 +33,8 @@ const HOSTED_FLOOW = /^\/floow\/[^/]+\/?$/;
 export type PathKind = "dashboard" | "hosted-floow" | "cross-origin" | "api";
 
 export function pathKind(url: string): PathKind {
-  const pathname = url.split("?")[0] ?? "/";
+  const query = url.indexOf("?");
+  const pathname = query === -1 ? url : url.slice(0, query);
   if (CROSS_ORIGIN_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix)))
     return "cross-origin";
   if (
@@ -64,14 +66,43 @@ export function dashboardDirectives(options: { https: boolean }): Directives {
   };
 }
 
+type Header = [name: string, value: string | number | readonly string[]];
+
+/**
+ * The headers helmet sets with these options. None depends on the request (no CSP nonces), so
+ * they are made once at start: helmet's middleware runs on a stand-in response that keeps them.
+ */
+export function helmetHeaders(options: HelmetOptions): Header[] {
+  const headers: Header[] = [];
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.push([name.toLowerCase(), value]);
+      return response;
+    },
+    removeHeader(name: string) {
+      const index = headers.findIndex(([known]) => known === name.toLowerCase());
+      if (index !== -1) headers.splice(index, 1);
+    },
+  };
+  let failed: unknown;
+  helmet(options)(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => {
+      failed = error;
+    },
+  );
+  if (failed) throw failed;
+  return headers;
+}
+
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: { https: boolean },
 ): Promise<void> {
   const dashboard = dashboardDirectives(options);
   const { "frame-ancestors": _none, ...hostedDirectives } = dashboard;
-  const base: FastifyHelmetOptions = {
-    global: false,
+  const base = {
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     // HSTS only means something over https; on http it would be ignored anyway.
     strictTransportSecurity: options.https
@@ -82,24 +113,26 @@ export async function registerSecurityHeaders(
     crossOriginResourcePolicy: { policy: "same-origin" },
     contentSecurityPolicy: { useDefaults: false, directives: dashboard },
     xFrameOptions: { action: "deny" },
-  };
-  await app.register(fastifyHelmet, base);
+  } satisfies HelmetOptions;
 
-  const perKind: Record<PathKind, Parameters<FastifyReply["helmet"]>[0] | null> = {
-    dashboard: null,
+  const perKind: Record<PathKind, HelmetOptions> = {
+    dashboard: base,
     "hosted-floow": {
+      ...base,
       contentSecurityPolicy: { useDefaults: false, directives: hostedDirectives },
       xFrameOptions: false,
       // A framed page opened by a merchant's site must not be cut off from its opener.
       crossOriginOpenerPolicy: false,
     },
     api: {
+      ...base,
       contentSecurityPolicy: {
         useDefaults: false,
         directives: { "default-src": ["'none'"], "frame-ancestors": ["'none'"] },
       },
     },
     "cross-origin": {
+      ...base,
       contentSecurityPolicy: false,
       xFrameOptions: false,
       crossOriginOpenerPolicy: false,
@@ -111,30 +144,16 @@ export async function registerSecurityHeaders(
       strictTransportSecurity: false,
     },
   };
+  const headers = Object.fromEntries(
+    Object.entries(perKind).map(([kind, helmetOptions]) => [kind, helmetHeaders(helmetOptions)]),
+  ) as Record<PathKind, Header[]>;
 
-  // The headers of a kind never change (no nonces): helmet computes them on the first request
-  // of each kind, later requests copy them (the public API answers thousands a second).
-  const computed = new Map<PathKind, [string, string | number | readonly string[]][]>();
+  // The headers of a kind never change, so they are made once here (helmetHeaders) and each
+  // request only copies its kind's: one synchronous hook, where @fastify/helmet ran two (one of
+  // them async, building a helmet closure per request) on every answer, thousands a second on
+  // the public and v1 APIs.
   app.addHook("onRequest", (request, reply, done) => {
-    const kind = pathKind(request.url);
-    const known = computed.get(kind);
-    if (known) {
-      for (const [name, value] of known) reply.raw.setHeader(name, value);
-      done();
-      return;
-    }
-    const before = new Set(reply.raw.getHeaderNames());
-    const overrides = perKind[kind];
-    // helmet's middleware sets its headers synchronously.
-    void (overrides ? reply.helmet(overrides) : reply.helmet());
-    const added = reply.raw
-      .getHeaderNames()
-      .filter((name) => !before.has(name))
-      .map(
-        (name) =>
-          [name, reply.raw.getHeader(name)!] as [string, string | number | readonly string[]],
-      );
-    computed.set(kind, added);
+    for (const [name, value] of headers[pathKind(request.url)]) reply.raw.setHeader(name, value);
     done();
   });
 }
