@@ -1,17 +1,16 @@
 /**
- * Writes the script-tag files' measured gzip sizes (level 9, as test/bundle.test.ts and the
- * API's `.gz` files) into README.md, between markers such as
+ * Writes the script-tag files' measured gzip sizes (the `.gz` the build writes with Zopfli and
+ * the API sends, as test/bundle.test.ts measures them) into README.md, between markers such as
  * `<!-- size:embed -->1,918 B<!-- /size -->`: `pnpm readme:sizes` after `pnpm build`.
  * test/readme-sizes.test.ts fails when the README's sizes differ from the build's.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
 
 const file = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 export const README = file("README.md");
 
-const gzip = (name: string) => gzipSync(readFileSync(file(`dist/${name}`)), { level: 9 }).length;
+const gzip = (name: string) => readFileSync(file(`dist/${name}.gz`)).length;
 
 /** Each marker's size in bytes, measured from dist/. */
 export function measuredSizes(): Record<string, number> {

@@ -3,7 +3,9 @@
  * loads late, without the CMP API's stub (docs/events.md "Consent", "A TCF CMP that loads
  * late"): the chunk finds its `__tcfapi` when it comes, and the shopper's choice decides the
  * visitor id. The CMP answers `addEventListener` as the CMP API says: at once with the stored
- * choice (`tcloaded`), later with a new one (`useractioncomplete`).
+ * choice (`tcloaded`), later with a new one (`useractioncomplete`). The chunk comes as on a
+ * shop's page: requested by floow.js (the loader's `data-domain` is in the page), whose
+ * session and visitor ids it uses (`FloowRuntime.shared`).
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -13,12 +15,18 @@ import { expect, it } from "vitest";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ORIGIN = "https://shop.example";
 const API = "https://app.example";
-const tracking = readFileSync(fileURLToPath(new URL("../dist/tracking.js", import.meta.url)));
+const dist = (file: string) =>
+  readFileSync(fileURLToPath(new URL(`../dist/${file}`, import.meta.url)));
+const tracking = dist("tracking.js");
+const renderer = dist("floow.js");
 
-/** The merchant's page: the loader's tag (its domain), then a CMP's tag that comes 1.5 s later. */
+/**
+ * The merchant's page: the loader's tag (its domain), the renderer (which the loader requests,
+ * and which requests tracking.js), then a CMP's tag that comes 1.5 s later.
+ */
 const PAGE = `<!doctype html><html><head>
 <script src="${API}/embed.js" data-domain="d1" async></script>
-<script src="${API}/runtime/tracking.js"></script>
+<script src="${API}/runtime/floow.js"></script>
 </head><body><script>
 setTimeout(() => {
   const listeners = [];
@@ -43,6 +51,8 @@ it(
       await page.route("https://*.example/**", (route) => {
         const url = new URL(route.request().url());
         if (url.origin === ORIGIN) return route.fulfill({ body: PAGE, contentType: "text/html" });
+        if (url.pathname === "/runtime/floow.js")
+          return route.fulfill({ body: renderer, contentType: "text/javascript" });
         if (url.pathname === "/runtime/tracking.js")
           return route.fulfill({ body: tracking, contentType: "text/javascript" });
         if (url.pathname === "/api/public/domains/d1/tracking")

@@ -9,7 +9,7 @@
  * (docs/benchmarks.md).
  * The chunk is built with `preact` and the parts it shares with `floow.js` (this file,
  * parts.tsx, icons.tsx, focus.ts, theme.ts) read from `FloowRuntime.shared` (tsup.config.ts,
- * `sharedFromRenderer`), so one Preact renders all and no helper is bundled twice.
+ * `pagesFromRenderer`), so one Preact renders all and no helper is bundled twice.
  * The npm build imports every part directly and never uses this file (`__SCRIPT_TAG__`).
  */
 import { Fragment, h } from "preact";
@@ -18,6 +18,7 @@ import type { FinishView } from "./finish";
 import { Icon } from "./icons";
 import { gap, padding, paintOf, radius } from "../theme";
 import { Button, Img, Rich, Skeleton } from "./parts";
+import { VISITOR_KEY, sessionId, visitorId } from "../session";
 import type { Nav } from "./nav";
 import type { Progress } from "./progress";
 import type { StepView } from "./step";
@@ -123,7 +124,10 @@ export function part(): Pages | undefined {
   return pages;
 }
 
-/** What the chunk reads from floow.js (`FloowRuntime.shared`): keep in step with tsup.config.ts. */
+/**
+ * What the chunks read from floow.js (`FloowRuntime.shared`): keep in step with tsup.config.ts
+ * (`pages.js` the rendering parts, `tracking.js` the session and visitor ids).
+ */
 export const shared = {
   h,
   Fragment,
@@ -138,4 +142,7 @@ export const shared = {
   radius,
   padding,
   gap,
+  sessionId,
+  visitorId,
+  VISITOR_KEY,
 };
