@@ -7,8 +7,10 @@
  * in the renderer, not the loader: the loader's 2 kB has no room, and a tag waits for the
  * renderer anyway (until then the tag is an empty, unknown element).
  *
- * Attributes: `floow-id` (required), `api-url` (the Floow API's origin) and `open` (a dialog
- * floow opens over the page at once instead of showing its start page at the tag).
+ * Attributes: `floow-id` (required), `api-url` (the Floow API's origin), `open` (a dialog
+ * floow opens over the page at once instead of showing its start page at the tag) and, in the
+ * npm build, `tracking="off"` (the mount option `tracking: false`: no consent or conversions
+ * started for the floow's domain; the script tag's come with its loader's `data-domain`).
  * Connected, it mounts the floow inside itself; removed, it destroys it (its host, listeners
  * and dialog go); a changed attribute mounts it again with the new value.
  */
@@ -39,6 +41,8 @@ export function defineElement(
             floowId,
             apiUrl: this.getAttribute("api-url") || apiUrl,
             open: this.hasAttribute("open"),
+            // The script tag's renderer ignores the option: the attribute is the npm build's.
+            ...(!__SCRIPT_TAG__ && { tracking: this.getAttribute("tracking") !== "off" }),
           });
       }
 

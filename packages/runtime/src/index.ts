@@ -9,7 +9,8 @@
  */
 import { startDomain } from "./auto";
 import type { Controller } from "./controller";
-import { browserOnly, liveFloow, mountFloow } from "./mount";
+import { trackLiveFloows } from "./live-tracking";
+import { browserOnly, mountFloow } from "./mount";
 import type { FloowInstance, MountOptions } from "./mount";
 import { sendConversion } from "./conversion";
 import type { Conversion, ConversionTarget } from "./conversion";
@@ -50,9 +51,7 @@ export { open, on, destroy, version } from "./registry";
 
 // A live floow's mount (`floowId`, or `open(id)`) starts consent and conversions for its
 // domain, as the script tag does (mount.ts `tracking`); the first domain started stays.
-liveFloow.loaded = (floow, apiUrl) => {
-  if (floow.domainId) track(floow.domainId, apiUrl);
-};
+trackLiveFloows();
 export { consent } from "./consent";
 export type { Consent } from "./consent";
 export type { Conversion, ConversionTarget } from "./conversion";

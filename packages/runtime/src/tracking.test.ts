@@ -344,4 +344,27 @@ describe("the npm build's mount(element, { floowId, apiUrl })", () => {
     expect(reports).toEqual([]);
     runtime.destroy();
   });
+
+  it('<floow-widget> (`@floow/runtime/element`) starts them as mount() does; tracking="off" leaves them off', async () => {
+    domainAnswer.consent = { source: "auto", default: "granted" };
+    const consent = await import("./consent");
+    await import("./widget");
+    const fetched = () => vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+    const tag = (attributes: string) =>
+      document.body.insertAdjacentHTML(
+        "beforeend",
+        `<floow-widget floow-id="f1" api-url="${API}" ${attributes}></floow-widget>`,
+      );
+    tag('tracking="off"');
+    await vi.waitFor(() => expect(document.querySelector("[data-floow-host]")).not.toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetched().filter((url) => url.includes("/floows/f1"))).toHaveLength(1);
+    expect(fetched().some((url) => url.endsWith("/tracking"))).toBe(false);
+    expect(localStorage.getItem(VISITOR_KEY)).toBeNull();
+    // Without the attribute: the floow's domain's consent (granted here) gives a visitor id.
+    tag("");
+    await vi.waitFor(() => expect(consent.currentConsent()).toBeDefined());
+    expect(fetched().filter((url) => url.endsWith(`/domains/${DOMAIN}/tracking`))).toHaveLength(1);
+    expect(localStorage.getItem(VISITOR_KEY)).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });
