@@ -59,7 +59,7 @@ const terse = (file: string) => async () => {
  * floow.js and use its Preact and shared parts: their imports of `preact` and of the shared
  * modules read `FloowRuntime.shared` instead of bundling a copy (a second Preact would double
  * the bytes, and its vnodes are not the renderer's; tracking.js's own copy of the session and
- * visitor ids with the domain's `createId` cost it 253 B of gzip). The names are
+ * visitor ids with the domain's `createId` cost it 249 B of gzip). The names are
  * render/lazy.ts's `shared`: a chunk importing a name not listed here fails its build. The npm
  * build bundles every module as it is.
  */
