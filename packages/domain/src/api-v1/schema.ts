@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { ANALYTICS_MAX_DAYS } from "../analytics/constants";
 import { analyticsDaySchema, daysInRange } from "../analytics/schema";
-import { CONVERSION_ITEMS_MAX } from "../conversion/constants";
+import { CONVERSION_BATCH_MAX, CONVERSION_ITEMS_MAX } from "../conversion/constants";
 import { conversionInput, conversionItemSchema } from "../conversion/schema";
 import { ERROR_CODES } from "../errors";
 import { FLOOW_STATUSES, FLOOW_TYPES } from "../floow/constants";
@@ -300,6 +300,66 @@ export const v1ConversionResultSchema = z
   })
   .meta({ id: "ConversionResult" });
 
+const batchSize = `Send 1 to ${CONVERSION_BATCH_MAX} orders at once.`;
+
+/**
+ * The batch form of `POST /api/v1/conversions`: up to `CONVERSION_BATCH_MAX` orders, each
+ * checked as the single form is. Checked whole before anything is stored: one bad order gets
+ * a 400 naming it (`orders.3.value`) and none of the batch is stored (docs/api.md).
+ */
+export const v1ConversionBatchSchema = z
+  .object({
+    orders: z
+      .array(v1ConversionBodySchema)
+      .min(1, { error: batchSize })
+      .max(CONVERSION_BATCH_MAX, { error: batchSize })
+      .meta({
+        description: `1 to ${CONVERSION_BATCH_MAX} orders, each as the single form. An order counts once, however often it is sent (in one batch or several).`,
+      }),
+  })
+  .meta({ id: "ConversionBatch" });
+
+/** The body of `POST /api/v1/conversions`: one order, or `{ orders: [...] }`. */
+export const v1ConversionRequestSchema = z
+  .union([v1ConversionBodySchema, v1ConversionBatchSchema])
+  .meta({ description: 'One order, or a batch: `{ "orders": [ … ] }`.' });
+
+/**
+ * Which form a body is in, to check it against that form alone (so a 400 names the field of
+ * that form, `value` or `orders.3.value`, not a mix of both): a batch is an object with `orders`.
+ */
+export function v1ConversionFormOf(
+  body: unknown,
+): typeof v1ConversionBodySchema | typeof v1ConversionBatchSchema {
+  return typeof body === "object" && body !== null && !Array.isArray(body) && "orders" in body
+    ? v1ConversionBatchSchema
+    : v1ConversionBodySchema;
+}
+
+export const v1ConversionBatchResultSchema = z
+  .object({
+    data: z
+      .array(
+        z
+          .object({
+            orderId: z.string().meta({ description: "The order id as sent (as text)." }),
+            id: z.string(),
+            duplicate: z.boolean().meta({
+              description:
+                "true when the order was known already (reported before, or earlier in this batch): it still counts once.",
+            }),
+          })
+          .meta({ id: "ConversionBatchItem" }),
+      )
+      .meta({ description: "One result per order, in the order sent." }),
+    created: z.number().int().meta({ description: "Orders new to Floow." }),
+    duplicates: z.number().int().meta({ description: "Orders known already." }),
+  })
+  .meta({ id: "ConversionBatchResult" });
+
 export type V1FloowSummary = z.output<typeof v1FloowSummarySchema>;
 export type V1LiveFloow = z.output<typeof v1LiveFloowSchema>;
+export type V1Conversion = z.output<typeof v1ConversionBodySchema>;
 export type V1ConversionResult = z.output<typeof v1ConversionResultSchema>;
+export type V1ConversionBatch = z.output<typeof v1ConversionBatchSchema>;
+export type V1ConversionBatchResult = z.output<typeof v1ConversionBatchResultSchema>;

@@ -21,6 +21,8 @@ export const ATTRIBUTION_WINDOW_DAYS = { default: 7, min: 1, max: 30 } as const;
 
 /** Longest order id and item id or name. */
 export const ORDER_ID_MAX = 200;
+/** Most orders one `POST /api/v1/conversions` batch may carry (docs/api.md). */
+export const CONVERSION_BATCH_MAX = 100;
 /** Most items one order may list. */
 export const CONVERSION_ITEMS_MAX = 500;
 /** The largest order value numeric(14, 2) holds. */

@@ -78,7 +78,7 @@ export async function registerV1Routes(app: FastifyInstance, deps: V1RouteDeps):
       body: undefined,
     };
     for (const part of ["params", "query", "body"] as const) {
-      const schema = route[part];
+      const schema = part === "body" && route.bodyOf ? route.bodyOf(request.body) : route[part];
       if (!schema) continue;
       const parsed = schema.safeParse(request[part] ?? {});
       if (!parsed.success) return sendValidationError(reply, parsed.error);

@@ -3,7 +3,9 @@ import type { ApiKeyScope } from "@floow/domain/api-key";
 import {
   v1AnalyticsQuerySchema,
   v1AnalyticsSummarySchema,
-  v1ConversionBodySchema,
+  v1ConversionBatchResultSchema,
+  v1ConversionFormOf,
+  v1ConversionRequestSchema,
   v1ConversionResultSchema,
   v1EventsPageSchema,
   v1EventsQuerySchema,
@@ -11,10 +13,15 @@ import {
   v1FloowParamsSchema,
   v1LiveFloowSchema,
 } from "@floow/domain/api-v1";
-import type { V1AnalyticsSummary, V1LiveFloow } from "@floow/domain/api-v1";
+import type {
+  V1AnalyticsSummary,
+  V1Conversion,
+  V1ConversionBatchResult,
+  V1LiveFloow,
+} from "@floow/domain/api-v1";
 import { DomainError } from "@floow/domain/errors";
 import type { Kysely } from "kysely";
-import type { z } from "zod";
+import { z } from "zod";
 import type { DB } from "../../db/database";
 import { sessionTotals } from "../../db/queries/analytics";
 import { revenueTotals } from "../../db/queries/analytics-revenue";
@@ -56,6 +63,11 @@ export interface V1Route<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * For a body of several forms (`body` a union, for the document): the one form this body is
+   * checked against, so a 400 names that form's field.
+   */
+  bodyOf?: (body: unknown) => Schema;
   /** The success answers (status → schema); errors are added for every route. */
   responses: Record<number, { description: string; schema: Schema }>;
   /** Answers 404 for a missing id of the key's organization (another organization's too). */
@@ -80,21 +92,37 @@ export const V1_ROUTES: V1Route[] = [
     path: "/conversions",
     scope: "conversions:write",
     operationId: "recordConversion",
-    summary: "Report an order",
+    summary: "Report an order, or a batch of orders",
     description:
-      "Server to server (the Conversions API): an order counts once per organization and `orderId`, however often and however it is reported (the runtime, the data layer, Shopify, this call). A later report of a known order fills in what the first lacked (a visitor or session id, items) and answers 200 with `duplicate: true`. With a `visitorId` or `sessionId` (the runtime's `floow.visitorId()` / session id, passed on by your checkout) the order is attributed to the visitor's last floow session within the organization's attribution window.",
-    body: v1ConversionBodySchema,
+      "Server to server (the Conversions API): an order counts once per organization and `orderId`, however often and however it is reported (the runtime, the data layer, Shopify, this call). A later report of a known order fills in what the first lacked (a visitor or session id, items) and answers 200 with `duplicate: true`. With a `visitorId` or `sessionId` (the runtime's `floow.visitorId()` / session id, passed on by your checkout) the order is attributed to the visitor's last floow session within the organization's attribution window.\n\nBatch: send `{ \"orders\": [ … ] }` with 1 to 100 orders, each as the single form; the answer is 200 with one result per order, in the order sent. The batch is checked whole first: one bad order gets a 400 naming it (`orders.3.value`) and none is stored. A batch counts as one request against the key's rate limit. If it fails midway (a 5xx), send it again: orders already stored come back as duplicates, never counted twice.",
+    body: v1ConversionRequestSchema,
+    bodyOf: v1ConversionFormOf,
     responses: {
-      201: { description: "Recorded.", schema: v1ConversionResultSchema },
-      200: { description: "Known already: counted once.", schema: v1ConversionResultSchema },
+      201: { description: "One order, recorded.", schema: v1ConversionResultSchema },
+      200: {
+        description:
+          "One order known already (counted once), or a batch: one result per order, in the order sent.",
+        schema: z.union([v1ConversionResultSchema, v1ConversionBatchResultSchema]),
+      },
     },
     async handler({ db, caller, body }) {
-      const result = await recordConversion(db, {
-        ...body,
-        organizationId: caller.organizationId,
-        source: "api",
-      });
-      return { status: result.duplicate ? 200 : 201, body: result };
+      const record = (order: V1Conversion) =>
+        recordConversion(db, { ...order, organizationId: caller.organizationId, source: "api" });
+      if (!("orders" in body)) {
+        const result = await record(body);
+        return { status: result.duplicate ? 200 : 201, body: result };
+      }
+      // Each order goes to the conversions writer as a report of its own: they arrive together,
+      // so its group commit stores them in a statement or two, and each order counts once (a
+      // second report of one order in the batch is answered as a duplicate).
+      const results = await Promise.all(body.orders.map(record));
+      const created = results.filter((result) => !result.duplicate).length;
+      const answer: V1ConversionBatchResult = {
+        data: results.map((result, index) => ({ orderId: body.orders[index]!.orderId, ...result })),
+        created,
+        duplicates: results.length - created,
+      };
+      return { status: 200, body: answer };
     },
   }),
   route({

@@ -248,6 +248,156 @@ describe.each(testDbKinds)("/api/v1 (%s)", (kind) => {
     });
   });
 
+  describe("conversions in batches", () => {
+    const storedOrders = (prefix: string, organizationId = orgId) =>
+      database.db
+        .selectFrom("conversion")
+        .select(["order_id", "value", "currency", "source", "visitor_id"])
+        .where("organization_id", "=", organizationId)
+        .where("order_id", "like", `${prefix}%`)
+        .orderBy("order_id")
+        .execute();
+    const batchOf = (prefix: string, count: number) =>
+      Array.from({ length: count }, (_, index) => ({
+        orderId: `${prefix}${String(index).padStart(3, "0")}`,
+        value: 10 + index,
+        currency: "eur",
+        items: [{ id: "p1", price: 10 + index }],
+        visitorId: `v-${index}`,
+      }));
+
+    it("a batch of 50 counts 50 orders once each; sent again, it counts none again", async () => {
+      const { key } = await keyWith(["conversions:write"]);
+      const orders = batchOf("B50-", 50);
+      const first = await call(key, "POST", "/api/v1/conversions", { orders });
+      expect(first.statusCode).toBe(200);
+      const answer = first.json() as {
+        data: { orderId: string; id: string; duplicate: boolean }[];
+        created: number;
+        duplicates: number;
+      };
+      expect(answer.created).toBe(50);
+      expect(answer.duplicates).toBe(0);
+      expect(answer.data.map((result) => result.orderId)).toEqual(orders.map((o) => o.orderId));
+      expect(answer.data.every((result) => !result.duplicate)).toBe(true);
+      const stored = await storedOrders("B50-");
+      expect(stored).toHaveLength(50);
+      expect(stored[7]).toEqual({
+        order_id: "B50-007",
+        value: "17.00",
+        currency: "EUR",
+        source: "api",
+        visitor_id: "v-7",
+      });
+
+      const again = await call(key, "POST", "/api/v1/conversions", { orders });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ created: 0, duplicates: 50 });
+      // The same ids as the first time: each order is the one stored then.
+      expect((again.json() as typeof answer).data.map((result) => result.id)).toEqual(
+        answer.data.map((result) => result.id),
+      );
+      expect(await storedOrders("B50-")).toHaveLength(50);
+    });
+
+    it("the same order twice in one batch counts once: the second is a duplicate", async () => {
+      const { key } = await keyWith(["conversions:write"]);
+      const [order] = batchOf("BTWICE-", 1);
+      const response = await call(key, "POST", "/api/v1/conversions", { orders: [order, order] });
+      expect(response.statusCode).toBe(200);
+      const { data, created, duplicates } = response.json() as {
+        data: { id: string; duplicate: boolean }[];
+        created: number;
+        duplicates: number;
+      };
+      expect([created, duplicates]).toEqual([1, 1]);
+      expect(data[0]!.id).toBe(data[1]!.id);
+      expect(data.map((result) => result.duplicate).sort()).toEqual([false, true]);
+      expect(await storedOrders("BTWICE-")).toHaveLength(1);
+    });
+
+    it("one bad order: 400 naming it by its index, and none of the batch is stored", async () => {
+      const { key } = await keyWith(["conversions:write"]);
+      const orders = batchOf("BBAD-", 5);
+      orders[3] = { ...orders[3]!, value: -1 };
+      const response = await call(key, "POST", "/api/v1/conversions", { orders });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: "BAD_REQUEST",
+        fieldErrors: [{ path: ["orders", 3, "value"] }],
+      });
+      expect(response.json().error.message).toMatch(/^orders\.3\.value: /);
+      expect(await storedOrders("BBAD-")).toEqual([]);
+
+      const item = batchOf("BBAD-", 2);
+      item[1] = { ...item[1]!, items: [{ id: "", price: 1 }] };
+      const badItem = await call(key, "POST", "/api/v1/conversions", { orders: item });
+      expect(badItem.json().error.fieldErrors[0].path).toEqual(["orders", 1, "items", 0, "id"]);
+      expect(await storedOrders("BBAD-")).toEqual([]);
+    });
+
+    it("an empty batch or one over 100 orders: 400 on `orders`", async () => {
+      const { key } = await keyWith(["conversions:write"]);
+      for (const orders of [[], batchOf("BBIG-", 101), "not a list"]) {
+        const response = await call(key, "POST", "/api/v1/conversions", { orders });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error.fieldErrors[0].path).toEqual(["orders"]);
+      }
+      expect(
+        (await call(key, "POST", "/api/v1/conversions", { orders: [] })).json().error.message,
+      ).toBe("orders: Send 1 to 100 orders at once.");
+      expect(await storedOrders("BBIG-")).toEqual([]);
+      // 100 is allowed.
+      const hundred = await call(key, "POST", "/api/v1/conversions", {
+        orders: batchOf("BBIG-", 100),
+      });
+      expect(hundred.json()).toMatchObject({ created: 100, duplicates: 0 });
+    });
+
+    it("needs the conversions:write scope; a batch is one request against the key's rate limit", async () => {
+      const readOnly = await keyWith(["floows:read"]);
+      const refused = await call(readOnly.key, "POST", "/api/v1/conversions", {
+        orders: batchOf("BSCOPE-", 3),
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(await storedOrders("BSCOPE-")).toEqual([]);
+
+      const limited = Fastify();
+      await registerRateLimit(limited);
+      await registerV1Routes(limited, { db: database.db, rateLimit: { window: 60, max: 2 } });
+      await limited.ready();
+      try {
+        const { key } = await keyWith(["conversions:write"]);
+        for (const prefix of ["BRATE1-", "BRATE2-"]) {
+          const batch = { orders: batchOf(prefix, 20) };
+          const response = await call(key, "POST", "/api/v1/conversions", batch, limited);
+          expect(response.json()).toMatchObject({ created: 20 });
+        }
+        const third = await call(
+          key,
+          "POST",
+          "/api/v1/conversions",
+          { orders: batchOf("BRATE3-", 20) },
+          limited,
+        );
+        expect(third.statusCode).toBe(429);
+        expect(third.headers["retry-after"]).toBeDefined();
+        expect(await storedOrders("BRATE3-")).toEqual([]);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it("another organization's key stores the batch for its own organization only", async () => {
+      const { key } = await keyWith(["conversions:write"], otherOrgId);
+      const response = await call(key, "POST", "/api/v1/conversions", {
+        orders: batchOf("B50-", 2),
+      });
+      expect(response.json()).toMatchObject({ created: 2, duplicates: 0 });
+      expect(await storedOrders("B50-", otherOrgId)).toHaveLength(2);
+    });
+  });
+
   describe("floows", () => {
     it("lists the organization's floows only, with the live version's number", async () => {
       const { key } = await keyWith(["floows:read"]);

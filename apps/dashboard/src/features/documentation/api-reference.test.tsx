@@ -121,6 +121,66 @@ describe("ApiReference", () => {
     ).toBeTruthy();
   });
 
+  it("shows each form of a body of several forms with its fields (one order, or a batch)", async () => {
+    const forms: OpenApiDocument = {
+      ...document,
+      paths: {
+        "/api/v1/conversions": {
+          post: {
+            summary: "Report an order, or a batch of orders",
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: {
+                    anyOf: [
+                      { $ref: "#/components/schemas/Conversion" },
+                      { $ref: "#/components/schemas/ConversionBatch" },
+                    ],
+                  },
+                },
+              },
+            },
+            responses: { 201: { description: "Recorded." } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Conversion: {
+            type: "object",
+            required: ["orderId"],
+            properties: { orderId: { type: "string", description: "Your order id." } },
+          },
+          ConversionBatch: {
+            type: "object",
+            required: ["orders"],
+            properties: {
+              orders: {
+                type: "array",
+                items: { $ref: "#/components/schemas/Conversion" },
+                description: "1 to 100 orders.",
+              },
+            },
+          },
+        },
+      },
+    };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify(forms))),
+    );
+    render(<ApiReference />, { wrapper });
+    const post = await screen.findByRole("article", { name: "POST /api/v1/conversions" });
+    const single = within(post).getByRole("group", { name: "Form Conversion" });
+    expect(single.textContent).toContain("orderId *stringYour order id.");
+    const batch = within(post).getByRole("group", { name: "Form ConversionBatch" });
+    expect(batch.textContent).toContain("orders *array of Conversion1 to 100 orders.");
+    // The batch's orders list the order's fields under them.
+    expect(within(batch).getByRole("group", { name: "Fields of orders" }).textContent).toContain(
+      "Your order id.",
+    );
+  });
+
   it("says so when the document cannot be loaded", async () => {
     vi.stubGlobal(
       "fetch",

@@ -186,6 +186,32 @@ function Fields({
   );
 }
 
+/**
+ * A body or answer: its fields, or, when it has several forms (`anyOf`/`oneOf`: a single order
+ * or a batch of them), each form by name with its fields.
+ */
+function Body({ document, schema }: { document: OpenApiDocument; schema: JsonSchema }) {
+  const forms = (schema.anyOf ?? schema.oneOf)?.filter((s) => s.type !== "null");
+  if (!forms || forms.length < 2) return <Fields document={document} schema={schema} />;
+  return (
+    <div className="flex flex-col gap-2">
+      {forms.map((form, index) => {
+        const name = typeLabel(document, form);
+        return (
+          <div key={`${index}:${name}`} role="group" aria-label={`Form ${name}`}>
+            <p className="mb-1 text-xs text-grey-600">
+              {index === 0 ? "Either" : "or"} <code className="font-mono">{name}</code>
+              {form.description || resolve(document, form).description ? ": " : ""}
+              <Prose text={form.description ?? resolve(document, form).description} />
+            </p>
+            <Fields document={document} schema={form} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
 function Endpoint({
   document,
   method,
@@ -248,7 +274,7 @@ function Endpoint({
       {body ? (
         <section aria-label="Request body">
           <h4 className="mb-1 text-xs font-medium text-grey-500 uppercase">Body (JSON)</h4>
-          <Fields document={document} schema={body} />
+          <Body document={document} schema={body} />
         </section>
       ) : null}
       {success.map(([status, response]) => (
@@ -257,7 +283,7 @@ function Endpoint({
             {status} · {response.description}
           </h4>
           {response.content?.["application/json"] ? (
-            <Fields document={document} schema={response.content["application/json"].schema} />
+            <Body document={document} schema={response.content["application/json"].schema} />
           ) : null}
         </section>
       ))}
