@@ -132,8 +132,15 @@ export async function* escapeBareAmpersands(texts: AsyncIterable<string>): Async
         continue;
       }
       if (amp !== -1 && amp < i) amp = s.indexOf("&", i);
-      if (bang !== -1 && bang < i) bang = s.indexOf("<!", i);
-      if (amp === -1 && bang === -1) break;
+      if (bang !== -1 && bang < i) bang = indexOfBang(s, i);
+      if (amp === -1 && bang === -1) {
+        // A `<` at the very end may start a `<!` in the next text.
+        if (!final && s.charCodeAt(s.length - 1) === 60 /* < */) {
+          carry = "<";
+          return out + s.slice(flushed, s.length - 1);
+        }
+        break;
+      }
       const isAmp = bang === -1 || (amp !== -1 && amp < bang);
       const k = isAmp ? amp : bang;
       if (!final && s.length - k < (isAmp ? LOOKAHEAD : 9)) {
@@ -164,4 +171,14 @@ export async function* escapeBareAmpersands(texts: AsyncIterable<string>): Async
   }
   const out = escape("", true);
   if (out) yield out;
+}
+
+/**
+ * The next `<!` in `s` at or after `from` (-1: none). Found by its `!`, which is much rarer in
+ * a feed than `<` (a search for "<!" stops at every tag): about half the time of this pass.
+ */
+function indexOfBang(s: string, from: number): number {
+  let j = s.indexOf("!", from + 1);
+  while (j !== -1 && s.charCodeAt(j - 1) !== 60 /* < */) j = s.indexOf("!", j + 1);
+  return j === -1 ? -1 : j - 1;
 }

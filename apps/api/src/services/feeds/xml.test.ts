@@ -119,6 +119,16 @@ describe("Google Merchant RSS 2.0", () => {
     ]);
   });
 
+  it("keeps a bare & in CDATA wherever the text is cut before the parser (after its `<` too)", async () => {
+    // The feed is decoded in slices of 16 kB: each position of `<![CDATA[` around a cut.
+    for (let shift = -10; shift <= 2; shift++) {
+      const start = "<items><item><pad>";
+      const pad = "x".repeat(16 * 1024 + shift - start.length - "</pad><d>".length);
+      const xml = `${start}${pad}</pad><d><![CDATA[a & b]]></d></item><item><d>c</d></item></items>`;
+      expect(await collect(xml)).toEqual([{ pad, d: "a & b" }, { d: "c" }]);
+    }
+  });
+
   it("an RSS feed without items is an empty feed", async () => {
     const xml = `<?xml version="1.0"?><rss version="2.0" ${G}><channel><title>Shop</title><link>https://x</link><image><url>https://x/logo.png</url><title>Logo</title></image></channel></rss>`;
     expect(await collect(xml)).toEqual([]);
