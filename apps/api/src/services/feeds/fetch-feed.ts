@@ -32,6 +32,8 @@ export interface FeedSource {
   /** Decompressed bytes downloaded so far. */
   bytes: () => number;
   records: AsyncGenerator<FeedRecord>;
+  /** An XML document: the same products in the parser's groups (OpenedFeed.batches); read one of the two. */
+  batches: AsyncGenerator<FeedRecord[]> | undefined;
   /**
    * Stops downloading (also when `records` was never started or did not finish): call it
    * when done with the source.
@@ -82,6 +84,7 @@ export async function openFeedUrl(
       bytes: response.bytesRead,
       close: () => response.body.destroy(),
       records: opened.records,
+      batches: opened.batches,
     };
   } catch (error) {
     response.body.destroy();
@@ -205,6 +208,7 @@ async function openShopify(
     bytes: () => bytes + (current?.bytesRead() ?? 0),
     close: () => current?.body.destroy(),
     records: records(),
+    batches: undefined,
   };
 }
 
@@ -314,43 +318,61 @@ export async function importFeed(
   let withoutId = 0;
   let position = 0;
   let sliceStart = performance.now();
+  /** Maps a product into `batch`, unless its id was seen before. */
+  const accept = (record: FeedRecord): void => {
+    // Every item read counts, repeated ones too: a small gzip of one item repeated millions
+    // of times stops here, not only at the unpacked-size limit or the CPU-time budget.
+    if (++position > maxProducts) {
+      throw new FeedError(
+        "TOO_MANY_PRODUCTS",
+        `The feed has more than ${maxProducts.toLocaleString("en")} products` +
+          (duplicates > 0 ? ` (${duplicates.toLocaleString("en")} of them repeated ids).` : "."),
+      );
+    }
+    const product = mapProduct(record, variables);
+    if (!product.id) {
+      withoutId++;
+      product.id = product.url || `#${position}`;
+    }
+    // One lookup in the set instead of two (has, then add): it holds every id of the feed.
+    const distinct = seen.size;
+    seen.add(ownCopy(product.id));
+    if (seen.size === distinct) {
+      duplicates++;
+      return;
+    }
+    count++;
+    batch.push(product);
+  };
+  /** After each product: the event loop's turn when due, the sink's when a batch is full. */
+  const pause = async (): Promise<void> => {
+    if (performance.now() - sliceStart > IMPORT_SLICE_MS) {
+      await yieldToEventLoop();
+      sliceStart = performance.now();
+    }
+    if (batch.length >= batchSize) {
+      await sink(batch);
+      batch = [];
+    }
+  };
+  const due = () => batch.length >= batchSize || performance.now() - sliceStart > IMPORT_SLICE_MS;
   try {
-    for await (const record of source.records) {
-      // Every item read counts, repeated ones too: a small gzip of one item repeated millions
-      // of times stops here, not only at the unpacked-size limit or the CPU-time budget.
-      if (++position > maxProducts) {
-        throw new FeedError(
-          "TOO_MANY_PRODUCTS",
-          `The feed has more than ${maxProducts.toLocaleString("en")} products` +
-            (duplicates > 0 ? ` (${duplicates.toLocaleString("en")} of them repeated ids).` : "."),
-        );
-      }
-      if (performance.now() - sliceStart > IMPORT_SLICE_MS) {
-        await yieldToEventLoop();
-        sliceStart = performance.now();
-      }
-      const product = mapProduct(record, variables);
-      if (!product.id) {
-        withoutId++;
-        product.id = product.url || `#${position}`;
-      }
-      // One lookup in the set instead of two (has, then add): it holds every id of the feed.
-      const distinct = seen.size;
-      seen.add(ownCopy(product.id));
-      if (seen.size === distinct) {
-        duplicates++;
-        continue;
-      }
-      count++;
-      batch.push(product);
-      if (batch.length >= batchSize) {
-        await sink(batch);
-        batch = [];
+    // An XML document's products in the parser's groups (no promise per product), else one by one.
+    if (source.batches !== undefined) {
+      for await (const records of source.batches)
+        for (const record of records) {
+          accept(record);
+          if (due()) await pause();
+        }
+    } else {
+      for await (const record of source.records) {
+        accept(record);
+        if (due()) await pause();
       }
     }
     if (batch.length > 0) await sink(batch);
   } finally {
-    await source.records.return(undefined);
+    await (source.batches ?? source.records).return(undefined);
     source.close();
   }
   return {

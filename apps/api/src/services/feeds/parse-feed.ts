@@ -33,6 +33,11 @@ export interface OpenedFeed {
   /** Whether the file itself was gzipped (apart from any HTTP Content-Encoding). */
   gzipped: boolean;
   records: AsyncGenerator<FeedRecord>;
+  /**
+   * XML only: the same products in the groups the parser finishes them (see parseXml), for a
+   * reader of every product (the import). Read either this or `records`, not both.
+   */
+  batches: AsyncGenerator<FeedRecord[]> | undefined;
 }
 
 /** Bytes looked at to decide the format and the encoding. */
@@ -62,18 +67,33 @@ export async function openFeed(
       delimiter: undefined,
       gzipped,
       records: (async function* () {})(),
+      batches: undefined,
     };
   }
   const { encoding } = detectEncoding(peeked.head, sniffed.format, options.charset);
   const budgetMs = () => limits.maxCpuMs + limits.cpuMsPerProduct * (options.productCount?.() ?? 0);
   const texts = rechunk(decodeText(meterCpu(peeked.stream, budgetMs), encoding));
+  const batches = sniffed.format === "xml" ? parseXml(texts, limits) : undefined;
   const records =
-    sniffed.format === "xml"
-      ? parseXml(texts, limits)
+    batches !== undefined
+      ? oneByOne(batches)
       : sniffed.format === "csv"
         ? parseCsv(texts, { delimiter: sniffed.delimiter!, limits })
         : jsonRecords(parseJsonObjects(texts, limits), options, limits);
-  return { format: sniffed.format, encoding, delimiter: sniffed.delimiter, gzipped, records };
+  return {
+    format: sniffed.format,
+    encoding,
+    delimiter: sniffed.delimiter,
+    gzipped,
+    records,
+    batches,
+  };
+}
+
+async function* oneByOne(batches: AsyncGenerator<FeedRecord[]>): AsyncGenerator<FeedRecord> {
+  // A loop, not `yield*`: delegating to an array from an async generator goes through an
+  // async wrapper of the array's iterator (a further promise per product).
+  for await (const batch of batches) for (const record of batch) yield record;
 }
 
 /** The products of a feed, one record at a time (see openFeed). */
