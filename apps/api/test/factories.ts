@@ -64,3 +64,41 @@ export async function addMember(
 ) {
   await app.auth.api.addMember({ body: { organizationId, userId: user.id, role } });
 }
+
+/**
+ * The dashboard's CSV export (`GET /api/analytics/sessions.csv`) as this user, signed in over
+ * HTTP: the status, the file's name, its text and its number of session rows.
+ */
+export async function exportSessionsCsv(
+  app: FastifyInstance,
+  user: TestUser,
+  input: { id: string; from: string; to: string; version?: number },
+) {
+  const { headers } = await app.auth.api.signInEmail({
+    body: { email: user.email, password: "correct horse battery" },
+    returnHeaders: true,
+  });
+  const response = await app.inject({
+    method: "GET",
+    url: "/api/analytics/sessions.csv",
+    query: {
+      id: input.id,
+      from: input.from,
+      to: input.to,
+      ...(input.version !== undefined && { version: String(input.version) }),
+    },
+    headers: {
+      cookie: headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    },
+  });
+  const csv = response.body;
+  return {
+    status: response.statusCode,
+    filename: /filename="([^"]+)"/.exec(String(response.headers["content-disposition"] ?? ""))?.[1],
+    csv,
+    rows: response.statusCode === 200 ? csv.split("\r\n").length - 2 : 0,
+  };
+}

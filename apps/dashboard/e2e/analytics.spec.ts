@@ -126,10 +126,20 @@ test("shoppers answer a live floow; its analytics show the counts and charts, an
   await expect(page.locator("canvas").first()).toBeVisible();
   expect(await page.locator("canvas").count()).toBeGreaterThanOrEqual(6);
 
-  // The CSV export: one row per session, with the answers.
+  // The CSV export, streamed by the server to the browser's download: one row per session, with
+  // the answers; a refusal (here a database outage) says so instead.
+  const exportUrl = "**/api/analytics/sessions.csv?*";
+  await page.route(exportUrl, (route) => route.fulfill({ status: 503 }));
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  await expect(page.getByText("The CSV could not be exported. Please try again.")).toBeVisible();
+  await page.unroute(exportUrl);
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
+  expect((await download).suggestedFilename()).toMatch(
+    /^bike-advisor-sessions-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
   const file = readFileSync((await (await download).path())!, "utf8");
+  expect(file.startsWith("\uFEFF")).toBe(true);
   const rows = file
     .replace(/^\uFEFF/, "")
     .trim()
@@ -138,7 +148,14 @@ test("shoppers answer a live floow; its analytics show the counts and charts, an
     "session,started,finished,answers,clicked product,operating system,language,orders,order ids,revenue,influenced revenue,assisted revenue",
   );
   expect(rows).toHaveLength(4);
-  expect(file).toContain(`${ADVISOR.riding.text}: City`);
+  const answers = rows.slice(1).map((row) => row.split(",")[3] ?? "");
+  expect(answers.sort()).toEqual(
+    [
+      "",
+      `${ADVISOR.riding.text}: City | ${ADVISOR.budget.text}: Under €1000 | ${ADVISOR.details.text}: ${ADVISOR.details.name} = Sam; ${ADVISOR.details.email} = `,
+      `${ADVISOR.riding.text}: Road | ${ADVISOR.often.text}: Every day | ${ADVISOR.budget.text}: Under €1000 | ${ADVISOR.details.text}: ${ADVISOR.details.name} = Sam; ${ADVISOR.details.email} = `,
+    ].sort(),
+  );
 
   // The overview lists the floow with the same counts.
   await page.getByRole("link", { name: "All floows" }).click();

@@ -4,7 +4,7 @@ import type { FloowEventPayload, FloowEventType } from "@floow/domain/events";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDbKinds } from "../../test/db";
-import { callerFor, createOrganization, createUser } from "../../test/factories";
+import { callerFor, createOrganization, createUser, exportSessionsCsv } from "../../test/factories";
 import type { TestUser } from "../../test/factories";
 import { seedDomain, seedFloow } from "../../test/floows";
 import { createTestServer } from "../../test/server";
@@ -228,7 +228,7 @@ describe.each(testDbKinds)("revenue in analytics (%s)", (kind) => {
   });
 
   it("the CSV gives each session its orders and revenue", async () => {
-    const { csv } = await callerFor(server.app, member).analytics.exportCsv({
+    const { csv } = await exportSessionsCsv(server.app, member, {
       id: bikeId,
       ...range,
     });

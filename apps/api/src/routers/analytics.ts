@@ -7,7 +7,6 @@ import {
 } from "@floow/domain/analytics";
 import { DomainError } from "@floow/domain/errors";
 import type {
-  AnalyticsCsv,
   AnalyticsOverview,
   AnalyticsPeriod,
   AnalyticsSettingsView,
@@ -26,10 +25,8 @@ import {
   productResults,
   saveRetentionMonths,
   sessionDays,
-  sessionExportCsv,
   sessionShares,
   sessionTotals,
-  spanOf,
 } from "../db/queries/analytics";
 import type { SessionScope } from "../db/queries/analytics";
 import {
@@ -41,8 +38,6 @@ import {
 } from "../db/queries/analytics-revenue";
 import { findDomain } from "../db/queries/domain";
 import { findFloow } from "../db/queries/floow";
-import { withBulkQueryTimeout } from "../db/unavailable";
-import { toCsv } from "../services/analytics/csv";
 import { adminProcedure, orgProcedure, router } from "../trpc/init";
 
 const floowNotFound = () => new DomainError("NOT_FOUND", "Floow not found.");
@@ -88,7 +83,8 @@ const plainText = (html: string) =>
 /**
  * Analytics of the organization's floows (docs/analytics.md). Every member may read them; the
  * retention and a shopper's erasure are the admins' (docs/permissions.md). Aggregation is SQL
- * (db/queries/analytics.ts); a floow or domain of another organization is NOT_FOUND.
+ * (db/queries/analytics.ts); a floow or domain of another organization is NOT_FOUND. The CSV
+ * export of a floow's sessions is a streamed download beside tRPC (http/analytics-export.ts).
  */
 export const analyticsRouter = router({
   /** The organization's figures for a range (optionally one domain), against the period before; per day; per floow. */
@@ -158,47 +154,6 @@ export const analyticsRouter = router({
         },
         devices,
         languages,
-      };
-    }),
-
-  /** The floow's sessions of the range as CSV: one row per session (formula-injection safe). */
-  exportCsv: orgProcedure
-    .input(analyticsFloowSchema)
-    .query(async ({ ctx, input }): Promise<AnalyticsCsv> => {
-      const floow = await findFloow(ctx.db, ctx.org.id, input.id);
-      if (!floow) throw floowNotFound();
-      // The database joins the sessions' ready-made lines; a year of a busy floow may take longer
-      // than a request's query timeout, so it gets the bulk read's (docs/analytics.md).
-      const { rows, lines } = await withBulkQueryTimeout(() =>
-        sessionExportCsv(ctx.db, ctx.org.id, floow.id, spanOf(input.from, input.to), input.version),
-      );
-      const header = toCsv([
-        [
-          "session",
-          "started",
-          "finished",
-          "answers",
-          "clicked product",
-          "operating system",
-          "language",
-          "orders",
-          "order ids",
-          "revenue",
-          "influenced revenue",
-          "assisted revenue",
-        ],
-      ]);
-      const csv = rows > 0 ? `${header}${lines}\r\n` : header;
-      const slug =
-        floow.name
-          .toLowerCase()
-          .replace(/[^a-z0-9]+/g, "-")
-          .replace(/^-|-$/g, "") || "floow";
-      const versionPart = input.version !== undefined ? `-v${input.version}` : "";
-      return {
-        filename: `${slug}${versionPart}-sessions-${input.from}-${input.to}.csv`,
-        csv,
-        rows,
       };
     }),
 

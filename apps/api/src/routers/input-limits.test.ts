@@ -401,7 +401,6 @@ const INPUT_LIMITS: Record<string, Row> = {
     fields: [id("domainId")],
   },
   "analytics.floow": { input: (f) => ({ ...range, id: f.floow.id }), fields: [id("id")] },
-  "analytics.exportCsv": { input: (f) => ({ ...range, id: f.floow.id }), fields: [id("id")] },
   "analytics.settings": { none: "no input" },
   "analytics.updateSettings": { none: "a number of months only" },
   "analytics.eraseShopper": {

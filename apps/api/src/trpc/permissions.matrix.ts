@@ -402,11 +402,6 @@ export const PERMISSION_MATRIX: Record<string, PermissionRow> = {
     foreign: { input: (a) => ({ id: a.floow.id, from: "2026-11-01", to: "2026-11-30" }) },
     why: "read only",
   },
-  "analytics.exportCsv": {
-    allowed: MEMBERS,
-    foreign: { input: (a) => ({ id: a.floow.id, from: "2026-11-01", to: "2026-11-30" }) },
-    why: "read only; the CSV holds shoppers' answers, which every member can see on /inspect too",
-  },
   "analytics.settings": { allowed: MEMBERS, why: "read only" },
   "analytics.updateSettings": {
     allowed: ADMINS,

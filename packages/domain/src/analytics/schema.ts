@@ -44,7 +44,7 @@ export const analyticsRangeSchema = z
 
 export type AnalyticsRange = z.output<typeof analyticsRangeSchema>;
 
-/** One floow over a range: `analytics.floow` and `analytics.exportCsv`. */
+/** One floow over a range: `analytics.floow` and the CSV export (`GET /api/analytics/sessions.csv`). */
 export const analyticsFloowSchema = z
   .object({
     id: idSchema,

@@ -166,13 +166,6 @@ export interface FloowAnalytics extends Omit<AnalyticsOverview, "floows"> {
   languages: SessionShare[];
 }
 
-/** `analytics.exportCsv`. */
-export interface AnalyticsCsv {
-  filename: string;
-  csv: string;
-  rows: number;
-}
-
 /** `analytics.settings`. */
 export interface AnalyticsSettingsView {
   retentionMonths: number;

@@ -591,17 +591,13 @@ export async function productResults(
 }
 
 /**
- * Per session of the floow with orders, the CSV cells of its orders (docs/analytics.md "The CSV
- * export"): orders, order ids, revenue, influenced, assisted: amounts as `129.95 EUR`, several
- * currencies joined by `; `. The floow's orders are aggregated once per session and hash-joined
- * to the sessions: a look-up per session (a lateral join on the index on (floow, session),
- * migrations/20261126093245) cost 38,000 index probes for the busiest floow's 30 days at
- * 1,000,000 events, about twice the time, and its planned cost set off PostgreSQL's JIT.
- * Materialized, so the join is planned against its few rows: a plain join was planned as a
- * nested loop re-aggregating the orders per session (20 s for 5,000 sessions on PGlite). The
- * order ids are escaped as csvCell does.
+ * Per session of the page `"s"` with orders, the CSV cells of its orders (docs/analytics.md
+ * "The CSV export"): orders, order ids, revenue, influenced, assisted: amounts as `129.95 EUR`,
+ * several currencies joined by `; `. Only the page's sessions' orders are read (the conversion
+ * index on (floow, session), migrations/20261126093245). The order ids are escaped as csvCell
+ * does.
  */
-const sessionRevenueCells = (organizationId: string, floowId: string) => sql`(
+const pageRevenueCells = (organizationId: string, floowId: string) => sql`(
   select q."session_id", q.orders::text || ','
     || case when q.ids ~ '[",\\r\\n]' then '"' || replace(q.ids, '"', '""') || '"' else q.ids end
     || ',' || q.total || ',' || q.influenced || ',' || q.assisted as cells
@@ -617,42 +613,75 @@ const sessionRevenueCells = (organizationId: string, floowId: string) => sql`(
         string_agg(c."order_id", ' ' order by c."occurred_at", c."order_id") as ids,
         sum(c."value") as total, sum(c."influenced_value") as influenced, sum(c."assisted_value") as assisted
       from "conversion" c
-      where c."floow_id" = ${floowId} and c."organization_id" = ${organizationId} and c."session_id" is not null
+      where c."floow_id" = ${floowId} and c."organization_id" = ${organizationId}
+        and c."session_id" in (select "session_id" from "s")
       group by 1, 2
     ) p
     group by p."session_id"
   ) q
 )`;
 
+/** Where a page of the CSV export ends: the last session's start (to the microsecond, as PostgreSQL writes it) and id. */
+export type SessionCsvKey = [firstAt: string, sessionId: string];
+
 /**
- * The CSV lines (CRLF between them) of one floow's sessions that began in the span, in the
- * order they began, and how many. Each is the session's `csv_row`, kept escaped on
- * `event_session` (migrations/20261124002600, docs/analytics.md "The CSV export"): session,
- * started, finished, its answers (the last answer per step, in the order given; form values
- * as "label = value"), the products clicked, operating system and language; then its orders
- * (sessionRevenueCells). Without JIT compilation (PostgreSQL's `jit`, on by default), which
- * took 0.25 s for this one statement at 30 days and 2.4 s at 90 days of the busiest floow at
- * 1,000,000 events (EXPLAIN ANALYZE, docs/benchmarks.md), more than its work; `set local`
- * keeps the setting to this transaction.
+ * One page of the CSV export (docs/analytics.md "The CSV export"): the CSV lines (CRLF between
+ * them) of up to `limit` sessions of the floow that began in the span, after `after`, in the
+ * order they began (then by id: keyset pagination, so each page is one short statement on the
+ * `(floow_id, first_at)` index however far into the period it is), how many, and the last
+ * one's key. The organization is checked on the floow (a one-time filter), not on the session
+ * rows: with `organization_id` there, PostgreSQL walked the `(organization_id, first_at)` index
+ * and skipped the organization's other floows' sessions, 4 in 5 rows read for the busiest demo
+ * floow and nearly all for a small one. Each line is the session's `csv_row`, kept escaped on `event_session`
+ * (migrations/20261124002600): session, started, finished, its answers, the products clicked,
+ * operating system and language; then its orders (`pageRevenueCells`). Without JIT compilation
+ * (PostgreSQL's `jit`, on by default), which cost more than the work itself for the export's
+ * statements (docs/benchmarks.md); `set local` keeps the setting to this transaction.
  */
-export async function sessionExportCsv(
+export async function sessionCsvPage(
   db: Kysely<DB>,
-  organizationId: string,
-  floowId: string,
+  scope: { organizationId: string; floowId: string; floowVersion?: number | undefined },
   span: Span,
-  floowVersion?: number,
-): Promise<{ rows: number; lines: string }> {
+  after: SessionCsvKey | null,
+  limit: number,
+): Promise<{ rows: number; lines: string; last: SessionCsvKey | null }> {
+  const { organizationId, floowId } = scope;
   const { rows } = await db.transaction().execute(async (trx) => {
     await sql`set local jit = off`.execute(trx);
-    return sql<{ rows: string | number; lines: string | null }>`
-      with "r" as materialized ${sessionRevenueCells(organizationId, floowId)}
+    return sql<{
+      rows: string | number;
+      lines: string | null;
+      last_at: string | null;
+      last_id: string | null;
+    }>`
+      with "s" as materialized (
+        select "session_id", "first_at", "csv_row" from "event_session"
+        where "floow_id" = ${floowId} and "first_at" >= ${span.start} and "first_at" < ${span.end}
+          and exists (select from "floow" f where f."id" = ${floowId} and f."organization_id" = ${organizationId})
+          and ${shownSession(organizationId, floowId)}
+          ${scope.floowVersion !== undefined ? sql`and "floow_version" = ${scope.floowVersion}` : sql``}
+          ${
+            after
+              ? sql`and "first_at" >= ${after[0]}::timestamptz
+                and ("first_at", "session_id") > (${after[0]}::timestamptz, ${after[1]})`
+              : sql``
+          }
+        order by "first_at", "session_id"
+        limit ${limit}
+      ), "r" as materialized ${pageRevenueCells(organizationId, floowId)}
       select count(*) as rows,
-        string_agg(s."csv_row" || ',' || coalesce(r.cells, '0,,,,'), ${"\r\n"} order by s."first_at", s."session_id") as lines
-      from "event_session" s
-      left join "r" on r."session_id" = s."session_id"
-      where ${sessionWhere({ organizationId, floowId, floowVersion }, span)}`.execute(trx);
+        string_agg(s."csv_row" || ',' || coalesce(r.cells, '0,,,,'), ${"\r\n"} order by s."first_at", s."session_id") as lines,
+        (select to_char(l."first_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') from "s" l
+          order by l."first_at" desc, l."session_id" desc limit 1) as last_at,
+        (select l."session_id" from "s" l order by l."first_at" desc, l."session_id" desc limit 1) as last_id
+      from "s" left join "r" on r."session_id" = s."session_id"`.execute(trx);
   });
-  return { rows: Number(rows[0]?.rows ?? 0), lines: rows[0]?.lines ?? "" };
+  const row = rows[0];
+  return {
+    rows: Number(row?.rows ?? 0),
+    lines: row?.lines ?? "",
+    last: row?.last_at && row.last_id !== null ? [row.last_at, row.last_id] : null,
+  };
 }
 
 // --- Retention and data-subject requests -------------------------------------------------

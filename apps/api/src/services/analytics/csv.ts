@@ -1,3 +1,9 @@
+import { AsyncResource } from "node:async_hooks";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/database";
+import { sessionCsvPage, spanOf } from "../../db/queries/analytics";
+import type { SessionCsvKey } from "../../db/queries/analytics";
+
 /**
  * CSV text (RFC 4180, comma-separated, CRLF rows, UTF-8 with a byte-order mark so Excel reads
  * it as UTF-8). A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a
@@ -12,4 +18,68 @@ export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The session export's columns (docs/analytics.md "The CSV export"). */
+export const SESSION_CSV_COLUMNS = [
+  "session",
+  "started",
+  "finished",
+  "answers",
+  "clicked product",
+  "operating system",
+  "language",
+  "orders",
+  "order ids",
+  "revenue",
+  "influenced revenue",
+  "assisted revenue",
+] as const;
+
+/** Sessions per page of the export: one short statement each, a few hundred kB of CSV. */
+export const SESSION_CSV_PAGE_SIZE = 2_000;
+
+/** The export's file name: `<floow name as a slug>[-v<version>]-sessions-<from>-<to>.csv`. */
+export function sessionCsvFilename(
+  floowName: string,
+  query: { from: string; to: string; version?: number | undefined },
+): string {
+  const slug =
+    floowName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "floow";
+  const versionPart = query.version !== undefined ? `-v${query.version}` : "";
+  return `${slug}${versionPart}-sessions-${query.from}-${query.to}.csv`;
+}
+
+/**
+ * The floow's sessions of the range (of one published version, when given) as CSV text, in
+ * pieces: the byte-order mark and header first, then one piece per page of sessions
+ * (`sessionCsvPage`, keyset pages of `pageSize`), each line ending in CRLF. A page is read only
+ * when the consumer asks for the next piece, so a stream built on this holds about one page
+ * and stops reading when it is destroyed (the client went away). The pages' queries run in the
+ * async context of the first piece's request (its query timeout), wherever the later reads
+ * come from.
+ */
+export async function* sessionCsv(
+  db: Kysely<DB>,
+  scope: { organizationId: string; floowId: string },
+  query: { from: string; to: string; version?: number | undefined },
+  pageSize: number = SESSION_CSV_PAGE_SIZE,
+): AsyncGenerator<string, void, undefined> {
+  const span = spanOf(query.from, query.to);
+  const page = AsyncResource.bind((after: SessionCsvKey | null) =>
+    sessionCsvPage(db, { ...scope, floowVersion: query.version }, span, after, pageSize),
+  );
+  let next = await page(null);
+  let piece = toCsv([SESSION_CSV_COLUMNS]);
+  for (;;) {
+    if (next.rows > 0) piece += `${next.lines}\r\n`;
+    yield piece;
+    if (next.rows < pageSize || !next.last) return;
+    next = await page(next.last);
+    piece = "";
+    if (next.rows === 0) return;
+  }
 }
