@@ -1,23 +1,19 @@
 import { ANALYTICS_TIME_ZONE } from "@floow/domain/analytics";
+import type { FloowEventMessage } from "@floow/domain/events";
 import { sql } from "kysely";
-import type { Kysely } from "kysely";
-import type { DB } from "../database";
-import { inKeyOrder } from "./lock-order";
-import type { StoredEvent } from "./event";
+import type { RawBuilder } from "kysely";
 
-interface Item {
-  organization_id: string;
-  floow_id: string;
-  at: string;
+/** One thing an event adds to its floow's daily items, for `eventItemsSql`. */
+export interface EventItem {
+  /** The event's place in the batch (`o` of the batch's rows). */
+  e: number;
   kind: string;
   item: string;
   step_id: string;
   label: string;
   meta: string;
-}
-
-interface SessionItem extends Item {
-  session_id: string;
+  /** Counted once per session (answers, choices, inputs), not per event (results, products). */
+  once: boolean;
 }
 
 const filled = (value: unknown) =>
@@ -28,135 +24,141 @@ const filled = (value: unknown) =>
   !(Array.isArray(value) && value.length === 0);
 
 /**
- * What newly stored events add to the per-floow daily items (`event_daily_item`), in the
- * caller's transaction: answers, choices and inputs once per session (through
- * `event_session_item`), result pages and products per event. Two statements.
+ * What one event adds to the per-floow daily items (`event_daily_item`): its step, choices and
+ * inputs (once per session), or its result page and products, or its clicked product. `seen`
+ * holds the batch's session items so far: only a session's first of each is kept. That the
+ * first may come from a resent event (not stored again, so its items are left out) changes
+ * nothing: the session's item was recorded when that event was first stored, so the later one
+ * would not be counted either.
  */
-export async function addToEventItems(
-  db: Kysely<DB>,
-  events: readonly StoredEvent[],
-): Promise<void> {
-  // One row per session and item (its first in the batch): a session answers the same steps
-  // and choices again and again (back, restart), and the database need not sort the repeats out.
-  const perSessionByKey = new Map<string, SessionItem>();
-  const perSession = {
-    push(item: SessionItem) {
-      const key = `${item.floow_id}\u0000${item.session_id}\u0000${item.kind}\u0000${item.item}`;
-      if (!perSessionByKey.has(key)) perSessionByKey.set(key, item);
-    },
+export function eventItems(
+  message: FloowEventMessage,
+  e: number,
+  into: EventItem[],
+  seen: Set<string>,
+): void {
+  const first = (item: EventItem) => {
+    const key = `${message.floowId}\u0000${message.sessionId}\u0000${item.kind}\u0000${item.item}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    into.push(item);
   };
-  const perEvent: Item[] = [];
-  for (const { organizationId, message, receivedAt } of events) {
-    const base = {
-      organization_id: organizationId,
-      floow_id: message.floowId,
-      at: receivedAt.toISOString(),
-    };
-    const step = message.step;
-    if ((message.type === "choice" || message.type === "form") && step) {
-      const own = { ...base, session_id: message.sessionId, step_id: step.id };
-      perSession.push({
-        ...own,
-        kind: "step",
-        item: step.id,
-        label: step.text.slice(0, 500),
-        meta: "",
-      });
-      if (message.type === "choice") {
-        for (const choice of message.choices ?? []) {
-          if (choice.selected)
-            perSession.push({
-              ...own,
-              kind: "choice",
-              item: choice.id,
-              label: choice.text.slice(0, 500),
-              meta: "",
-            });
-        }
-      } else {
-        for (const input of message.formInputs ?? []) {
-          const described = {
-            ...own,
-            item: input.id,
-            label: input.text.slice(0, 500),
-            meta: input.type,
-          };
-          perSession.push({ ...described, kind: "input" });
-          if (filled(input.value)) perSession.push({ ...described, kind: "filled" });
-        }
+  const step = message.step;
+  if ((message.type === "choice" || message.type === "form") && step) {
+    first({
+      e,
+      kind: "step",
+      item: step.id,
+      step_id: step.id,
+      label: step.text.slice(0, 500),
+      meta: "",
+      once: true,
+    });
+    if (message.type === "choice") {
+      for (const choice of message.choices ?? []) {
+        if (choice.selected)
+          first({
+            e,
+            kind: "choice",
+            item: choice.id,
+            step_id: step.id,
+            label: choice.text.slice(0, 500),
+            meta: "",
+            once: true,
+          });
       }
-    } else if (message.type === "finish" && message.products) {
-      perEvent.push({ ...base, kind: "results", item: "", step_id: "", label: "", meta: "" });
-      if (message.partial)
-        perEvent.push({ ...base, kind: "partial", item: "", step_id: "", label: "", meta: "" });
-      for (const product of message.products) {
-        perEvent.push({
-          ...base,
-          kind: "shown",
-          item: String(product.id ?? "").slice(0, 200),
-          step_id: "",
-          label: String(product.name ?? "").slice(0, 500),
-          meta: String(product.price ?? ""),
+    } else {
+      for (const input of message.formInputs ?? []) {
+        const label = input.text.slice(0, 500);
+        first({
+          e,
+          kind: "input",
+          item: input.id,
+          step_id: step.id,
+          label,
+          meta: input.type,
+          once: true,
         });
+        if (filled(input.value))
+          first({
+            e,
+            kind: "filled",
+            item: input.id,
+            step_id: step.id,
+            label,
+            meta: input.type,
+            once: true,
+          });
       }
-    } else if (message.type === "product" && message.product) {
-      const product = message.product;
-      perEvent.push({
-        ...base,
-        kind: "click",
+    }
+  } else if (message.type === "finish" && message.products) {
+    const none = { e, item: "", step_id: "", label: "", meta: "", once: false };
+    into.push({ ...none, kind: "results" });
+    if (message.partial) into.push({ ...none, kind: "partial" });
+    for (const product of message.products)
+      into.push({
+        e,
+        kind: "shown",
         item: String(product.id ?? "").slice(0, 200),
         step_id: "",
         label: String(product.name ?? "").slice(0, 500),
         meta: String(product.price ?? ""),
+        once: false,
       });
-    }
+  } else if (message.type === "product" && message.product) {
+    const product = message.product;
+    into.push({
+      e,
+      kind: "click",
+      item: String(product.id ?? "").slice(0, 200),
+      step_id: "",
+      label: String(product.name ?? "").slice(0, 500),
+      meta: String(product.price ?? ""),
+      once: false,
+    });
   }
+}
 
-  let fresh: Item[] = [];
-  if (perSessionByKey.size > 0) {
-    // In key order, so two writes at once lock the same rows in the same order (no deadlock).
-    const sessionItems = inKeyOrder(perSessionByKey);
-    const column = <T>(pick: (item: SessionItem) => T) => sessionItems.map(pick);
-    // The first time only: a session answering a step again (back, restart) is not counted twice.
-    const { rows } = await sql<{
-      floow_id: string;
-      session_id: string;
-      kind: string;
-      item: string;
-    }>`
+/**
+ * The common table expressions that add newly stored events' items (`eventItems` of every event
+ * of the batch, as JSON) to `event_daily_item`: answers, choices and inputs the first time a
+ * session gives them (through `event_session_item`: a session answering a step again, back or
+ * restart, is not counted twice), result pages and products per event. `fresh` names the CTE of
+ * the batch's newly stored events (with `o`, `organization_id`, `floow_id`, `session_id`,
+ * `created_at`). Each insert writes its rows sorted, so two writes at once lock them in one order.
+ */
+export function eventItemsSql(items: readonly EventItem[], fresh: RawBuilder<unknown>) {
+  const day = sql`("created_at" at time zone ${ANALYTICS_TIME_ZONE})::date`;
+  return sql`"items" as materialized (
+      select f."organization_id", f."floow_id", f."session_id", f."created_at", f."o", u."kind", u."item", u."step_id", u."label", u."meta", u."once"
+      from json_to_recordset(${JSON.stringify(items)}::json) as u("e" integer, "kind" text, "item" text, "step_id" text, "label" text, "meta" text, "once" boolean)
+      join ${fresh} f on f."o" = u."e"
+    ), "session_items" as (
       insert into "event_session_item" ("floow_id", "session_id", "kind", "item", "day")
-      select "floow_id", "session_id", "kind", "item",
-        ("at"::timestamptz at time zone ${ANALYTICS_TIME_ZONE})::date
-      from unnest(${column((i) => i.floow_id)}::text[], ${column((i) => i.session_id)}::text[], ${column((i) => i.kind)}::text[],
-        ${column((i) => i.item)}::text[], ${column((i) => i.at)}::text[]) as u("floow_id", "session_id", "kind", "item", "at")
+      select "floow_id", "session_id", "kind", "item", ${day} from "items" where "once"
+      order by "floow_id", "session_id", "kind", "item"
       on conflict do nothing
-      returning "floow_id", "session_id", "kind", "item"`.execute(db);
-    const inserted = new Set(
-      rows.map((row) => `${row.floow_id}\u0000${row.session_id}\u0000${row.kind}\u0000${row.item}`),
-    );
-    fresh = sessionItems.filter((item) =>
-      inserted.delete(
-        `${item.floow_id}\u0000${item.session_id}\u0000${item.kind}\u0000${item.item}`,
-      ),
-    );
-  }
-  const all = [...fresh, ...perEvent];
-  if (all.length === 0) return;
-  const column = <T>(pick: (item: Item) => T) => all.map(pick);
-  await sql`
-    insert into "event_daily_item" ("organization_id", "floow_id", "day", "kind", "item", "step_id", "label", "meta", "count")
-    select min("organization_id"), "floow_id", ("at"::timestamptz at time zone ${ANALYTICS_TIME_ZONE})::date, "kind", "item",
-      max("step_id"), max("label"), max("meta"), count(*)
-    from unnest(${column((i) => i.organization_id)}::text[], ${column((i) => i.floow_id)}::text[], ${column((i) => i.at)}::text[],
-      ${column((i) => i.kind)}::text[], ${column((i) => i.item)}::text[], ${column((i) => i.step_id)}::text[],
-      ${column((i) => i.label)}::text[], ${column((i) => i.meta)}::text[])
-      as u("organization_id", "floow_id", "at", "kind", "item", "step_id", "label", "meta")
-    group by "floow_id", 3, "kind", "item"
-    order by "floow_id", 3, "kind", "item"
-    on conflict ("floow_id", "day", "kind", "item") do update set "count" = "event_daily_item"."count" + excluded."count",
-      "step_id" = case when excluded."step_id" = '' then "event_daily_item"."step_id" else excluded."step_id" end,
-      "label" = case when excluded."label" = '' then "event_daily_item"."label" else excluded."label" end,
-      "meta" = case when excluded."meta" = '' then "event_daily_item"."meta" else excluded."meta" end`.execute(
-    db,
-  );
+      returning "floow_id", "day", "kind", "item"
+    ), "daily_items" as (
+      -- Counts: the session items just inserted and every per-event item; names, ids and
+      -- prices: the batch's first items of its sessions and its per-event items. One pass,
+      -- no join, whatever the batch's size.
+      insert into "event_daily_item" ("organization_id", "floow_id", "day", "kind", "item", "step_id", "label", "meta", "count")
+      select min("organization_id"), "floow_id", "day", "kind", "item", max("step_id"), max("label"), max("meta"), sum("n")
+      from (
+        select null as "organization_id", "floow_id", "day", "kind", "item", null as "step_id", null as "label", null as "meta", 1 as "n"
+        from "session_items"
+        union all
+        select "organization_id", "floow_id", ${day}, "kind", "item", "step_id", "label", "meta", 0 from "items" where "once"
+        union all
+        select "organization_id", "floow_id", ${day}, "kind", "item", "step_id", "label", "meta", 1 from "items" where not "once"
+      ) as n
+      group by "floow_id", "day", "kind", "item"
+      having sum("n") > 0
+      order by "floow_id", "day", "kind", "item"
+      on conflict ("floow_id", "day", "kind", "item") do update set "count" = "event_daily_item"."count" + excluded."count",
+        "step_id" = case when excluded."step_id" = '' then "event_daily_item"."step_id" else excluded."step_id" end,
+        "label" = case when excluded."label" = '' then "event_daily_item"."label" else excluded."label" end,
+        "meta" = case when excluded."meta" = '' then "event_daily_item"."meta" else excluded."meta" end
+    )`;
 }

@@ -2,7 +2,6 @@ import { sql } from "kysely";
 import type { Kysely, RawBuilder } from "kysely";
 import type { FloowEventMessage } from "@floow/domain/events";
 import type { DB } from "../database";
-import type { StoredEvent } from "./event";
 
 /**
  * A `choice` or `form` event's answer as the CSV export shows it: `Step: Road, Gravel` or
@@ -78,224 +77,93 @@ function answerText({ type, step, choices, formInputs }: FloowEventMessage): str
 const productName = (product: RawBuilder<unknown>) =>
   sql<string>`coalesce(nullif(${product}->>'name', ''), ${product}->>'id')`;
 
-/** A session's last answer to one step, as the ingest hands it to the database. */
-interface StepAnswer {
-  /** Arrival time (epoch milliseconds); a later one replaces it. */
-  t: number;
-  /** Its place in the batch: the order of answers that arrived together. */
-  o: number;
-  message: FloowEventMessage;
-}
-
-interface SessionDelta {
-  floow_id: string;
-  session_id: string;
-  organization_id: string;
-  domain_id: string;
-  first_at: Date;
-  last_at: Date;
-  mounts: number;
-  starts: number;
-  answers: number;
-  finishes: number;
-  clicks: number;
-  last_step_id: string | null;
-  last_step_at: Date | null;
-  os: string;
-  language: string;
-  /** The published version the session's first event that named one was shown with. */
-  floow_version: number | null;
-  /** The visitor id of the session's first event that carried one (analytics consent). */
-  visitor_id: string | null;
-  /** The experiment arm of the session's first event that named one. */
-  variant_id: string | null;
-  finished_at: Date | null;
-  /** The last answer per step id. */
-  step_answers: Map<string, StepAnswer>;
-  /** Clicked products' id and name, as JSON. */
-  clicked: string[];
-}
-
-/** What a set of newly stored events adds to their sessions, one delta per floow and session. */
-function sessionDeltas(events: readonly StoredEvent[]): SessionDelta[] {
-  const deltas = new Map<string, SessionDelta>();
-  for (let index = 0; index < events.length; index++) {
-    const { organizationId, domainId, message, device, receivedAt } = events[index]!;
-    const key = `${message.floowId}\u0000${message.sessionId}`;
-    let delta = deltas.get(key);
-    if (!delta) {
-      delta = {
-        floow_id: message.floowId,
-        session_id: message.sessionId,
-        organization_id: organizationId,
-        domain_id: domainId,
-        first_at: receivedAt,
-        last_at: receivedAt,
-        mounts: 0,
-        starts: 0,
-        answers: 0,
-        finishes: 0,
-        clicks: 0,
-        last_step_id: null,
-        last_step_at: null,
-        os: device?.os ?? "unknown",
-        language: device?.language ?? "unknown",
-        floow_version: null,
-        visitor_id: null,
-        variant_id: null,
-        finished_at: null,
-        step_answers: new Map(),
-        clicked: [],
-      };
-      deltas.set(key, delta);
-    }
-    if (delta.floow_version === null && message.floowVersion !== undefined)
-      delta.floow_version = message.floowVersion;
-    if (delta.visitor_id === null && message.visitorId) delta.visitor_id = message.visitorId;
-    if (delta.variant_id === null && message.variantId) delta.variant_id = message.variantId;
-    if (receivedAt < delta.first_at) delta.first_at = receivedAt;
-    if (receivedAt > delta.last_at) delta.last_at = receivedAt;
-    switch (message.type) {
-      case "mount":
-        delta.mounts++;
-        break;
-      case "start":
-        delta.starts++;
-        break;
-      case "choice":
-      case "form":
-        delta.answers++;
-        // Events of one batch share their arrival time: the later one in the batch wins.
-        if (message.step && (!delta.last_step_at || receivedAt >= delta.last_step_at)) {
-          delta.last_step_id = message.step.id;
-          delta.last_step_at = receivedAt;
-        }
-        if (message.step) {
-          const t = receivedAt.getTime();
-          const before = delta.step_answers.get(message.step.id);
-          // Events of one batch share their arrival time: the later one in the batch wins.
-          if (!before || t >= before.t)
-            delta.step_answers.set(message.step.id, { t, o: index, message });
-        }
-        break;
-      case "finish":
-        delta.finishes++;
-        if (!delta.finished_at || receivedAt < delta.finished_at) delta.finished_at = receivedAt;
-        break;
-      case "product":
-        delta.clicks++;
-        if (message.product)
-          delta.clicked.push(
-            JSON.stringify({ id: message.product.id, name: message.product.name }),
-          );
-        break;
-      default:
-        break;
-    }
-  }
-  // A fixed order, so two writers (two API processes) lock the rows in the same order.
-  return [...deltas.values()].sort((a, b) =>
-    a.floow_id === b.floow_id
-      ? a.session_id < b.session_id
-        ? -1
-        : 1
-      : a.floow_id < b.floow_id
-        ? -1
-        : 1,
-  );
+/**
+ * What the ingest sends per event besides its row (`sessionFields`): the device, and for an
+ * answer its step and the export's text of it (`answerText`, so the database parses no JSON).
+ */
+export function sessionFields(message: FloowEventMessage) {
+  const answer = (message.type === "choice" || message.type === "form") && message.step;
+  return answer
+    ? { step_id: message.step!.id, answer: answerText(message) }
+    : { step_id: null, answer: null };
 }
 
 /**
- * Adds newly stored events to their sessions' rollup rows (`event_session`), in the caller's
- * transaction: one multi-row upsert. Besides the counters it keeps what the CSV export shows
- * (the first finish, the last answer per step, the products clicked).
+ * The common table expression (`sessions`) that adds newly stored events to their sessions'
+ * rollup rows (`event_session`): one multi-row upsert, rows in (floow, session) order so two
+ * writes at once lock them in one order. `fresh` names the CTE of the batch's newly stored
+ * events: the event's columns, `o` (its place in the batch: of two answers to a step that
+ * arrived together, the later counts), `t` (its time in epoch milliseconds), `os`, `language`,
+ * and from `sessionFields` `step_id` and `answer`. Besides the counters it keeps what the CSV
+ * export shows (the first finish, the last answer per step, the products clicked).
  */
-export async function addToEventSessions(
-  db: Kysely<DB>,
-  events: readonly StoredEvent[],
-): Promise<void> {
-  const deltas = sessionDeltas(events);
-  if (deltas.length === 0) return;
-  const column = <T>(pick: (delta: SessionDelta) => T) => deltas.map(pick);
-  const time = (value: Date | null) => (value === null ? null : value.toISOString());
-  // Per session its answers `{stepId: {t, o, a}}` and clicked products `[{id, name}]` as JSON, or null.
-  const answerSteps = column((d) =>
-    d.step_answers.size === 0
-      ? null
-      : JSON.stringify(
-          Object.fromEntries(
-            [...d.step_answers].map(([stepId, { t, o, message }]) => [
-              stepId,
-              { t, o, a: answerText(message) },
-            ]),
-          ),
-        ),
-  );
-  const clicked = column((d) => (d.clicked.length === 0 ? null : `[${d.clicked.join(",")}]`));
-  const anyAnswers = answerSteps.some((value) => value !== null);
-  const anyClicks = clicked.some((value) => value !== null);
-  // Arrays unnested by the database: one parameter per column, however many sessions. The
-  // export's parts only when the batch has any: most batches (a page view, a start) have none,
-  // and a smaller statement plans faster.
-  await sql`
-    insert into "event_session" ("floow_id", "session_id", "organization_id", "domain_id", "first_at", "last_at", "mounts", "starts",
-      "answers", "finishes", "clicks", "last_step_id", "last_step_at", "os", "language", "floow_version", "visitor_id", "variant_id", "finished_at", "answer_steps", "clicked_products")
-    select "floow_id", "session_id", "organization_id", "domain_id", "first_at"::timestamptz, "last_at"::timestamptz, "mounts", "starts",
-      "answers", "finishes", "clicks", "last_step_id", "last_step_at"::timestamptz, "os", "language", "floow_version", "visitor_id", "variant_id", "finished_at"::timestamptz,
-      ${anyAnswers ? sql`"answer_steps"::jsonb` : sql`null::jsonb`},
-      ${
-        anyClicks
-          ? sql`case when "clicked" is null then null else (select array_agg(distinct name) from (select ${productName(sql`p`)} as name
-        from jsonb_array_elements("clicked"::jsonb) p) as c where name is not null) end`
-          : sql`null::text[]`
-      }
-    from unnest(
-      ${column((d) => d.floow_id)}::text[], ${column((d) => d.session_id)}::text[], ${column((d) => d.organization_id)}::text[],
-      ${column((d) => d.domain_id)}::text[], ${column((d) => time(d.first_at))}::text[], ${column((d) => time(d.last_at))}::text[],
-      ${column((d) => d.mounts)}::int[], ${column((d) => d.starts)}::int[], ${column((d) => d.answers)}::int[],
-      ${column((d) => d.finishes)}::int[], ${column((d) => d.clicks)}::int[], ${column((d) => d.last_step_id)}::text[],
-      ${column((d) => time(d.last_step_at))}::text[], ${column((d) => d.os)}::text[], ${column((d) => d.language)}::text[],
-      ${column((d) => d.floow_version)}::int[], ${column((d) => d.visitor_id)}::text[], ${column((d) => d.variant_id)}::text[], ${column((d) => time(d.finished_at))}::text[],
-      ${answerSteps}::text[], ${clicked}::text[]
-    ) as u("floow_id", "session_id", "organization_id", "domain_id", "first_at", "last_at", "mounts", "starts", "answers",
-      "finishes", "clicks", "last_step_id", "last_step_at", "os", "language", "floow_version", "visitor_id", "variant_id", "finished_at", "answer_steps", "clicked")
-    on conflict ("floow_id", "session_id") do update set
-      "first_at" = least("event_session"."first_at", excluded."first_at"),
-      "last_at" = greatest("event_session"."last_at", excluded."last_at"),
-      "mounts" = "event_session"."mounts" + excluded."mounts",
-      "starts" = "event_session"."starts" + excluded."starts",
-      "answers" = "event_session"."answers" + excluded."answers",
-      "finishes" = "event_session"."finishes" + excluded."finishes",
-      "clicks" = "event_session"."clicks" + excluded."clicks",
-      "last_step_id" = case when excluded."last_step_at" is not null and ("event_session"."last_step_at" is null
-        or excluded."last_step_at" >= "event_session"."last_step_at") then excluded."last_step_id" else "event_session"."last_step_id" end,
-      "last_step_at" = greatest("event_session"."last_step_at", excluded."last_step_at"),
-      "os" = case when "event_session"."os" = 'unknown' then excluded."os" else "event_session"."os" end,
-      "language" = case when "event_session"."language" = 'unknown' then excluded."language" else "event_session"."language" end,
-      "floow_version" = coalesce("event_session"."floow_version", excluded."floow_version"),
-      -- A session whose shopper gave consent later keeps the first visitor id it got.
-      "visitor_id" = coalesce("event_session"."visitor_id", excluded."visitor_id"),
-      -- A session stays in the first experiment arm it was counted in.
-      "variant_id" = coalesce("event_session"."variant_id", excluded."variant_id"),
-      "finished_at" = least("event_session"."finished_at", excluded."finished_at")
-      ${
-        anyAnswers
-          ? sql`,
-      -- Per step the later answer (the new one on a tie: it was stored later).
-      "answer_steps" = case when excluded."answer_steps" is null then "event_session"."answer_steps"
-        when "event_session"."answer_steps" is null then excluded."answer_steps"
-        else "event_session"."answer_steps" || coalesce((select jsonb_object_agg(n.key, n.value) from jsonb_each(excluded."answer_steps") n
-          where coalesce(("event_session"."answer_steps"->n.key->>'t')::numeric <= (n.value->>'t')::numeric, true)), '{}') end`
-          : sql``
-      }
-      ${
-        anyClicks
-          ? sql`,
-      "clicked_products" = case when excluded."clicked_products" is null then "event_session"."clicked_products"
-        when "event_session"."clicked_products" is null then excluded."clicked_products"
-        else array(select distinct p from unnest("event_session"."clicked_products" || excluded."clicked_products") p order by p) end`
-          : sql``
-      }`.execute(db);
+export function eventSessionsSql(fresh: RawBuilder<unknown>) {
+  return sql`"ranked" as (
+      -- Per session and step its last answer (the later in the batch on a tie) is number 1.
+      select "floow_id", "session_id", "organization_id", "domain_id", "created_at", "type", "o", "t", "os", "language",
+        "floow_version", "visitor_id", "variant_id", "step_id", "answer",
+        case when "type" = 'product' then ${productName(sql`"payload"->'product'`)} end as "clicked",
+        row_number() over (partition by "floow_id", "session_id", "step_id" order by "t" desc, "o" desc) as "rank"
+      from ${fresh}
+    ), "session_deltas" as (
+      select "floow_id", "session_id",
+        -- The session's first event in the batch gives its organization, domain and device.
+        (array_agg("organization_id" order by "o"))[1] as "organization_id",
+        (array_agg("domain_id" order by "o"))[1] as "domain_id",
+        min("created_at") as "first_at", max("created_at") as "last_at",
+        count(*) filter (where "type" = 'mount')::int as "mounts",
+        count(*) filter (where "type" = 'start')::int as "starts",
+        count(*) filter (where "type" in ('choice', 'form'))::int as "answers",
+        count(*) filter (where "type" = 'finish')::int as "finishes",
+        count(*) filter (where "type" = 'product')::int as "clicks",
+        (array_agg("step_id" order by "created_at" desc, "o" desc) filter (where "step_id" is not null))[1] as "last_step_id",
+        max("created_at") filter (where "step_id" is not null) as "last_step_at",
+        coalesce((array_agg("os" order by "o"))[1], 'unknown') as "os",
+        coalesce((array_agg("language" order by "o"))[1], 'unknown') as "language",
+        -- The first of the session's events that names one.
+        (array_agg("floow_version" order by "o") filter (where "floow_version" is not null))[1] as "floow_version",
+        (array_agg("visitor_id" order by "o") filter (where "visitor_id" <> ''))[1] as "visitor_id",
+        (array_agg("variant_id" order by "o") filter (where "variant_id" <> ''))[1] as "variant_id",
+        min("created_at") filter (where "type" = 'finish') as "finished_at",
+        jsonb_object_agg("step_id", jsonb_build_object('t', "t", 'o', "o", 'a', "answer"))
+          filter (where "step_id" is not null and "rank" = 1) as "answer_steps",
+        array_agg(distinct "clicked") filter (where "clicked" is not null) as "clicked_products"
+      from "ranked" group by "floow_id", "session_id"
+    ), "sessions" as (
+      insert into "event_session" ("floow_id", "session_id", "organization_id", "domain_id", "first_at", "last_at", "mounts", "starts",
+        "answers", "finishes", "clicks", "last_step_id", "last_step_at", "os", "language", "floow_version", "visitor_id", "variant_id", "finished_at", "answer_steps", "clicked_products")
+      select "floow_id", "session_id", "organization_id", "domain_id", "first_at", "last_at", "mounts", "starts",
+        "answers", "finishes", "clicks", "last_step_id", "last_step_at", "os", "language", "floow_version", "visitor_id", "variant_id", "finished_at", "answer_steps", "clicked_products"
+      from "session_deltas"
+      order by "floow_id", "session_id"
+      on conflict ("floow_id", "session_id") do update set
+        "first_at" = least("event_session"."first_at", excluded."first_at"),
+        "last_at" = greatest("event_session"."last_at", excluded."last_at"),
+        "mounts" = "event_session"."mounts" + excluded."mounts",
+        "starts" = "event_session"."starts" + excluded."starts",
+        "answers" = "event_session"."answers" + excluded."answers",
+        "finishes" = "event_session"."finishes" + excluded."finishes",
+        "clicks" = "event_session"."clicks" + excluded."clicks",
+        "last_step_id" = case when excluded."last_step_at" is not null and ("event_session"."last_step_at" is null
+          or excluded."last_step_at" >= "event_session"."last_step_at") then excluded."last_step_id" else "event_session"."last_step_id" end,
+        "last_step_at" = greatest("event_session"."last_step_at", excluded."last_step_at"),
+        "os" = case when "event_session"."os" = 'unknown' then excluded."os" else "event_session"."os" end,
+        "language" = case when "event_session"."language" = 'unknown' then excluded."language" else "event_session"."language" end,
+        "floow_version" = coalesce("event_session"."floow_version", excluded."floow_version"),
+        -- A session whose shopper gave consent later keeps the first visitor id it got.
+        "visitor_id" = coalesce("event_session"."visitor_id", excluded."visitor_id"),
+        -- A session stays in the first experiment arm it was counted in.
+        "variant_id" = coalesce("event_session"."variant_id", excluded."variant_id"),
+        "finished_at" = least("event_session"."finished_at", excluded."finished_at"),
+        -- Per step the later answer (the new one on a tie: it was stored later).
+        "answer_steps" = case when excluded."answer_steps" is null then "event_session"."answer_steps"
+          when "event_session"."answer_steps" is null then excluded."answer_steps"
+          else "event_session"."answer_steps" || coalesce((select jsonb_object_agg(n.key, n.value) from jsonb_each(excluded."answer_steps") n
+            where coalesce(("event_session"."answer_steps"->n.key->>'t')::numeric <= (n.value->>'t')::numeric, true)), '{}') end,
+        "clicked_products" = case when excluded."clicked_products" is null then "event_session"."clicked_products"
+          when "event_session"."clicked_products" is null then excluded."clicked_products"
+          else array(select distinct p from unnest("event_session"."clicked_products" || excluded."clicked_products") p order by p) end
+    )`;
 }
 
 /**

@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { Kysely } from "kysely";
+import type { Kysely, RawBuilder } from "kysely";
 import type {
   EventRecentQuery,
   FloowEventMessage,
@@ -9,6 +8,9 @@ import type {
   InspectedEventPage,
 } from "@floow/domain/events";
 import type { DB } from "../database";
+import { eventItems } from "./event-items";
+import type { EventItem } from "./event-items";
+import { sessionFields } from "./event-session";
 import { inKeyOrder } from "./lock-order";
 
 export interface EventToStore {
@@ -31,54 +33,95 @@ export interface StoredEvent extends EventToStore {
   receivedAt: Date;
 }
 
+/** A batch of events as the ingest's statement takes them (`newEventsSql`). */
+export interface EventBatch {
+  /** One event per floow and message id (the last of repeats), in arrival order: `o` is the place here. */
+  events: StoredEvent[];
+  /** Their rows as JSON, in key order. */
+  rows: string;
+  /** What each adds to the daily items (`eventItemsSql`). */
+  items: EventItem[];
+}
+
+/** The batch's events with their time (default `now`), one per key, rows in key order. */
+export function eventBatch(events: readonly EventToStore[], now = new Date()): EventBatch {
+  const byKey = new Map<string, EventToStore>();
+  for (const event of events) byKey.set(`${event.message.floowId}\u0000${event.message.id}`, event);
+  const unique: StoredEvent[] = [];
+  const rows = new Map<string, string>();
+  const items: EventItem[] = [];
+  const seenItems = new Set<string>();
+  for (const [key, event] of byKey) {
+    const o = unique.length;
+    const receivedAt = event.receivedAt ?? now;
+    const { message } = event;
+    unique.push({ ...event, receivedAt });
+    eventItems(message, o, items, seenItems);
+    rows.set(
+      key,
+      JSON.stringify({
+        organization_id: event.organizationId,
+        domain_id: event.domainId,
+        floow_id: message.floowId,
+        session_id: message.sessionId,
+        client_event_id: message.id,
+        type: message.type,
+        floow_version: message.floowVersion ?? null,
+        visitor_id: message.visitorId ?? null,
+        variant_id: message.variantId ?? null,
+        created_at: receivedAt.toISOString(),
+        o,
+        t: receivedAt.getTime(),
+        os: event.device?.os ?? "unknown",
+        language: event.device?.language ?? "unknown",
+        ...sessionFields(message),
+        payload: message,
+      }),
+    );
+  }
+  // In key order, so two writes at once lock the unique index's entries in the same order.
+  return { events: unique, rows: `[${inKeyOrder(rows).join(",")}]`, items };
+}
+
 /**
- * Stores events in one insert; a message already stored for its floow (a resent
- * batch) is skipped. Returns the events actually stored (what follows from an event, its
- * rollup and its deliveries, follows only once).
+ * The common table expressions that store a batch's events (`inserted`: a message already
+ * stored for its floow, a resent batch, is skipped) and name the newly stored ones (`fresh`:
+ * their columns and what `eventBatch` sends with them), from which everything that follows
+ * from an event (its rollups, its deliveries) is written, so it follows only once. All rows
+ * go as one JSON parameter split by the database: a statement of thousands of rows parses and
+ * plans in the time of a small one, and the messages go as they are. `before` runs first
+ * (a setting for the transaction).
+ */
+export function newEventsSql(batch: EventBatch, before?: RawBuilder<unknown>) {
+  return sql`${before ? sql`"before" as materialized (select ${before}), ` : sql``}"input" as materialized (
+      select * from json_to_recordset(${batch.rows}::json) as u("organization_id" text, "domain_id" text, "floow_id" text,
+        "session_id" text, "client_event_id" text, "type" text, "floow_version" integer, "visitor_id" text, "variant_id" text,
+        "created_at" timestamptz, "o" integer, "t" bigint, "os" text, "language" text, "step_id" text, "answer" text, "payload" jsonb)
+    ), "inserted" as (
+      insert into "event" ("id", "organization_id", "domain_id", "floow_id", "session_id", "client_event_id", "type", "floow_version", "visitor_id", "variant_id", "payload", "created_at")
+      select gen_random_uuid()::text, "organization_id", "domain_id", "floow_id", "session_id", "client_event_id", "type", "floow_version", "visitor_id", "variant_id", "payload", "created_at"
+      from "input"${before ? sql` cross join "before"` : sql``}
+      on conflict ("floow_id", "client_event_id") do nothing
+      returning "floow_id", "client_event_id"
+    ), "fresh" as materialized (
+      select i.* from "input" i join "inserted" using ("floow_id", "client_event_id")
+    )`;
+}
+
+/**
+ * Stores events in one insert, without their rollups or deliveries (tests that need only
+ * rows); a message already stored for its floow is skipped. Returns the events stored.
  */
 export async function insertEvents(
   db: Kysely<DB>,
   events: readonly EventToStore[],
 ): Promise<StoredEvent[]> {
   if (events.length === 0) return [];
-  const now = new Date().toISOString();
-  const byKey = new Map<string, EventToStore>();
-  for (const event of events) byKey.set(`${event.message.floowId}\u0000${event.message.id}`, event);
-  // In key order, so two writes at once lock the unique index's entries in the same order.
-  const rows = inKeyOrder(byKey);
-  // All rows as one JSON parameter, split by the database: a statement of thousands of rows
-  // parses and plans in the time of a small one, and the messages go as they are (as text
-  // arrays every quote in them was escaped by the driver: a tenth of the server ingest's CPU).
-  const json = JSON.stringify(
-    rows.map((e) => ({
-      id: randomUUID(),
-      organization_id: e.organizationId,
-      domain_id: e.domainId,
-      floow_id: e.message.floowId,
-      session_id: e.message.sessionId,
-      client_event_id: e.message.id,
-      type: e.message.type,
-      floow_version: e.message.floowVersion ?? null,
-      visitor_id: e.message.visitorId ?? null,
-      variant_id: e.message.variantId ?? null,
-      payload: e.message,
-      created_at: e.receivedAt?.toISOString() ?? now,
-    })),
-  );
-  const { rows: inserted } = await sql<{ floow_id: string; client_event_id: string }>`
-    insert into "event" ("id", "organization_id", "domain_id", "floow_id", "session_id", "client_event_id", "type", "floow_version", "visitor_id", "variant_id", "payload", "created_at")
-    select "id", "organization_id", "domain_id", "floow_id", "session_id", "client_event_id", "type", "floow_version", "visitor_id", "variant_id", "payload", "created_at"
-    from json_to_recordset(${json}::json) as u("id" text, "organization_id" text, "domain_id" text, "floow_id" text,
-      "session_id" text, "client_event_id" text, "type" text, "floow_version" integer, "visitor_id" text, "variant_id" text, "payload" jsonb, "created_at" timestamptz)
-    on conflict ("floow_id", "client_event_id") do nothing
-    returning "floow_id", "client_event_id"`.execute(db);
-  // Each row's time is the one sent (not read back: parsing 2,000 timestamps costs more than it tells).
-  // In the batch's order (not the insert's): of two answers to a step that arrived together, the later counts.
-  const received = new Date(now);
-  const stored = new Set(inserted.map((row) => `${row.floow_id}\u0000${row.client_event_id}`));
-  return [...byKey].flatMap(([key, event]) =>
-    stored.has(key) ? [{ ...event, receivedAt: event.receivedAt ?? received }] : [],
-  );
+  const batch = eventBatch(events);
+  const { rows } = await sql<{
+    o: number;
+  }>`with ${newEventsSql(batch)} select "o" from "fresh" order by "o"`.execute(db);
+  return rows.map((row) => batch.events[row.o]!);
 }
 
 /** `created_at` to the microsecond, in UTC: the exact point a cursor continues from. */

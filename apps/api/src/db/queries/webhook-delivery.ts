@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Kysely, Selectable } from "kysely";
-import type { FloowEventMessage, FloowEventType } from "@floow/domain/events";
+import type { FloowEventMessage } from "@floow/domain/events";
 import type { WebhookDelivery, WebhookDeliveryStatus } from "@floow/domain/webhook";
 import type { DB } from "../database";
 import type { IntegrationTable, WebhookDeliveryTable, WebhookTable } from "../tables/webhook";
@@ -74,48 +74,6 @@ export async function insertDeliveryJobs(
       })),
     )
     .execute();
-}
-
-/**
- * What events of these domains go to: their active webhooks and their integrations with a key.
- * One statement for both (the ingest asks for every group of events it writes, inside its
- * transaction: one round trip, and on PGlite one query, fewer per group).
- */
-export async function deliveryTargets(db: Kysely<DB>, domainIds: readonly string[]) {
-  if (domainIds.length === 0) return { webhooks: [], integrations: [] };
-  const { rows } = await sql<{
-    kind: "webhook" | "integration";
-    id: string;
-    organization_id: string;
-    domain_id: string;
-    floow_id: string | null;
-    events: FloowEventType[] | null;
-    integration_configuration_id: string | null;
-  }>`select 'webhook' as "kind", "id", "organization_id", "domain_id", "floow_id", "events", null as "integration_configuration_id"
-      from "webhook" where "domain_id" = any(${[...domainIds]}::text[]) and "status" = 'active'
-    union all
-    select 'integration', "id", "organization_id", "domain_id", null, null, "integration_configuration_id"
-      from "integration" where "domain_id" = any(${[...domainIds]}::text[]) and "encrypted_key" is not null`.execute(
-    db,
-  );
-  const webhooks = rows
-    .filter((row) => row.kind === "webhook")
-    .map(({ id, organization_id, domain_id, floow_id, events }) => ({
-      id,
-      organization_id,
-      domain_id,
-      floow_id,
-      events: events ?? [],
-    }));
-  const integrations = rows
-    .filter((row) => row.kind === "integration")
-    .map(({ id, organization_id, domain_id, integration_configuration_id }) => ({
-      id,
-      organization_id,
-      domain_id,
-      integration_configuration_id: integration_configuration_id!,
-    }));
-  return { webhooks, integrations };
 }
 
 export interface DeliveryWithTarget {

@@ -5,6 +5,7 @@ import { seedDomain, seedFloow, seedOrganization } from "../../../test/floows";
 import type { DbHandle } from "../../db/client";
 import type { EventToStore } from "../../db/queries/event";
 import { createEventIngest } from "./ingest";
+import { storeEvents } from "./store-events";
 
 describe.each(testDbKinds)("events ingest (%s)", (kind) => {
   let database: DbHandle;
@@ -78,6 +79,38 @@ describe.each(testDbKinds)("events ingest (%s)", (kind) => {
       ["step", "s0", 6],
       ["step", "s1", 6],
       ["step", "s2", 6],
+    ]);
+  });
+
+  // A resent request can share a write with the session's next one: only the new events count.
+  it("counts only the newly stored events of a write that holds resent ones", async () => {
+    const first = [choice("r", "s0", "c0"), choice("r", "s1", "c0")];
+    expect(await storeEvents(database.db, first)).toHaveLength(2);
+    const next = [choice("r", "s1", "c1"), choice("r", "s2", "c1")];
+    const stored = await storeEvents(database.db, [...first, ...next]);
+    expect(stored.map((event) => event.message.id)).toEqual(next.map((event) => event.message.id));
+
+    const session = await database.db
+      .selectFrom("event_session")
+      .select(["answers", "last_step_id"])
+      .where("floow_id", "=", floowId)
+      .where("session_id", "=", "r")
+      .executeTakeFirstOrThrow();
+    expect(session).toEqual({ answers: 4, last_step_id: "s2" });
+    const items = await database.db
+      .selectFrom("event_session_item")
+      .select(["kind", "item"])
+      .where("floow_id", "=", floowId)
+      .where("session_id", "=", "r")
+      .orderBy("kind")
+      .orderBy("item")
+      .execute();
+    expect(items.map((row) => `${row.kind}:${row.item}`)).toEqual([
+      "choice:c0",
+      "choice:c1",
+      "step:s0",
+      "step:s1",
+      "step:s2",
     ]);
   });
 

@@ -45,7 +45,7 @@ interface Pending {
  * On the PostgreSQL server two writes may run at once (`writers`): while one waits for the
  * database, the next batch is built and sent, so the API's work and the database's overlap
  * (measured: docs/benchmarks.md, "Events ingest through the production server"). Two writes lock their rows in
- * the same order (every statement of `storeEvents` writes its rows sorted), as two API
+ * the same order (every insert of `storeEvents` writes its rows sorted), as two API
  * processes' writes already had to. PGlite has one connection: one write at a time.
  */
 export function createEventIngest(db: Kysely<DB>, options: EventIngestOptions = {}): EventIngest {

@@ -2,7 +2,7 @@ export { attemptDelivery, DISABLED_FAILING, DISABLED_GONE, retryAfterMs } from "
 export type { AttemptOutcome, DeliveryDeps } from "./deliver";
 export { deliveryMaintenance, registerWebhookJobs, runDueDeliveries } from "./jobs";
 export { replayDelivery, sendTestEvent, TEST_EVENT_TYPE } from "./manual";
-export { enqueueEventDeliveries, WEBHOOK_DELIVERY_JOB, webhookBody } from "./outbox";
+export { WEBHOOK_DELIVERY_JOB, webhookBody } from "./outbox";
 export { generateWebhookSecret } from "./secrets";
 // The integrations' secret box, for the callers that wire both (server.ts).
 export { createSecretBox, keyHint } from "../integrations/secret-box";

@@ -1,15 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { FloowEventMessage } from "@floow/domain/events";
-import type { Kysely } from "kysely";
+import { sql } from "kysely";
+import type { Kysely, RawBuilder } from "kysely";
 import type { DB } from "../../db/database";
 import { enqueueJob } from "../../db/queries/job";
-import {
-  deliveryTargets,
-  insertDeliveries,
-  insertDeliveryJobs,
-} from "../../db/queries/webhook-delivery";
+import { insertDeliveries, insertDeliveryJobs } from "../../db/queries/webhook-delivery";
 import type { NewDelivery } from "../../db/queries/webhook-delivery";
-import { senderOf } from "../integrations/registry";
+import { INTEGRATIONS } from "../integrations/registry";
 
 /** The job kind that makes one attempt of one delivery (key: the delivery id). */
 export const WEBHOOK_DELIVERY_JOB = "webhook.deliver";
@@ -26,13 +23,6 @@ export function webhookBody(
   type = `floow.${message.type}`,
 ): Record<string, unknown> {
   return { type, timestamp: message.createdAt, data: message };
-}
-
-/** A newly stored event (what storeEvents' insert returns). */
-export interface OutboxEvent {
-  organizationId: string;
-  domainId: string;
-  message: FloowEventMessage;
 }
 
 /** Queues the job that makes a delivery's next attempt at `runAt`. */
@@ -60,65 +50,48 @@ export async function queueDeliveries(
   await insertDeliveryJobs(db, WEBHOOK_DELIVERY_JOB, deliveries, DELIVERY_JOB_ATTEMPTS);
 }
 
+/** The event types each integration sends (services/integrations), as the outbox's SQL reads them. */
+const SENDERS = JSON.stringify(
+  INTEGRATIONS.flatMap((integration) =>
+    integration.sends ? [{ id: integration.id, types: integration.sends.eventTypes }] : [],
+  ),
+);
+
 /**
- * The outbox: for newly stored events, one delivery per matching active webhook (its domain,
- * its floow or every floow, its event types) and per integration of the domain that sends
- * events of this type (services/integrations: Klaviyo's answer events), written with their jobs
- * in the ingest's transaction.
+ * The outbox, as common table expressions of the ingest's one statement (store-events.ts): for
+ * newly stored events (`fresh`, the CTE of the batch's new rows), one delivery per matching
+ * active webhook (its domain, its floow or every floow, its event types; the body
+ * `webhookBody` builds) and per integration of the domain that sends events of this type
+ * (services/integrations: Klaviyo's answer events; the event message as it is), each with its
+ * job, due at `now`. Written in the same statement as the events, so a delivery exists exactly
+ * when its event was newly stored.
  */
-export async function enqueueEventDeliveries(
-  trx: Kysely<DB>,
-  events: readonly OutboxEvent[],
-  now = new Date(),
-): Promise<number> {
-  if (events.length === 0) return 0;
-  const { webhooks, integrations } = await deliveryTargets(trx, [
-    ...new Set(events.map((e) => e.domainId)),
-  ]);
-  if (webhooks.length === 0 && integrations.length === 0) return 0;
-  const deliveries: NewDelivery[] = [];
-  for (const event of events) {
-    // A holdout exposure is the experiment's own measurement (a visitor who saw no floow), not
-    // an interaction: no webhook or integration gets it (docs/events.md, `holdout`).
-    if (event.message.type === "holdout") continue;
-    for (const hook of webhooks) {
-      if (hook.domain_id !== event.domainId || hook.organization_id !== event.organizationId)
-        continue;
-      if (hook.floow_id !== null && hook.floow_id !== event.message.floowId) continue;
-      if (hook.events.length > 0 && !hook.events.includes(event.message.type)) continue;
-      deliveries.push({
-        id: randomUUID(),
-        organizationId: event.organizationId,
-        webhookId: hook.id,
-        integrationId: null,
-        messageId: newMessageId(),
-        eventId: null,
-        eventType: event.message.type,
-        payload: webhookBody(event.message),
-        nextAttemptAt: now,
-      });
-    }
-    for (const integration of integrations) {
-      if (
-        integration.domain_id !== event.domainId ||
-        integration.organization_id !== event.organizationId
-      )
-        continue;
-      const sends = senderOf(integration.integration_configuration_id)?.eventTypes;
-      if (!sends?.includes(event.message.type)) continue;
-      deliveries.push({
-        id: randomUUID(),
-        organizationId: event.organizationId,
-        webhookId: null,
-        integrationId: integration.id,
-        messageId: newMessageId(),
-        eventId: null,
-        eventType: event.message.type,
-        payload: event.message as unknown as Record<string, unknown>,
-        nextAttemptAt: now,
-      });
-    }
-  }
-  await queueDeliveries(trx, deliveries);
-  return deliveries.length;
+export function eventDeliveriesSql(fresh: RawBuilder<unknown>, now: Date) {
+  const at = now.toISOString();
+  return sql`"deliveries" as (
+      insert into "webhook_delivery" ("id", "organization_id", "webhook_id", "integration_id", "message_id", "event_id", "event_type", "payload", "next_attempt_at")
+      select gen_random_uuid()::text, "organization_id", "webhook_id", "integration_id", 'msg_' || replace(gen_random_uuid()::text, '-', ''), null, "type",
+        "payload", ${at}::timestamptz
+      from (
+        select e."o", 0 as "k", e."organization_id", h."id" as "webhook_id", null as "integration_id", e."type",
+          jsonb_build_object('type', 'floow.' || e."type", 'timestamp', e."payload"->'createdAt', 'data', e."payload") as "payload"
+        from ${fresh} e join "webhook" h on h."domain_id" = e."domain_id" and h."organization_id" = e."organization_id" and h."status" = 'active'
+          and (h."floow_id" is null or h."floow_id" = e."floow_id") and (h."events" = '[]' or h."events" @> jsonb_build_array(e."type"))
+        union all
+        select e."o", 1, e."organization_id", null, g."id", e."type", e."payload"
+        from ${fresh} e join "integration" g on g."domain_id" = e."domain_id" and g."organization_id" = e."organization_id" and g."encrypted_key" is not null
+          join json_to_recordset(${SENDERS}::json) as s("id" text, "types" text[]) on s."id" = g."integration_configuration_id" and e."type" = any(s."types")
+      ) as d
+      -- A holdout exposure is the experiment's own measurement (a visitor who saw no floow), not
+      -- an interaction: no webhook or integration gets it (docs/events.md, "holdout").
+      where "type" <> 'holdout'
+      -- In the order the events arrived, webhooks before integrations.
+      order by "o", "k"
+      returning "id", "organization_id", "next_attempt_at"
+    ), "delivery_jobs" as (
+      insert into "job" ("id", "kind", "key", "organization_id", "payload", "run_at", "max_attempts")
+      select gen_random_uuid()::text, ${WEBHOOK_DELIVERY_JOB}, "id", "organization_id",
+        jsonb_build_object('deliveryId', "id", 'organizationId', "organization_id"), "next_attempt_at", ${DELIVERY_JOB_ATTEMPTS}::int
+      from "deliveries"
+    )`;
 }
