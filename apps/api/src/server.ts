@@ -4,14 +4,14 @@ import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { createAuth } from "./auth/auth";
 import type { Auth } from "./auth/auth";
 import { resolveAuthSecret } from "./auth/secret";
-import { createDb } from "./db/client";
+import { createDb, requestDbOf } from "./db/client";
 import type { DbHandle } from "./db/client";
 import { migrateToLatest } from "./db/migrate";
 import type { Env } from "./env";
 import { registerAnalyticsExportRoutes } from "./http/analytics-export";
 import { registerAuthRoutes } from "./http/auth";
 import { registerBlobRoutes } from "./http/blob";
-import { isDatabaseUnavailable, withQueryTimeout } from "./db/unavailable";
+import { isDatabaseUnavailable } from "./db/unavailable";
 import { sendDatabaseUnavailable } from "./http/errors";
 import { registerHealthRoutes } from "./http/health";
 import { registerIntegrationRoutes } from "./http/integrations";
@@ -90,6 +90,10 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
       timeouts: env.dbTimeouts,
     }));
   if (!deps.database) app.addHook("onClose", async () => database.close());
+  // HTTP routes get the request instance: their queries give up after the request timeout, so a
+  // silent database server is a 503 within about two seconds instead of a hanging request;
+  // background work (jobs, migrations) keeps `database.db` (db/client.ts, docs/deployment.md).
+  const requestDb = requestDbOf(database);
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) app.log.info({ migrations: applied }, "database migrated");
@@ -122,7 +126,7 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     const mail: MailContext = { mailer, publicUrl: env.publicUrl };
     app.decorate("mail", mail);
     const auth = createAuth({
-      db: database.db,
+      db: requestDb,
       rateLimiter,
       secret,
       env,
@@ -166,13 +170,6 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
       encodings: ["br", "gzip"],
     });
 
-    // Every request's queries run with the short request timeout: a silent database server
-    // gives a 503 within about two seconds instead of a hanging request (docs/deployment.md).
-    if (database.kind === "postgres") {
-      app.addHook("onRequest", (_request, _reply, done) =>
-        withQueryTimeout(env.dbTimeouts.requestQueryMs, done),
-      );
-    }
     // Anything outside the scopes with their own error body: a database outage is a 503, not a 500.
     app.setErrorHandler((error, request, reply) => {
       if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(request, reply, error);
@@ -183,7 +180,7 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     // merchants' sites load do not; made once at start, copied per answer
     // (http/security-headers.ts, docs/deployment.md).
     await registerSecurityHeaders(app, { https: env.publicUrl.startsWith("https://") });
-    registerHealthRoutes(app, database.db, () => closing || gracefulShutdown.isDraining());
+    registerHealthRoutes(app, requestDb, () => closing || gracefulShutdown.isDraining());
     await registerAuthRoutes(app, auth, env.publicUrl);
     const publicHost = new URL(env.publicUrl).hostname;
     if (
@@ -201,7 +198,7 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
       app.log.warn("FETCH_ALLOW_LOOPBACK is on: feeds may be fetched from 127.0.0.1 (tests only)");
     const fetch = env.fetchAllowLoopback ? { allowLoopback: true } : undefined;
     await registerTrpcRoutes(app, {
-      db: database.db,
+      db: requestDb,
       auth,
       trustedOrigins: env.trustedOrigins,
       fetch,
@@ -210,17 +207,17 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
       ai: env.ai,
     });
     await registerBlobRoutes(app, {
-      db: database.db,
+      db: requestDb,
       auth,
       trustedOrigins: env.trustedOrigins,
       storageQuotaBytes: env.storageQuotaBytes,
     });
-    await registerAnalyticsExportRoutes(app, { db: database.db, auth });
-    await registerPublicRoutes(app, { db: database.db, ...(redis && { redis }) });
+    await registerAnalyticsExportRoutes(app, { db: requestDb, auth });
+    await registerPublicRoutes(app, { db: requestDb, ...(redis && { redis }) });
     // The REST API for merchants' servers, with API keys (docs/api.md).
-    await registerV1Routes(app, { db: database.db });
+    await registerV1Routes(app, { db: requestDb });
     // Where tools post to Floow (Shopify's orders; services/integrations, docs/integrations.md).
-    await registerIntegrationRoutes(app, { db: database.db, secretBox: createSecretBox(secret) });
+    await registerIntegrationRoutes(app, { db: requestDb, secretBox: createSecretBox(secret) });
     // Job kinds (docs/architecture.md, "Background jobs").
     registerInsightJobs(jobs, database.db);
     registerRetentionJob(jobs, database.db);

@@ -19,9 +19,21 @@ export type DbKind = "pglite" | "postgres";
 
 /** A Kysely instance with what it runs on and how to close it. */
 export interface DbHandle {
+  /** Background work (jobs, imports, migrations): a query may run up to the statement timeout. */
   db: Kysely<DB>;
+  /**
+   * The same database for HTTP requests (server.ts hands it to the routes): on the PostgreSQL
+   * server a second Kysely over the same pool whose queries give up after `requestQueryMs`, so
+   * a silent server is a 503 within about two seconds. Absent, or `db` itself on PGlite.
+   */
+  requestDb?: Kysely<DB>;
   kind: DbKind;
   close(): Promise<void>;
+}
+
+/** The Kysely instance HTTP requests use (`DbHandle.requestDb`, else `db`). */
+export function requestDbOf(handle: DbHandle): Kysely<DB> {
+  return handle.requestDb ?? handle.db;
 }
 
 export interface DbOptions {
@@ -39,7 +51,7 @@ export interface DbOptions {
 
 /**
  * How long to wait for a PostgreSQL server before calling it unavailable. HTTP requests run
- * their queries with `requestQueryMs` (`withQueryTimeout` in server.ts), so a silent server
+ * their queries with `requestQueryMs` (through `DbHandle.requestDb`), so a silent server
  * gives 503s within about two seconds; background work (imports, migrations) gets `statementMs`.
  */
 export interface DbTimeouts {
@@ -60,12 +72,17 @@ export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
 type PoolClient = pg.PoolClient & { connection?: { stream?: { destroy(): void } } };
 
 /**
- * The pool as Kysely sees it, with a client-side timeout on every text query: the one of the
- * current scope (`withQueryTimeout`: HTTP requests) or the statement timeout plus 5 s. A query
- * that times out leaves its connection waiting for an answer, so that connection is destroyed
- * and not given back. Other queries (cursors, COPY streams) pass through untouched.
+ * The pool as Kysely sees it, with a client-side timeout on every text query: `queryTimeoutMs`
+ * (the request timeout for `requestDb`, the statement timeout plus 5 s for `db`), or a longer
+ * one where a bulk read asks for it (`withBulkQueryTimeout`). A query that times out leaves its
+ * connection waiting for an answer, so that connection is destroyed and not given back. Other
+ * queries (cursors, COPY streams) pass through untouched.
+ *
+ * The timeout belongs to the Kysely instance rather than to an AsyncLocalStorage scope per
+ * request: on Node 20 an enabled AsyncLocalStorage runs a hook on every promise the process
+ * makes, which cost the conversions API a fifth of its CPU per order (docs/architecture.md).
  */
-function withQueryTimeouts(pool: pg.Pool, timeouts: DbTimeouts): PostgresPool {
+function withQueryTimeouts(pool: pg.Pool, queryTimeoutMs: number): PostgresPool {
   return {
     async connect() {
       let client: PoolClient;
@@ -84,7 +101,7 @@ function withQueryTimeouts(pool: pg.Pool, timeouts: DbTimeouts): PostgresPool {
           const [text, values] = args;
           if (typeof text !== "string")
             return (client.query as (...a: unknown[]) => unknown)(...args);
-          const queryTimeout = currentQueryTimeout() ?? timeouts.statementMs + 5000;
+          const queryTimeout = Math.max(queryTimeoutMs, currentQueryTimeout() ?? 0);
           // query_timeout per query is read by pg's Client.query but missing from its types.
           const config = {
             text,
@@ -135,12 +152,17 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       client.on("error", (error) => options.onConnectionError?.(error));
     });
     const db = new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: withQueryTimeouts(pool, timeouts) }),
+      dialect: new PostgresDialect({ pool: withQueryTimeouts(pool, timeouts.statementMs + 5000) }),
     });
     registerRawDatabase(db, { kind: "postgres", pool });
+    // Shares the pool; closing `db` ends it (`requestDb` is never destroyed on its own).
+    const requestDb = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: withQueryTimeouts(pool, timeouts.requestQueryMs) }),
+    });
+    registerRawDatabase(requestDb, { kind: "postgres", pool });
     // Fail at start, with the server's own message, rather than on the first request.
     await db.selectNoFrom((eb) => eb.lit(1).as("one")).execute();
-    return { db, kind: "postgres", close: () => db.destroy() };
+    return { db, requestDb, kind: "postgres", close: () => db.destroy() };
   }
   let pglite: PGlite;
   if (options.dataDir) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DatabaseUnavailableError, isDatabaseUnavailable, unavailableReason } from "./unavailable";
+import {
+  BULK_QUERY_TIMEOUT_MS,
+  currentQueryTimeout,
+  DatabaseUnavailableError,
+  isDatabaseUnavailable,
+  unavailableReason,
+  withBulkQueryTimeout,
+} from "./unavailable";
 
 const pgError = (code: string, message = "x") => Object.assign(new Error(message), { code });
 
@@ -36,5 +43,37 @@ describe("database unavailable or a bug", () => {
     [null],
   ])("%s is not", (error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe("withBulkQueryTimeout", () => {
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  it("gives the bulk read's queries the long timeout, across awaits, and none outside", async () => {
+    expect(currentQueryTimeout()).toBeUndefined();
+    const seen = await withBulkQueryTimeout(async () => {
+      await tick();
+      return currentQueryTimeout();
+    });
+    expect(seen).toBe(BULK_QUERY_TIMEOUT_MS);
+    expect(currentQueryTimeout()).toBeUndefined();
+  });
+
+  it("keeps it for a bulk read still running when another ends, and after a failed one", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const long = withBulkQueryTimeout(async () => {
+      await held;
+      return currentQueryTimeout();
+    });
+    await expect(
+      withBulkQueryTimeout(async () => {
+        await tick();
+        throw new Error("read failed");
+      }),
+    ).rejects.toThrow("read failed");
+    release();
+    expect(await long).toBe(BULK_QUERY_TIMEOUT_MS);
+    expect(currentQueryTimeout()).toBeUndefined();
   });
 });

@@ -106,15 +106,18 @@ export function unavailableReason(error: unknown): string {
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
- * The client-side query timeout of the current async context. HTTP requests run with a short
- * one (a silent database gives a fast 503), background work (feed imports, migrations) with the
- * long default; see `withQueryTimeout`.
+ * A longer client-side query timeout for the bulk reads that run inside it (see
+ * `withBulkQueryTimeout`). HTTP requests get their short timeout from their Kysely instance
+ * (`DbHandle.requestDb`), not from here: this scope is enabled only while a bulk read runs, and
+ * disabled again after the last one, because on Node 20 an enabled AsyncLocalStorage runs a
+ * hook on every promise of the process (about a fifth of the CPU of a conversions API answer).
  */
 const queryTimeoutScope = new AsyncLocalStorage<number>();
+let bulkReads = 0;
 
-/** Runs `fn` (and everything it starts) with a client-side query timeout of `ms`. */
-export function withQueryTimeout<T>(ms: number, fn: () => T): T {
-  return queryTimeoutScope.run(ms, fn);
+function bulkReadEnded(): void {
+  bulkReads--;
+  if (bulkReads === 0) queryTimeoutScope.disable();
 }
 
 /**
@@ -123,15 +126,23 @@ export function withQueryTimeout<T>(ms: number, fn: () => T): T {
  */
 export const BULK_QUERY_TIMEOUT_MS = 30_000;
 
-/** Runs a bulk read (shared by many requests, e.g. a cache load) with `BULK_QUERY_TIMEOUT_MS`. */
-export function withBulkQueryTimeout<T>(fn: () => T): T {
-  return queryTimeoutScope.run(
-    Math.max(BULK_QUERY_TIMEOUT_MS, queryTimeoutScope.getStore() ?? 0),
-    fn,
-  );
+/**
+ * Runs a bulk read (shared by many requests, e.g. a cache load) with at least
+ * `BULK_QUERY_TIMEOUT_MS` for its queries (the longer of it and its Kysely instance's own).
+ */
+export function withBulkQueryTimeout<T>(fn: () => Promise<T>): Promise<T> {
+  bulkReads++;
+  let result: Promise<T>;
+  try {
+    result = queryTimeoutScope.run(BULK_QUERY_TIMEOUT_MS, fn);
+  } catch (error) {
+    bulkReadEnded();
+    throw error;
+  }
+  return result.finally(bulkReadEnded);
 }
 
-/** The query timeout in force here, or undefined for the connection's default. */
+/** The bulk read timeout in force here, or undefined outside a bulk read. */
 export function currentQueryTimeout(): number | undefined {
   return queryTimeoutScope.getStore();
 }

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { requestDbOf } from "../db/client";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { sendDatabaseUnavailable } from "./errors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -110,7 +111,7 @@ async function handleAuth(
   // better-auth answers its own failures with a 500; when the database is what failed, say so
   // as everywhere else: a 503 the client may retry (docs/deployment.md).
   if (response.status >= 500) {
-    const problem = await sql`select 1`.execute(request.server.database.db).then(
+    const problem = await sql`select 1`.execute(requestDbOf(request.server.database)).then(
       () => null,
       (error: unknown) => (isDatabaseUnavailable(error) ? error : null),
     );
