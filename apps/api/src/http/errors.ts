@@ -6,6 +6,7 @@ import {
   UNAVAILABLE_RETRY_AFTER_SECONDS,
   unavailableReason,
 } from "../db/unavailable";
+import { QueueFullError } from "../services/group-commit";
 
 /**
  * The error body of the non-tRPC endpoints (blobs, public runtime API):
@@ -58,6 +59,11 @@ export function sendValidationError(reply: FastifyReply, zodError: unknown) {
 export function useErrorBody(scope: FastifyInstance): void {
   scope.setErrorHandler((error: FastifyError, request, reply) => {
     if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(request, reply, error);
+    if (error instanceof QueueFullError) {
+      // A group-commit queue is full (services/group-commit.ts): as the events route answers.
+      reply.header("retry-after", String(error.retryAfterSeconds));
+      return sendError(reply, 503, "UNAVAILABLE", `${error.message} Try again in a few seconds.`);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");

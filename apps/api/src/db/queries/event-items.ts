@@ -95,28 +95,27 @@ export function eventItems(
     const none = { e, item: "", step_id: "", label: "", meta: "", once: false };
     into.push({ ...none, kind: "results" });
     if (message.partial) into.push({ ...none, kind: "partial" });
-    for (const product of message.products)
-      into.push({
-        e,
-        kind: "shown",
-        item: String(product.id ?? "").slice(0, 200),
-        step_id: "",
-        label: String(product.name ?? "").slice(0, 500),
-        meta: String(product.price ?? ""),
-        once: false,
-      });
+    for (const product of message.products) into.push(productItem(e, "shown", product));
   } else if (message.type === "product" && message.product) {
-    const product = message.product;
-    into.push({
-      e,
-      kind: "click",
-      item: String(product.id ?? "").slice(0, 200),
-      step_id: "",
-      label: String(product.name ?? "").slice(0, 500),
-      meta: String(product.price ?? ""),
-      once: false,
-    });
+    into.push(productItem(e, "click", message.product));
   }
+}
+
+/** A product shown on a result page or clicked, counted per event. */
+function productItem(
+  e: number,
+  kind: "shown" | "click",
+  product: { id?: unknown; name?: unknown; price?: unknown },
+): EventItem {
+  return {
+    e,
+    kind,
+    item: String(product.id ?? "").slice(0, 200),
+    step_id: "",
+    label: String(product.name ?? "").slice(0, 500),
+    meta: String(product.price ?? ""),
+    once: false,
+  };
 }
 
 /**

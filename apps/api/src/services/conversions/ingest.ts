@@ -9,28 +9,34 @@ import {
   insertUnattributed,
 } from "../../db/queries/conversion-batch";
 import type { NewConversion } from "../../db/queries/conversion-batch";
+import { createGroupCommit, QueueFullError } from "../group-commit";
+import type { Pending as GroupCommitPending } from "../group-commit";
 import { recordOneConversion, splitAttribution } from "./one-order";
 import type { RecordConversionInput } from "./one-order";
 
 export interface ConversionWriterOptions {
   /** Most orders one write takes (one multi-row insert of this many rows). */
   maxBatch?: number;
+  /**
+   * Orders waiting beyond this many make `record` refuse with `QueueFullError` (the routes
+   * answer 503 with Retry-After; the sender reports again later, and an order counts once).
+   */
+  maxQueued?: number;
   /** Writes that may run at once (default: 2 on the PostgreSQL server, 1 on PGlite). */
   writers?: number;
 }
 
 export interface ConversionWriter {
-  /** Resolves once the order is stored (or found known and merged), saying which. */
+  /**
+   * Resolves once the order is stored (or found known and merged), saying which. Rejects with
+   * `QueueFullError` at once when too many orders are waiting.
+   */
   record(input: RecordConversionInput): Promise<{ id: string; duplicate: boolean }>;
   /** Resolves when everything queued so far is written. */
   flush(): Promise<void>;
 }
 
-interface Pending {
-  input: RecordConversionInput;
-  resolve: (result: { id: string; duplicate: boolean }) => void;
-  reject: (error: unknown) => void;
-}
+type Pending = GroupCommitPending<RecordConversionInput, { id: string; duplicate: boolean }>;
 
 /** PostgreSQL's SQLSTATE for a transaction rolled back to break a deadlock. */
 const DEADLOCK_DETECTED = "40P01";
@@ -46,21 +52,25 @@ function retryDeadlock<T>(statement: () => Promise<T>): Promise<T> {
 const writers = new WeakMap<Kysely<DB>, ConversionWriter>();
 
 /**
- * The database's conversions writer (one per Kysely instance, made at its first order), so
- * every receiver's reports (runtime, data layer, /api/v1, Shopify) of one process share it.
+ * The database's conversions writer (one per Kysely instance, made at its first order, with
+ * `options` if that first call gives them), so every receiver's reports (runtime, data layer,
+ * /api/v1, Shopify) of one process share it.
  */
-export function conversionWriter(db: Kysely<DB>): ConversionWriter {
+export function conversionWriter(
+  db: Kysely<DB>,
+  options?: ConversionWriterOptions,
+): ConversionWriter {
   let writer = writers.get(db);
   if (!writer) {
-    writer = createConversionWriter(db);
+    writer = createConversionWriter(db, options);
     writers.set(db, writer);
   }
   return writer;
 }
 
 /**
- * Group commit for orders, as the events ingest does for events (services/events/ingest.ts):
- * a report waits in a queue; a write takes what is queued (up to `maxBatch` orders) and
+ * Group commit for orders (services/group-commit.ts, as the events ingest's):
+ * a report waits in a queue (at most `maxQueued`); a write takes what is queued (up to `maxBatch` orders) and
  * - in one statement (`insertUnattributed`) finds every order's floow session and experiment
  *   arm and inserts, `ON CONFLICT DO NOTHING`, the orders without a floow session (most of
  *   them: nothing to split). The insert is atomic on its own: an order is either inserted by
@@ -79,23 +89,23 @@ export function createConversionWriter(
   db: Kysely<DB>,
   options: ConversionWriterOptions = {},
 ): ConversionWriter {
-  const { maxBatch = 500, writers = rawDatabase(db)?.kind === "postgres" ? 2 : 1 } = options;
-  const queue: Pending[] = [];
-  let active = 0;
-  let scheduled = false;
-  let waiters: (() => void)[] = [];
+  const {
+    maxBatch = 500,
+    maxQueued = 10_000,
+    writers = rawDatabase(db)?.kind === "postgres" ? 2 : 1,
+  } = options;
 
   async function write(batch: Pending[]): Promise<void> {
     // One report per order in the group; a second report of the same order waits for the first.
     const first = new Map<string, Pending>();
     const later: Pending[] = [];
     for (const pending of batch) {
-      const key = conversionKey(pending.input);
+      const key = conversionKey(pending.item);
       if (first.has(key)) later.push(pending);
       else first.set(key, pending);
     }
     const group = [...first.values()];
-    const orders = group.map(({ input }): NewConversion => ({
+    const orders = group.map(({ item: input }): NewConversion => ({
       id: randomUUID(),
       organizationId: input.organizationId,
       orderId: input.orderId,
@@ -148,52 +158,22 @@ export function createConversionWriter(
     }
     await Promise.all(
       alone.map((pending) =>
-        recordOneConversion(db, pending.input).then(pending.resolve, pending.reject),
+        recordOneConversion(db, pending.item).then(pending.resolve, pending.reject),
       ),
     );
   }
 
-  function pump(): void {
-    while (active < writers && queue.length > 0) {
-      const batch = queue.splice(0, maxBatch);
-      active++;
-      void write(batch).finally(() => {
-        active--;
-        const told = waiters;
-        waiters = [];
-        for (const tell of told) tell();
-        schedule();
-      });
-    }
-  }
-
-  /** The next write starts after this turn of the event loop, so the requests of the turn join it. */
-  function schedule(): void {
-    if (scheduled || queue.length === 0 || active >= writers) return;
-    scheduled = true;
-    const start = () => {
-      scheduled = false;
-      pump();
-    };
-    // As the events ingest: on PGlite (one connection, run on this thread) one more turn lets
-    // the requests read meanwhile join the write.
-    setImmediate(writers === 1 ? () => setImmediate(start) : start);
-  }
-
+  const queue = createGroupCommit<RecordConversionInput, { id: string; duplicate: boolean }>(
+    { maxBatch, maxQueued, writers },
+    write,
+  );
   return {
     record(input) {
-      const done = new Promise<{ id: string; duplicate: boolean }>((resolve, reject) =>
-        queue.push({ input, resolve, reject }),
+      return (
+        queue.add(input) ||
+        Promise.reject(new QueueFullError("Too many orders are waiting to be stored."))
       );
-      schedule();
-      return done;
     },
-    async flush() {
-      while (active > 0 || queue.length > 0) {
-        const ended = new Promise<void>((resolve) => waiters.push(resolve));
-        schedule();
-        await ended;
-      }
-    },
+    flush: () => queue.flush(),
   };
 }
