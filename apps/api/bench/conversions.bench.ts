@@ -21,7 +21,7 @@
  *   file BENCH_REPORT names (short checking runs, so they do not overwrite the published one).
  *
  * BENCH_SECONDS (default 10) per measurement; CONNECTIONS (default 32) at once for single orders,
- * BATCH_CONNECTIONS (default 8) for batches, as fast as they go; MODES=single|batch to run one form.
+ * BATCH_CONNECTIONS (default 16) for batches, as fast as they go; MODES=single|batch to run one form.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -47,7 +47,7 @@ const WARM_UP_SECONDS = 3;
 /** Orders per request of the batch form (the API's most). */
 const BATCH = 100;
 /** Connections at once for batches (each carries BATCH orders). */
-const BATCH_CONNECTIONS = Number(process.env.BATCH_CONNECTIONS ?? 8);
+const BATCH_CONNECTIONS = Number(process.env.BATCH_CONNECTIONS ?? 16);
 /** Which forms to measure: `single,batch` (default), or one of them. */
 const MODES = (process.env.MODES ?? "single,batch").split(",") as Mode[];
 const KEYS = 256;
