@@ -47,40 +47,40 @@ export interface EventBatch {
 export function eventBatch(events: readonly EventToStore[], now = new Date()): EventBatch {
   const byKey = new Map<string, EventToStore>();
   for (const event of events) byKey.set(`${event.message.floowId}\u0000${event.message.id}`, event);
+  const nowText = now.toISOString();
+  const nowMs = now.getTime();
   const unique: StoredEvent[] = [];
-  const rows = new Map<string, string>();
+  const rows = new Map<string, object>();
   const items: EventItem[] = [];
   const seenItems = new Set<string>();
   for (const [key, event] of byKey) {
     const o = unique.length;
-    const receivedAt = event.receivedAt ?? now;
-    const { message } = event;
-    unique.push({ ...event, receivedAt });
+    const { message, receivedAt } = event;
+    unique.push(receivedAt ? (event as StoredEvent) : { ...event, receivedAt: now });
     eventItems(message, o, items, seenItems);
-    rows.set(
-      key,
-      JSON.stringify({
-        organization_id: event.organizationId,
-        domain_id: event.domainId,
-        floow_id: message.floowId,
-        session_id: message.sessionId,
-        client_event_id: message.id,
-        type: message.type,
-        floow_version: message.floowVersion ?? null,
-        visitor_id: message.visitorId ?? null,
-        variant_id: message.variantId ?? null,
-        created_at: receivedAt.toISOString(),
-        o,
-        t: receivedAt.getTime(),
-        os: event.device?.os ?? "unknown",
-        language: event.device?.language ?? "unknown",
-        ...sessionFields(message),
-        payload: message,
-      }),
-    );
+    const { step_id, answer } = sessionFields(message);
+    rows.set(key, {
+      organization_id: event.organizationId,
+      domain_id: event.domainId,
+      floow_id: message.floowId,
+      session_id: message.sessionId,
+      client_event_id: message.id,
+      type: message.type,
+      floow_version: message.floowVersion ?? null,
+      visitor_id: message.visitorId ?? null,
+      variant_id: message.variantId ?? null,
+      created_at: receivedAt ? receivedAt.toISOString() : nowText,
+      o,
+      t: receivedAt ? receivedAt.getTime() : nowMs,
+      os: event.device?.os ?? "unknown",
+      language: event.device?.language ?? "unknown",
+      step_id,
+      answer,
+      payload: message,
+    });
   }
   // In key order, so two writes at once lock the unique index's entries in the same order.
-  return { events: unique, rows: `[${inKeyOrder(rows).join(",")}]`, items };
+  return { events: unique, rows: JSON.stringify(inKeyOrder(rows)), items };
 }
 
 /**
