@@ -1,13 +1,18 @@
 import { FeedError } from "./errors";
 
 /**
- * Bytes decoded at a time. The decoder copies its input into a buffer of that size outside the
- * JS heap, and with `pnpm start`'s MALLOC_MMAP_THRESHOLD_=32768 each buffer of 32 kB or more is
- * a fresh mmap and munmap (page faults every time); the texts of a 64 kB network chunk decoded
- * at once are also large enough for V8's large-object space. In 16 kB slices the 65 MB
- * benchmark feed decodes in about 55 ms instead of 135 ms with that setting (the same without it).
+ * Bytes decoded at a time. The decoder (Node's ICU converter, as `fatal` needs) converts into a
+ * buffer outside the JS heap of 2 UTF-16 units per input byte, 4 bytes per byte, and with
+ * `pnpm start`'s MALLOC_MMAP_THRESHOLD_=32768 glibc serves an allocation of 32 kB or more that
+ * does not fit its heap with a fresh mmap, and munmap at free (page faults every time). 16 kB
+ * slices still took 64 kB each: in a `perf` trace of the import's parse of the 100,000-item
+ * benchmark feed, those were about 2,000 of its 11,000 mmap calls (the rest: V8's optimizing
+ * compiler and 64 kB socket reads). Under 8 kB, 32,000 bytes stay under the threshold: the
+ * 70 MB feed decodes in about 62 ms instead of 112 ms (42 ms of it in the kernel) with the
+ * setting, the same 56-63 ms without it. (The texts of a 64 kB network chunk decoded at once
+ * would also be large enough for V8's large-object space.)
  */
-const DECODE_SLICE = 16 * 1024;
+const DECODE_SLICE = 8_000;
 
 /**
  * Decodes a byte stream to text, in slices of at most DECODE_SLICE bytes. Invalid bytes are an error that says where they are,
