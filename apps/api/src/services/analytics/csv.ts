@@ -37,7 +37,12 @@ export const SESSION_CSV_COLUMNS = [
 ] as const;
 
 /** Sessions per page of the export: one short statement each, a few hundred kB of CSV. */
-export const SESSION_CSV_PAGE_SIZE = 2_000;
+const SESSION_CSV_PAGE_SIZE = 2_000;
+/**
+ * The first page is smaller, so the first bytes leave sooner: on PGlite a page of 2,000 took
+ * 0.2-0.4 s under load (revenue bench, 1,000,000 events).
+ */
+const FIRST_PAGE_SIZE = 500;
 
 /** The export's file name: `<floow name as a slug>[-v<version>]-sessions-<from>-<to>.csv`. */
 export function sessionCsvFilename(
@@ -55,8 +60,9 @@ export function sessionCsvFilename(
 
 /**
  * The floow's sessions of the range (of one published version, when given) as CSV text, in
- * pieces: the byte-order mark and header first, then one piece per page of sessions
- * (`sessionCsvPage`, keyset pages of `pageSize`), each line ending in CRLF. A page is read only
+ * pieces: the byte-order mark and header with the first page, then one piece per page of
+ * sessions (`sessionCsvPage`, keyset pages of `pageSize`, the first at most `FIRST_PAGE_SIZE`),
+ * each line ending in CRLF. A page is read only
  * when the consumer asks for the next piece, so a stream built on this holds about one page
  * and stops reading when it is destroyed (the client went away). The pages' queries run in the
  * async context of the first piece's request (its query timeout), wherever the later reads
@@ -69,16 +75,18 @@ export async function* sessionCsv(
   pageSize: number = SESSION_CSV_PAGE_SIZE,
 ): AsyncGenerator<string, void, undefined> {
   const span = spanOf(query.from, query.to);
-  const page = AsyncResource.bind((after: SessionCsvKey | null) =>
-    sessionCsvPage(db, { ...scope, floowVersion: query.version }, span, after, pageSize),
+  const page = AsyncResource.bind((after: SessionCsvKey | null, limit: number) =>
+    sessionCsvPage(db, { ...scope, floowVersion: query.version }, span, after, limit),
   );
-  let next = await page(null);
+  let limit = Math.min(pageSize, FIRST_PAGE_SIZE);
+  let next = await page(null, limit);
   let piece = toCsv([SESSION_CSV_COLUMNS]);
   for (;;) {
     if (next.rows > 0) piece += `${next.lines}\r\n`;
     yield piece;
-    if (next.rows < pageSize || !next.last) return;
-    next = await page(next.last);
+    if (next.rows < limit || !next.last) return;
+    limit = pageSize;
+    next = await page(next.last, limit);
     piece = "";
     if (next.rows === 0) return;
   }
