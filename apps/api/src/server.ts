@@ -16,6 +16,7 @@ import { sendDatabaseUnavailable } from "./http/errors";
 import { registerHealthRoutes } from "./http/health";
 import { registerIntegrationRoutes } from "./http/integrations";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { registerRequestLog } from "./http/request-log";
 import { registerGracefulShutdown } from "./http/shutdown";
 import type { GracefulShutdown } from "./http/shutdown";
 import { registerPublicRoutes } from "./http/public";
@@ -76,9 +77,13 @@ function loggerOptions(env: Env): FastifyServerOptions["logger"] {
 export async function createServer(env: Env, deps: ServerDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(env),
+    // One line per request instead of two: http/request-log.ts.
+    disableRequestLogging: true,
     trustProxy: fastifyTrustProxy(env.trustProxy),
     bodyLimit: 1024 * 1024,
   });
+
+  registerRequestLog(app);
 
   const database =
     deps.database ??

@@ -94,7 +94,9 @@ export async function startProductionServer(
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-    LOG_LEVEL: "warn",
+    // No LOG_LEVEL: `pnpm start`'s default (info), one line per request (http/request-log.ts),
+    // written to the child's stdout, which goes nowhere. Until 2026-11-26 the benches ran at
+    // warn, leaving out the request log that a production server writes.
     FEED_REFRESH_INTERVAL: "off",
     // Where `pnpm start` finds them (env.ts looks beside dist/, which is elsewhere here).
     DASHBOARD_DIST: join(apiDir, "../dashboard/dist"),

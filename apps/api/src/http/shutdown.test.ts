@@ -40,7 +40,8 @@ function startApi(env: Record<string, string>) {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "test",
-      LOG_LEVEL: "info",
+      // debug: the `incoming request` lines (http/request-log.ts) say which requests are in flight.
+      LOG_LEVEL: "debug",
       HOST: "127.0.0.1",
       ...env,
     },
@@ -59,7 +60,7 @@ function startApi(env: Record<string, string>) {
     child,
     exited,
     output: () => output,
-    /** Resolves once the log satisfies `test` (the server logs every incoming request at info). */
+    /** Resolves once the log satisfies `test` (at debug the server logs every incoming request). */
     waitForLog(test: (output: string) => boolean): Promise<void> {
       return new Promise((resolve, reject) => {
         const check = () => {
