@@ -7,7 +7,8 @@
  *
  * Issue 21's goals (the renderer back on Preact, the pages after the start page in a chunk:
  * render/lazy.ts) are the loader 2,000 B, what a shopper downloads before the start page shows
- * 15,000 B, and everything any floow can need 19,000 B (docs/benchmarks.md, "Fourth pass"):
+ * 15,000 B, and everything any floow can need 19,000 B (docs/benchmarks.md, "Runtime sizes:
+ * issue 21's goals"):
  * - before the start page: 14,636 B, **met** (Nov 26, 09:20 UTC) since `<floow-widget>` went
  *   into its own chunk and the shopper's actions after the start page (walk.ts) into pages.js,
  *   with the strict-CSP stylesheets (+99 B) and issue 23's visitor id (+62 B) paid for;
@@ -20,7 +21,7 @@
  *   carries.
  */
 /*
- * Issue 23 (consent and conversions, docs/benchmarks.md "Issue 23: consent and conversions"):
+ * Issue 23 (consent and conversions, docs/benchmarks.md "Runtime sizes: issue 21's goals"):
  * floow.js +62 B (every event reads the visitor id; the tracking chunk is requested on a page
  * with the loader), and the chunk `tracking.js` (1,999 B) on every page with the loader, after
  * floow.js: nothing of it comes before a start page.
@@ -33,8 +34,8 @@
  * `holdout` event sent. Before the start page: 14,805 B (goal 15,000 still met).
  *
  * The finish page's results call and `finish` event (walk.ts `finish`) in pages.js
- * (docs/benchmarks.md, "Fourth pass"): floow.js -285 B (12,506 B), pages.js +244 B (6,129 B);
- * before the start page 14,520 B, everything 22,994 B.
+ * (docs/benchmarks.md, "Runtime sizes: issue 21's goals"): floow.js -285 B (12,506 B), pages.js
+ * +244 B (6,129 B); before the start page 14,520 B, everything 22,994 B.
  *
  * Issue 23 (experiments): floow.js +21 B (12,527 B): a variant's results call names its
  * version (`floowVersion`), so its own filters choose the products.
@@ -66,11 +67,11 @@
  *   floow.js 12,552, pages.js 6,129, tracking.js 1,780, floow-widget.js 344: 22,799 B.
  * Now embed.js 1,980, floow.js 12,245, pages.js 6,001, tracking.js 1,757, floow-widget.js 343:
  * before the start page 14,225 B, everything 22,326 B. Brotli (the `.br`, what current
- * browsers get): 20,502 B everything. What the split costs: the five files in one gzip would be
- * 21,086 B (level 9), so even unsplit the goal needs 2.1 kB less code; floow.js and pages.js
- * apart cost 819 B, tracking.js apart 628 B. `<floow-widget>` back in floow.js would save 220 B
- * of everything for 124 B more before the start page (and a tag's floow one round trip
- * sooner); left as it is (the dashboard's CSP guide names floow-widget.js).
+ * browsers get): 20,475 B everything. What the split costs: the five files in one gzip would be
+ * 20,262 B (Zopfli; 20,909 B at level 9), so even unsplit the goal needs 1.3 kB less code;
+ * floow.js and pages.js apart cost 918 B (Zopfli), tracking.js apart 455 B (level 9).
+ * `<floow-widget>` back in floow.js would save 220 B of everything for 124 B more before the
+ * start page (and a tag's floow one round trip sooner); left as it is (the dashboard's CSP guide names floow-widget.js).
  */
 export const BUDGETS = { "embed.js": 2_000, "floow.js": 12_260 } as const;
 /**

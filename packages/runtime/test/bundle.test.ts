@@ -68,7 +68,7 @@ describe("size budgets", () => {
     const size = gzip("embed.js") + gzip("floow.js");
     console.info(`embed.js + floow.js: ${size} bytes gzip (budget ${TOTAL_BUDGET})`);
     expect(size).toBeLessThanOrEqual(TOTAL_BUDGET);
-    // Issue 21's goal, met since the fourth pass (docs/benchmarks.md): keep it met.
+    // Issue 21's goal, met (docs/benchmarks.md, "Runtime sizes: issue 21's goals"): keep it met.
     expect(size).toBeLessThanOrEqual(TOTAL_GOAL);
   });
 });
