@@ -15,7 +15,8 @@
  * - The CSV export (issue 22: first byte ≤ 300 ms and flat memory, or the whole file ≤ 300 ms):
  *   `GET /api/analytics/sessions.csv` of the busiest floow, 30 and 90 days, streamed, timed to
  *   the first byte of the body and to the last, and the server's RSS sampled during the
- *   downloads (its growth over the RSS before them: flat means the same for 30 and 90 days).
+ *   downloads (its peak growth over the RSS before them, garbage not yet collected included:
+ *   flat means it does not grow with the file, the same order for 30 and 90 days).
  * - Floor: bench/lib/query-floor.ts, the same query functions in a plain node:http process on
  *   the same database, plain JSON; for the CSV, the same pages streamed by node:http, and the
  *   export as it was before it streamed (one statement, the whole file in one string).
