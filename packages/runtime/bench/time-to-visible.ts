@@ -381,8 +381,7 @@ the last is the first page's time from the navigation's start (the HTML's own lo
 Everything is on one machine over loopback, so network latency is nil: on a real network add
 the round trips (two in series: \`embed.js\`, then the floows and \`floow.js\` together).
 
-Bundle sizes (the `
-    .gz` files the build writes with Zopfli, budgets in \`packages/runtime/test/budgets.ts\`):
+Bundle sizes (the \`.gz\` files the build writes with Zopfli, budgets in \`packages/runtime/test/budgets.ts\`):
 \`dist/embed.js\` ${n(sizes.embed)} bytes (budget ${n(BUDGETS["embed.js"])}), \`dist/floow.js\`
 ${n(sizes.floow)} bytes (budget ${n(BUDGETS["floow.js"])}): **before the start page shows, ${n(sizes.embed + sizes.floow)} bytes** (budget ${n(TOTAL_BUDGET)}; issue 21's goal is ${n(TOTAL_GOAL)}).
 The rest of the renderer, fetched once the start page shows:
