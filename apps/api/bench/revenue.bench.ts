@@ -7,7 +7,7 @@
  *   started sessions, an experiment), in an organization a member signed up for through
  *   better-auth's HTTP endpoint (`POST /api/auth/sign-up/email`, then `organization.create`).
  * - API: the production build as `pnpm start` runs it (bench/lib/production-server.ts), every
- *   plugin on (rate limiter, CORS, helmet, logging at warn, compression), TRUST_PROXY=true and
+ *   plugin on (rate limiter, CORS, helmet, request logging at info, compression), TRUST_PROXY=true and
  *   each request from another address (X-Forwarded-For); the dashboard's tRPC GETs with the
  *   session cookie: the overview and one floow (with revenue by answer and orders after a
  *   click), which read the orders. Answers compressed as a browser asks
