@@ -16,7 +16,7 @@ import { sendDatabaseUnavailable } from "./http/errors";
 import { registerHealthRoutes } from "./http/health";
 import { registerIntegrationRoutes } from "./http/integrations";
 import { registerSecurityHeaders } from "./http/security-headers";
-import { registerRequestLog } from "./http/request-log";
+import { OneLinePerRequest } from "./http/request-log";
 import { registerGracefulShutdown } from "./http/shutdown";
 import type { GracefulShutdown } from "./http/shutdown";
 import { registerPublicRoutes } from "./http/public";
@@ -78,12 +78,10 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
   const app = Fastify({
     logger: loggerOptions(env),
     // One line per request instead of two: http/request-log.ts.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     trustProxy: fastifyTrustProxy(env.trustProxy),
     bodyLimit: 1024 * 1024,
   });
-
-  registerRequestLog(app);
 
   const database =
     deps.database ??
