@@ -125,10 +125,15 @@ export function part(): Pages | undefined {
 }
 
 /**
- * What the chunks read from floow.js (`FloowRuntime.shared`): keep in step with tsup.config.ts
- * (`pages.js` the rendering parts, `tracking.js` the session and visitor ids).
+ * What the chunks read from floow.js (`FloowRuntime.shared`): a list, not an object, so no
+ * name is in the bundles (-N B of gzip over floow.js and its chunks). tsup.config.ts reads the
+ * names in this order from here (`fromRenderer`), so the two cannot disagree: keep one name
+ * a line. `tracking.js` takes the first three, `pages.js` the rest.
  */
-export const shared = {
+export const shared = [
+  sessionId,
+  visitorId,
+  VISITOR_KEY,
   h,
   Fragment,
   Button,
@@ -142,7 +147,4 @@ export const shared = {
   radius,
   padding,
   gap,
-  sessionId,
-  visitorId,
-  VISITOR_KEY,
-};
+] as const;
