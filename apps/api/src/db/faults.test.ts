@@ -3,13 +3,15 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { createServerTestDatabase, TcpProxy } from "../../test/faults";
 import type { ServerTestDatabase } from "../../test/faults";
 import { seedFeed, seedOrganization } from "../../test/floows";
 import { jsonWrite, testEnv } from "../../test/server";
 import { enqueueFeedRefresh } from "../services/feeds/refresh";
 import { createServer } from "../server";
+import { openProductLoader } from "./queries/product-load";
+import { rawDatabase } from "./raw";
 import { isDatabaseUnavailable } from "./unavailable";
 
 /**
@@ -104,28 +106,33 @@ describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
     let database: ServerTestDatabase;
     let app: FastifyInstance;
     let feeds: Server;
+    /** The feed server sends the first half of the items, then waits for this before the rest. */
+    let secondHalf: Promise<void> = Promise.resolve();
 
     beforeAll(async () => {
       database = await createServerTestDatabase();
       app = await createServer(
         testEnv({ DATABASE_URL: database.url, FETCH_ALLOW_LOOPBACK: "true" }),
       );
-      // A Google Merchant feed of 5,000 items: the import (a second or more) is sure to be hit
-      // by the kills every 30 ms.
+      // A Google Merchant feed of 5,000 items (the batches of 1,000 are written as they come).
       const items = Array.from(
         { length: ITEMS },
         (_, index) =>
           `<item><g:id>P${index}</g:id><g:title>Product ${index}</g:title><g:link>https://shop.example/p/${index}</g:link><g:price>${index % 500}.00 EUR</g:price><g:product_type>type ${index % 7}</g:product_type></item>`,
-      ).join("\n");
-      const xml = `<?xml version="1.0"?><rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><title>Big</title>${items}</channel></rss>`;
+      );
+      const head = `<?xml version="1.0"?><rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><title>Big</title>`;
+      const firstHalf = items.slice(0, ITEMS / 2).join("\n");
+      const rest = `${items.slice(ITEMS / 2).join("\n")}</channel></rss>`;
       feeds = createHttpServer((_request, response) => {
         response.writeHead(200, { "content-type": "application/xml" });
-        response.end(xml);
+        response.write(head + firstHalf);
+        void secondHalf.then(() => response.end(rest));
       });
       await new Promise<void>((resolve) => feeds.listen(0, "127.0.0.1", resolve));
     });
     afterAll(async () => {
       await app?.close();
+      feeds?.closeAllConnections();
       feeds?.close();
       await database?.drop();
     });
@@ -136,11 +143,15 @@ describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
       const feedId = await seedFeed(db, organizationId);
       const url = `http://127.0.0.1:${(feeds.address() as AddressInfo).port}/feed.xml`;
       await db.updateTable("feed").set({ url }).where("id", "=", feedId).execute();
+      let sendSecondHalf = () => undefined as void;
+      secondHalf = new Promise((resolve) => (sendSecondHalf = resolve));
+      onTestFinished(() => sendSecondHalf());
 
       await enqueueFeedRefresh(db, organizationId, feedId);
       let importing = true;
-      // A kill may also hit the worker claiming the job: in the process that is logged and
-      // polled again; here, drain again.
+      // A kill may also hit the worker's next claim: in the process that is logged and polled
+      // again; here, drain again (a bounded number of times: a drain that never gets through is
+      // a failure, not a wait until the test's timeout).
       const claimErrors: unknown[] = [];
       const drained = (async () => {
         for (;;) {
@@ -149,14 +160,39 @@ describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
             return;
           } catch (error) {
             claimErrors.push(error);
+            if (claimErrors.length > 50) throw error;
           }
         }
       })().finally(() => (importing = false));
+
+      // The import is mid-way: its COPY is open with the first half written, the rest withheld.
+      await vi.waitFor(
+        async () => {
+          if (!importing) throw new Error("the import ended before it was cut");
+          const { rows } = await sql<{ n: number }>`
+            select count(*)::int as "n" from pg_stat_activity
+            where datname = current_database() and state = 'active' and query like 'copy "product"%'`.execute(
+            db,
+          );
+          expect(rows[0]!.n).toBeGreaterThan(0);
+        },
+        { timeout: 60_000, interval: 20 },
+      );
+      // Kills every 30 ms: before the rest of the feed comes, and for a while as the refresh
+      // fails on its dead connection (the failure's own writes are retried). The window is
+      // bounded, so that on a loaded machine the job's outcome still gets written after it.
       let killed = 0;
-      while (importing) {
-        killed += await database.terminateBackends();
-        await new Promise((resolve) => setTimeout(resolve, 30));
-      }
+      const killUntil = async (until: () => boolean) => {
+        while (importing && !until()) {
+          killed += await database.terminateBackends();
+          await new Promise((resolve) => setTimeout(resolve, 30));
+        }
+      };
+      let rounds = 0;
+      await killUntil(() => ++rounds > 3);
+      sendSecondHalf();
+      const released = performance.now();
+      await killUntil(() => performance.now() - released > 300);
       await drained;
       expect(killed).toBeGreaterThan(0);
       for (const error of claimErrors) expect(isDatabaseUnavailable(error)).toBe(true);
@@ -170,6 +206,15 @@ describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
       expect(job.status).toBe("queued");
       // "terminating connection due to administrator command", "write EPIPE", … as the kill landed.
       expect(job.last_error).toMatch(/terminat|EPIPE|ECONNRESET|connection/i);
+      const productCount = async () => {
+        const { count } = await db
+          .selectFrom("product")
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .where("feed_id", "=", feedId)
+          .executeTakeFirstOrThrow();
+        return Number(count);
+      };
+      expect(await productCount()).toBe(0);
 
       // The process lives on: the job is due again (no backoff wait in a test) and succeeds.
       await db
@@ -180,12 +225,7 @@ describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
         .execute();
       await enqueueFeedRefresh(db, organizationId, feedId);
       await app.jobs.drain();
-      const { count } = await db
-        .selectFrom("product")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where("feed_id", "=", feedId)
-        .executeTakeFirstOrThrow();
-      expect(Number(count)).toBe(ITEMS);
+      expect(await productCount()).toBe(ITEMS);
     }, 120_000);
   });
 
@@ -290,6 +330,52 @@ describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
         ),
       );
       expect(after.map((response) => response.statusCode)).toEqual(after.map(() => 200));
+    });
+
+    it("ends an import whose connection is cut as its COPY begins, at once", async () => {
+      // The COPY's connection lost before the server's CopyInResponse: the COPY stream then
+      // never finished being destroyed, so the failed refresh, its job and the server's close
+      // (which waits for running jobs and checked-out connections) waited forever.
+      const db = app.database.db;
+      const organizationId = await seedOrganization(db);
+      const feed = { id: await seedFeed(db, organizationId), organizationId };
+      const product = {
+        id: "P1",
+        name: "One",
+        price: 1,
+        url: "https://shop.example/p/1",
+        image: "",
+        description: "",
+        attributes: {},
+      };
+      const pool = rawDatabase(db)!;
+      if (pool.kind !== "postgres") throw new Error("a server database was expected");
+      for (const end of ["discard", "publish"] as const) {
+        const loader = await openProductLoader(db, feed);
+        // The proxy runs in this process: the COPY has not even reached the server yet.
+        proxy.cutAll();
+        await vi.waitFor(() => expect(loader.write([product])).rejects.toThrow(), {
+          timeout: 10_000,
+          interval: 10,
+        });
+        const ending = end === "discard" ? loader.discard() : loader.publish(async () => undefined);
+        const outcome = await Promise.race([
+          ending.then(
+            () => "resolved",
+            () => "rejected",
+          ),
+          new Promise((resolve) => setTimeout(() => resolve("still waiting after 5 s"), 5000)),
+        ]);
+        expect(outcome, end).toBe(end === "discard" ? "resolved" : "rejected");
+        // Its connection was not kept checked out (the pool's end would wait for it).
+        expect(pool.pool.totalCount - pool.pool.idleCount, end).toBe(0);
+      }
+      const { count } = await db
+        .selectFrom("product")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("feed_id", "=", feed.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(count)).toBe(0);
     });
   });
 });

@@ -264,10 +264,15 @@ async function openServerCopy(
   let count = 0;
   const discard = async () => {
     if (done) return;
-    if (!stream.writableFinished && !stream.destroyed) {
+    // A COPY that already failed (its connection died, the server refused it) is over. Destroying
+    // it then would wait forever when it failed before the server's CopyInResponse: the stream
+    // sends its CopyFail only after that answer, which a dead connection never gives.
+    if (!streamError && !stream.writableFinished && !stream.destroyed) {
       // Ends the COPY with an error (CopyFail); the transaction is then rolled back.
       stream.destroy(new Error("The import was stopped."));
-      await finished(stream).catch(() => undefined);
+      await withTimeout(finished(stream), CLIENT_TIMEOUT_MS, () =>
+        client.connection?.stream?.destroy(),
+      ).catch(() => undefined);
     }
     await finish(false).catch(() => undefined);
   };
@@ -292,6 +297,8 @@ async function openServerCopy(
     },
     async publish(then) {
       try {
+        // Ending a failed COPY would wait for the same answer (CopyInResponse) as above.
+        if (streamError) throw streamError;
         stream.end();
         await withTimeout(finished(stream), CLIENT_TIMEOUT_MS, () =>
           client.connection?.stream?.destroy(),
