@@ -29,12 +29,15 @@ const domainId = script?.dataset.domain;
  * Requests the renderer (`floow.js`, which registers `<floow-widget>` when a tag needs it),
  * with this tag's CSP nonce: a policy allowing scripts by nonce lets it in, and it passes the
  * nonce on to its chunks and, without constructable stylesheets, its `<style>` (render/sheet.ts).
+ * At high priority, as the floows answer's fetch is: a script added by a script is low, and
+ * Chromium held it back behind that fetch, so it came last and the floow waited for it.
  */
 const loadRenderer = (apiUrl: string) =>
   new Promise((resolve, reject) => {
     const tag = document.createElement("script");
     tag.src = `${apiUrl}/runtime/floow.js?v=${__VERSION__}`;
     tag.nonce = script!.nonce;
+    tag.fetchPriority = "high";
     tag.onload = resolve;
     tag.onerror = reject;
     document.head.append(tag);
@@ -66,15 +69,17 @@ if (!w.floows && domainId) {
   const apiUrl = new URL(script!.src).origin;
   const debug = /[?&]floowsDebug=true/.test(location.search);
   const skeletons: HTMLElement[] = [];
+  // The renderer is requested at once, in parallel with the floows answer (not after it):
+  // it only defines `FloowRuntime`, and a floow then shows one round-trip sooner. It is
+  // cached for an hour, so the pages after the first pay nothing. First, before the storage
+  // reads of `visitorParam` (a fresh tab's first read waits on the browser): it is the larger
+  // answer, and the floow shows once both are here.
+  const renderer = loadRenderer(apiUrl);
+  renderer.catch(() => {}); // no floow to show: a failed load is nobody's concern
   // An error answer has no `floows`: the first check then fails and warns.
   const data: Promise<PublicDomainFloows> = fetch(
     `${apiUrl}/api/public/domains/${domainId}/floows${visitorParam()}`,
   ).then((response) => response.json());
-  // The renderer is requested at once, in parallel with the floows answer (not after it):
-  // it only defines `FloowRuntime`, and a floow then shows one round-trip sooner. It is
-  // cached for an hour, so the pages after the first pay nothing.
-  const renderer = loadRenderer(apiUrl);
-  renderer.catch(() => {}); // no floow to show: a failed load is nobody's concern
   let controller: Promise<Controller> | undefined;
 
   /** Hands over to the renderer once it is here. */

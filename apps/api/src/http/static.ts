@@ -1,4 +1,4 @@
-import { createReadStream, existsSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -14,6 +14,20 @@ const API_PREFIXES = [
   "/readyz",
   "/embed.js",
 ];
+
+/** The loader's bytes as last read, by path: read again only when the file changes (a rebuild). */
+const kept = new Map<string, { mtimeMs: number; size: number; bytes: Buffer }>();
+
+/** A file's bytes, from memory while it is unchanged; null when it is missing. */
+function readKept(file: string): Buffer | null {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (!stat) return null;
+  const old = kept.get(file);
+  if (old && old.mtimeMs === stat.mtimeMs && old.size === stat.size) return old.bytes;
+  const bytes = readFileSync(file);
+  kept.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, bytes });
+  return bytes;
+}
 
 /**
  * The runtime's script-tag bundle (always, so Vite's dev proxy can reach it): `/embed.js` and
@@ -37,19 +51,23 @@ export async function registerStaticRoutes(
       // compression per request. Without them (a dev build) it compresses as before.
       preCompressed: true,
     });
+    // Every page of every merchant's site asks for the loader first, and a floow can show no
+    // sooner than it is here: its bytes (and the build's `.br` or `.gz`) are sent from memory
+    // with their length, not streamed from disk (a file stream costs a disk read per request,
+    // and its answer ends only once a last, empty read has found the end of the file).
     app.get("/embed.js", async (request, reply) => {
       const file = path.join(runtimeDist, "embed.js");
-      if (!existsSync(file)) return reply.callNotFound();
+      const raw = readKept(file);
+      if (!raw) return reply.callNotFound();
       const coding = pickEncoding(request.headers["accept-encoding"]);
-      const encoded = coding && `${file}.${coding === "br" ? "br" : "gz"}`;
-      const precompressed = !!encoded && existsSync(encoded);
-      if (precompressed) reply.header("content-encoding", coding);
+      const encoded = coding && readKept(`${file}.${coding === "br" ? "br" : "gz"}`);
+      if (encoded) reply.header("content-encoding", coding);
       // The loader is the one URL merchants paste: short cache so fixes reach their sites.
       return reply
         .type("text/javascript; charset=utf-8")
         .header("cache-control", "public, max-age=300")
         .header("vary", "accept-encoding")
-        .send(createReadStream(precompressed ? encoded : file));
+        .send(encoded || raw);
     });
   } else {
     app.log.warn(
