@@ -114,22 +114,39 @@ async function openPGliteCopy(
   // Unlogged, without indexes or foreign keys: written once, read once, dropped.
   await sql`create unlogged table ${table} (like "product" including defaults)`.execute(db);
   const copy = `copy "${name}" (${COLUMNS}) from '/dev/blob'`;
+  const prefix = copyPrefix(feed);
+  // One buffer for every part (see CopyRows).
+  const rows = new CopyRows();
   let count = 0;
+  const copyPart = async (data: Blob, products: number) => {
+    // Holding Kysely's connection: no Kysely transaction is open on PGlite meanwhile.
+    await db.connection().execute(() => pglite.query(copy, [], { blob: data }));
+    count += products;
+    // Let timers and requests run between statements (PGlite works in this thread).
+    await yieldToEventLoop();
+  };
+  const flush = async () => {
+    if (rows.count === 0) return;
+    const products = rows.count;
+    await copyPart(rows, products);
+    rows.clear();
+  };
   return {
     method: "pglite-copy",
     get count() {
       return count;
     },
     async write(products) {
-      for (let first = 0; first < products.length; first += PGLITE_COPY_ROWS) {
-        const part = products.slice(first, first + PGLITE_COPY_ROWS);
-        const blob = new Blob([copyText(feed, part, count)]);
-        // Holding Kysely's connection: no Kysely transaction is open on PGlite meanwhile.
-        await db.connection().execute(() => pglite.query(copy, [], { blob }));
-        count += part.length;
-        // Let timers and requests run between statements (PGlite works in this thread).
-        await yieldToEventLoop();
+      for (const product of products) {
+        const row = copyRow(prefix, product, count + rows.count);
+        if (!rows.add(row)) {
+          await flush();
+          // A row larger than the whole buffer (a product of megabytes of escaped text) goes alone.
+          if (!rows.add(row)) await copyPart(new Blob([row]), 1);
+        }
+        if (rows.count >= PGLITE_COPY_ROWS) await flush();
       }
+      await flush();
     },
     async publish(then) {
       return db.transaction().execute(async (trx) => {
@@ -329,34 +346,111 @@ function singleClientKysely(client: pg.PoolClient): Kysely<DB> {
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** Products as rows of PostgreSQL's COPY text format (tab-separated, `\N` for null). */
+/** Products as rows of PostgreSQL's COPY text format (tab-separated, `\\N` for null). */
 function copyText(
   feed: { id: string; organizationId: string },
   products: readonly ProductInput[],
   firstPosition: number,
 ): string {
-  const prefix = `${copyValue(feed.id)}\t${copyValue(feed.organizationId)}\t`;
+  const prefix = copyPrefix(feed);
   let text = "";
-  for (let index = 0; index < products.length; index++) {
-    const p = products[index]!;
-    const price = p.price !== null && Number.isFinite(p.price) ? String(p.price) : "\\N";
-    let attributes = JSON.stringify(p.attributes);
-    // JSON.stringify writes a lone UTF-16 surrogate as an escape, which PostgreSQL's jsonb
-    // rejects: such text becomes U+FFFD instead (rare, so checked cheaply first).
-    if (attributes.includes("\\ud"))
-      attributes = JSON.stringify(p.attributes, (_key, value: unknown) =>
-        typeof value === "string" ? wellFormed(value) : value,
-      );
-    // JSON text holds no raw line break or tab (JSON.stringify escapes them): only its
-    // backslashes need doubling, without copyValue's regular expression over the whole text.
-    if (attributes.includes("\\")) attributes = attributes.replaceAll("\\", "\\\\");
-    text +=
-      `${prefix}${copyValue(p.id)}\t${firstPosition + index}\t${copyValue(p.name)}\t${price}\t${copyValue(p.url)}\t` +
-      `${copyValue(p.image)}\t${copyValue(p.description)}\t${attributes}\n`;
-  }
+  for (let index = 0; index < products.length; index++)
+    text += copyRow(prefix, products[index]!, firstPosition + index);
   // Lone surrogates elsewhere become U+FFFD when the text is encoded as UTF-8.
   return text;
 }
+
+/** The columns every row of the feed starts with. */
+function copyPrefix(feed: { id: string; organizationId: string }): string {
+  return `${copyValue(feed.id)}\t${copyValue(feed.organizationId)}\t`;
+}
+
+/** One product as a row of COPY's text format, with its line end. */
+function copyRow(prefix: string, p: ProductInput, position: number): string {
+  const price = p.price !== null && Number.isFinite(p.price) ? String(p.price) : "\\N";
+  let attributes = JSON.stringify(p.attributes);
+  // JSON.stringify writes a lone UTF-16 surrogate as an escape, which PostgreSQL's jsonb
+  // rejects: such text becomes U+FFFD instead (rare, so checked cheaply first).
+  if (attributes.includes("\\ud"))
+    attributes = JSON.stringify(p.attributes, (_key, value: unknown) =>
+      typeof value === "string" ? wellFormed(value) : value,
+    );
+  // JSON text holds no raw line break or tab (JSON.stringify escapes them): only its
+  // backslashes need doubling, without copyValue's regular expression over the whole text.
+  if (attributes.includes("\\")) attributes = attributes.replaceAll("\\", "\\\\");
+  return (
+    `${prefix}${copyValue(p.id)}\t${position}\t${copyValue(p.name)}\t${price}\t${copyValue(p.url)}\t` +
+    `${copyValue(p.image)}\t${copyValue(p.description)}\t${attributes}\n`
+  );
+}
+
+/** An ArrayBuffer that can grow and shrink in place (ES2024; typed here, the project's lib is ES2023). */
+interface ResizableArrayBuffer extends ArrayBuffer {
+  resize(byteLength: number): void;
+}
+const ResizableArrayBuffer = ArrayBuffer as unknown as new (
+  byteLength: number,
+  options: { maxByteLength: number },
+) => ResizableArrayBuffer;
+
+/**
+ * Most bytes of COPY text per part on PGlite. Address space only: the buffer's memory is
+ * committed as far as it grows (a part of 500 products is about 0.6 MB).
+ */
+const COPY_ROWS_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The rows of one `COPY … FROM '/dev/blob'` on PGlite, UTF-8 encoded row by row into one buffer
+ * that every part of the import reuses. PGlite reads its `blob` option with `arrayBuffer()`
+ * only; a real Blob of the part's text would cost a large string (flattened from the part's
+ * rows), the Blob's copy of its bytes and PGlite's copy of those, all of them garbage after
+ * the statement. Over a 500,000-product import they came to gigabytes of short-lived large
+ * objects, which the JS heap and its external memory only gave back at their next full
+ * collection.
+ */
+class CopyRows extends Blob {
+  private readonly buffer = new ResizableArrayBuffer(0, { maxByteLength: COPY_ROWS_MAX_BYTES });
+  // Tracks the buffer's length as it is resized.
+  private readonly view = new Uint8Array(this.buffer);
+  private used = 0;
+  /** Rows added since the last clear(). */
+  count = 0;
+
+  constructor() {
+    super([]);
+  }
+
+  /** Adds a row; false when it does not fit (send the rows so far, then add it again). */
+  add(row: string): boolean {
+    // At most 3 bytes per UTF-16 unit; the exact length only when that bound does not fit.
+    let needed = row.length * 3;
+    if (this.used + needed > COPY_ROWS_MAX_BYTES) {
+      needed = Buffer.byteLength(row);
+      if (this.used + needed > COPY_ROWS_MAX_BYTES) return false;
+    }
+    if (this.used + needed > this.buffer.byteLength)
+      this.buffer.resize(
+        Math.min(COPY_ROWS_MAX_BYTES, Math.max(this.used + needed, this.buffer.byteLength * 2)),
+      );
+    const { written } = encoder.encodeInto(row, this.view.subarray(this.used));
+    this.used += written;
+    this.count++;
+    return true;
+  }
+
+  /** The rows as PGlite reads them: the buffer itself, cut to the rows' length (no copy). */
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    this.buffer.resize(this.used);
+    return Promise.resolve(this.buffer);
+  }
+
+  clear(): void {
+    this.used = 0;
+    this.count = 0;
+  }
+}
+
+const encoder = new TextEncoder();
 
 const COPY_SPECIAL = /[\\\n\r\t]/;
 const COPY_SPECIAL_ALL = /[\\\n\r\t]/g;
