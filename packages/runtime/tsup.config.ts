@@ -16,7 +16,7 @@ const scriptTagDefine = { ...define, __SCRIPT_TAG__: "true" };
 // is tight); nothing public, and nothing of the domain's, starts with one `_`.
 // Some members that floow.js and pages.js (walk.ts) both call by name are renamed too, to the
 // same `$n` names in every build (a fixed cache: each build mangles apart, and `$` starts no
-// other property): -68 B of gzip. Only names that no domain field, public option, API answer
+// other property): -87 B of gzip. Only names that no domain field, public option, API answer
 // or DOM member has may be listed (`values`, `history`, `finish` or `preview` may not).
 const crossChunk = [
   "visibleChoices",
@@ -33,6 +33,10 @@ const crossChunk = [
   "subscribe",
   "emit",
   "dispose",
+  "flow",
+  "brand",
+  "answers",
+  "touched",
 ];
 const esbuildOptions = (options: {
   mangleProps?: RegExp;

@@ -86,8 +86,7 @@ export function sanitizeHtml(html: unknown, top = false): string {
 
 /** The plain text of an HTML fragment (for events and labels), whitespace collapsed. */
 export function htmlToText(html: unknown): string {
-  if (typeof html !== "string" || html === "") return "";
-  if (!/[<&]/.test(html)) return html.replace(/\s+/g, " ").trim();
+  if (typeof html !== "string") return "";
   const template = document.createElement("template");
   // Block elements and line breaks separate words.
   template.innerHTML = html.replace(/<(br|\/p|\/div|\/li|\/h[1-6])\b[^>]*>/gi, " $&");

@@ -15,12 +15,12 @@ function StartView({ ui, onStart }: { ui: Ui; onStart: () => void }) {
   const layout = start[ui.device];
   return (
     <div class={`block start align-${layout.align}`} style={{ width: `${layout.width}%` }}>
-      {start.type !== "none" ? (
+      {start.type !== "none" && (
         <>
           <Img src={start.image} class="media" />
           <Rich html={start.text} class="intro" top={!ui.preview} />
         </>
-      ) : null}
+      )}
       <Button ui={ui} config={buttons.next} text={start.button.text} onClick={onStart} />
     </div>
   );
@@ -54,13 +54,13 @@ function Body({ ui }: UiProps) {
     __SCRIPT_TAG__ && failed ? <Unavailable ui={ui} /> : <Skeleton label={ui.texts.loading} />;
   return (
     <>
-      {view.kind !== "start" && pages ? <pages.Progress ui={ui} /> : null}
+      {view.kind !== "start" && pages && <pages.Progress ui={ui} />}
       <div class="page" tabIndex={-1}>
-        {view.kind === "start" ? <StartView ui={ui} onStart={() => flow.start()} /> : null}
+        {view.kind === "start" && <StartView ui={ui} onStart={() => flow.start()} />}
         {step ? pages ? <pages.StepView ui={ui} step={step} /> : waiting : null}
         {view.kind === "finish" ? pages ? <pages.FinishView ui={ui} /> : waiting : null}
       </div>
-      {pages ? <pages.Nav ui={ui} /> : null}
+      {pages && <pages.Nav ui={ui} />}
     </>
   );
 }

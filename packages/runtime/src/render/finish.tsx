@@ -25,7 +25,7 @@ function ResultCard({
   const link = productLink(floow.finish.results);
   return (
     <article key={i} class={`card ${layout.type} img-${position} ${layout.shadow ? "shadow" : ""}`}>
-      {position !== "none" ? <Img src={p.image} class={`pimg ${position}`} alt={p.name} /> : null}
+      {position !== "none" && <Img src={p.image} class={`pimg ${position}`} alt={p.name} />}
       <div class="body">
         {/* Names are text, never HTML. */}
         <h2 class="name">{p.name}</h2>
@@ -36,7 +36,7 @@ function ResultCard({
           </p>
         )}
         <Rich html={p.description} class="desc" />
-        {p.attributes.length > 0 ? (
+        {p.attributes.length > 0 && (
           <dl class="attrs">
             {p.attributes.map((a) => (
               <>
@@ -45,7 +45,7 @@ function ResultCard({
               </>
             ))}
           </dl>
-        ) : null}
+        )}
         {url ? (
           <Button
             ui={ui}
@@ -75,7 +75,7 @@ function Results({ ui }: UiProps) {
   const shown = products.slice(0, Math.max(1, layout.inView) * (more + 1));
   return (
     <>
-      {partial ? <p class="note">{texts.partial}</p> : null}
+      {partial && <p class="note">{texts.partial}</p>}
       <div
         class="results"
         style={{
@@ -90,11 +90,11 @@ function Results({ ui }: UiProps) {
           <ResultCard i={i} ui={ui} layout={layout} met={matches?.[i]} />
         ))}
       </div>
-      {shown.length < products.length ? (
+      {shown.length < products.length && (
         <button type="button" class="more" onClick={() => flow.showMore()}>
           {results.showMore.text}
         </button>
-      ) : null}
+      )}
     </>
   );
 }
@@ -105,7 +105,7 @@ export function FinishView({ ui }: UiProps) {
     <div class="block">
       <Rich html={floow.finish.text} class="question" top={!ui.preview} />
       <Img src={floow.finish.image} class="media" />
-      {floow.type === "selling" && floow.finish.type === "results" ? <Results ui={ui} /> : null}
+      {floow.type === "selling" && floow.finish.type === "results" && <Results ui={ui} />}
     </div>
   );
 }

@@ -35,11 +35,11 @@ export function FormStep({ ui, step }: { ui: Ui; step: Step }) {
         const label = (
           <>
             {htmlToText(input.label)}
-            {input.required ? (
+            {input.required && (
               <span class="req" aria-hidden="true">
                 *
               </span>
-            ) : null}
+            )}
           </>
         );
         const aria = {

@@ -16,8 +16,8 @@ export function Nav({ ui }: UiProps) {
   if (!back && !next && !restart) return null;
   return (
     <div class="nav">
-      {back ? <Button ui={ui} config={floow.buttons.back} onClick={() => flow.back()} /> : null}
-      {next ? (
+      {back && <Button ui={ui} config={floow.buttons.back} onClick={() => flow.back()} />}
+      {next && (
         <Button
           ui={ui}
           config={floow.buttons.next}
@@ -25,10 +25,10 @@ export function Nav({ ui }: UiProps) {
           disabled={!flow.canGoNext()}
           onClick={() => flow.next()}
         />
-      ) : null}
-      {restart ? (
+      )}
+      {restart && (
         <Button ui={ui} config={floow.buttons.restart} class="end" onClick={() => flow.restart()} />
-      ) : null}
+      )}
     </div>
   );
 }

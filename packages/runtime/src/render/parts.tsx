@@ -75,9 +75,9 @@ export function Button({
         : { type: "button", "aria-disabled": disabled ? "true" : undefined })}
       onClick={() => !disabled && onClick?.()}
     >
-      {config.iconPosition === "left" ? icon : null}
+      {config.iconPosition === "left" && icon}
       <span>{text || config.text}</span>
-      {config.iconPosition !== "left" ? icon : null}
+      {config.iconPosition !== "left" && icon}
     </Tag>
   );
 }

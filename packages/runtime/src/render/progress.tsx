@@ -32,11 +32,11 @@ export function Progress({ ui }: UiProps) {
           <i style={{ width: `${percent}%` }} />
         </div>
       )}
-      {flow.state.view.kind === "step" ? (
+      {flow.state.view.kind === "step" && (
         <span class="count" aria-hidden="true">
           {index}/{total}
         </span>
-      ) : null}
+      )}
     </div>
   );
 }

@@ -34,10 +34,10 @@ function ChoiceButton({
       aria-checked={selected ? "true" : "false"}
       onClick={() => ui.flow.choose(choice.id)}
     >
-      {image ? <Img src={choice.image} class={`thumb ${position}`} /> : null}
+      {image && <Img src={choice.image} class={`thumb ${position}`} />}
       <span class="label">
         <span class={multiple ? "mark check" : "mark dot"} aria-hidden="true">
-          {selected && multiple ? <Icon ui={ui} name="check" /> : null}
+          {selected && multiple && <Icon ui={ui} name="check" />}
         </span>
         <Rich html={choice.text} class="text" top={!ui.preview} />
       </span>
@@ -69,7 +69,7 @@ export function StepView({ ui, step }: { ui: Ui; step: Step }) {
     >
       <Rich html={step.text} class="question" id={questionId} top={!ui.preview} />
       <Img src={step.image} class="media" />
-      {choices.length > 0 ? (
+      {choices.length > 0 && (
         <div
           class={`choices ${style.direction}`}
           role={step.type === "multiple" ? "group" : "radiogroup"}
@@ -85,8 +85,8 @@ export function StepView({ ui, step }: { ui: Ui; step: Step }) {
             />
           ))}
         </div>
-      ) : null}
-      {step.type === "form" ? <FormStep ui={ui} step={step} /> : null}
+      )}
+      {step.type === "form" && <FormStep ui={ui} step={step} />}
     </div>
   );
 }
