@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LANGUAGES, RUNTIME_TEXTS as TEXTS } from "@floow/domain/logic";
+import { GAP_SIZES, LANGUAGES, PADDING_SIZES, RUNTIME_TEXTS as TEXTS } from "@floow/domain/logic";
 import { loadingText, stepOf, textsFor } from "./i18n";
 import {
   colorOf,
@@ -75,6 +75,11 @@ describe("brand", () => {
       0, 12, 9999, 12,
     ]);
     expect([padding("xl"), gap("xs"), gap("nope")]).toEqual([24, 4, 12]);
+  });
+
+  it("has each padding and gap size on the radius scale, with its pixels (the script tag reads them there)", () => {
+    for (const [size, px] of Object.entries({ ...PADDING_SIZES, ...GAP_SIZES }))
+      expect([size, radius(size)]).toEqual([size, px]);
   });
 });
 

@@ -83,7 +83,13 @@ export function loadFonts(brand: Brand | undefined, doc: Document = document): v
 
 export const radius = (size: string | undefined): number =>
   RADIUS_SIZES[size as keyof typeof RADIUS_SIZES] ?? RADIUS_SIZES.md;
-export const padding = (size: string | undefined): number =>
-  PADDING_SIZES[size as keyof typeof PADDING_SIZES] ?? PADDING_SIZES.md;
-export const gap = (size: string | undefined): number =>
-  GAP_SIZES[size as keyof typeof GAP_SIZES] ?? GAP_SIZES.md;
+// The script tag reads all three from the radius scale (-25 B of gzip): the padding and gap
+// scales are its sizes with the same pixels, and the public API's floows have only their
+// schema's sizes (`padding`/`gap` enums), so the pixels are the same.
+export const padding = __SCRIPT_TAG__
+  ? radius
+  : (size: string | undefined): number =>
+      PADDING_SIZES[size as keyof typeof PADDING_SIZES] ?? PADDING_SIZES.md;
+export const gap = __SCRIPT_TAG__
+  ? radius
+  : (size: string | undefined): number => GAP_SIZES[size as keyof typeof GAP_SIZES] ?? GAP_SIZES.md;
