@@ -71,6 +71,20 @@ export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
 
 type PoolClient = pg.PoolClient & { connection?: { stream?: { destroy(): void } } };
 
+/** The names of the SQL texts `prepareOnServer` was given, in the order given. */
+const preparedNames = new Map<string, string>();
+
+/**
+ * Runs this exact SQL text as a named prepared statement on the PostgreSQL server from now on:
+ * each connection parses and plans it once (PostgreSQL keeps the plan while it is valid) rather
+ * than per query. For a hot statement whose text never changes (every value a parameter), such
+ * as the events ingest's; each text given stays for the life of the process, so never give it
+ * texts made per call. PGlite ignores it.
+ */
+export function prepareOnServer(text: string): void {
+  if (!preparedNames.has(text)) preparedNames.set(text, `floow_prepared_${preparedNames.size + 1}`);
+}
+
 /**
  * The pool as Kysely sees it, with a client-side timeout on every text query: `queryTimeoutMs`
  * (the request timeout for `requestDb`, the statement timeout plus 5 s for `db`), or a longer
@@ -103,10 +117,12 @@ function withQueryTimeouts(pool: pg.Pool, queryTimeoutMs: number): PostgresPool 
             return (client.query as (...a: unknown[]) => unknown)(...args);
           const queryTimeout = Math.max(queryTimeoutMs, currentQueryTimeout() ?? 0);
           // query_timeout per query is read by pg's Client.query but missing from its types.
+          const name = preparedNames.get(text);
           const config = {
             text,
             values: values as unknown[] | undefined,
             query_timeout: queryTimeout,
+            ...(name !== undefined && { name }),
           } as pg.QueryConfig;
           return client.query(config).catch((error: unknown) => {
             if (error instanceof Error && /query read timeout/i.test(error.message)) {

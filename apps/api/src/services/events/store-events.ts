@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Kysely } from "kysely";
+import { prepareOnServer } from "../../db/client";
 import type { DB } from "../../db/database";
 import { rawDatabase } from "../../db/raw";
 import { eventBatch, newEventsSql } from "../../db/queries/event";
@@ -40,11 +41,14 @@ export async function storeEvents(
   const now = new Date();
   const batch = eventBatch(events, now);
   const server = rawDatabase(db)?.kind === "postgres";
-  const { rows } = await sql<{ o: number }>`
+  const query = sql<{ o: number }>`
     with ${newEventsSql(batch, server ? sql`set_config('synchronous_commit', 'off', true)` : undefined)},
     ${eventSessionsSql(fresh)},
     ${eventItemsSql(batch.items, fresh)},
     ${eventDeliveriesSql(fresh, now)}
-    select "o" from "fresh" order by "o"`.execute(db);
+    select "o" from "fresh" order by "o"`.compile(db);
+  // Its text is the same for every batch (the rows are parameters): parsed and planned once per connection.
+  if (server) prepareOnServer(query.sql);
+  const { rows } = await db.executeQuery(query);
   return rows.map((row) => batch.events[row.o]!);
 }
