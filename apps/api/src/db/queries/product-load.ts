@@ -115,20 +115,22 @@ async function openPGliteCopy(
   await sql`create unlogged table ${table} (like "product" including defaults)`.execute(db);
   const copy = `copy "${name}" (${COLUMNS}) from '/dev/blob'`;
   const prefix = copyPrefix(feed);
-  // One buffer for every part (see CopyRows).
+  // One buffer for every part (see CopyRows). The rows wait there, as bytes, until a part is
+  // full: the import can hand over small batches, whose products then die young (a batch of
+  // 1,000 products lived through the parser's young-generation collections and was promoted
+  // with the feed text its values are slices of, to wait for a full collection).
   const rows = new CopyRows();
+  // Products written (copied, or waiting in `rows`).
   let count = 0;
-  const copyPart = async (data: Blob, products: number) => {
+  const copyPart = async (data: Blob) => {
     // Holding Kysely's connection: no Kysely transaction is open on PGlite meanwhile.
     await db.connection().execute(() => pglite.query(copy, [], { blob: data }));
-    count += products;
     // Let timers and requests run between statements (PGlite works in this thread).
     await yieldToEventLoop();
   };
   const flush = async () => {
     if (rows.count === 0) return;
-    const products = rows.count;
-    await copyPart(rows, products);
+    await copyPart(rows);
     rows.clear();
   };
   return {
@@ -138,17 +140,18 @@ async function openPGliteCopy(
     },
     async write(products) {
       for (const product of products) {
-        const row = copyRow(prefix, product, count + rows.count);
+        const row = copyRow(prefix, product, count);
         if (!rows.add(row)) {
           await flush();
           // A row larger than the whole buffer (a product of megabytes of escaped text) goes alone.
-          if (!rows.add(row)) await copyPart(new Blob([row]), 1);
+          if (!rows.add(row)) await copyPart(new Blob([row]));
         }
+        count++;
         if (rows.count >= PGLITE_COPY_ROWS) await flush();
       }
-      await flush();
     },
     async publish(then) {
+      await flush();
       return db.transaction().execute(async (trx) => {
         // No foreign-key triggers for the copied rows (they were 2 of every 3 seconds of the
         // swap): every row carries this feed and its organization, and the feed is checked
