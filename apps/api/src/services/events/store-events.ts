@@ -42,7 +42,7 @@ export async function storeEvents(
   const batch = eventBatch(events, now);
   const server = rawDatabase(db)?.kind === "postgres";
   const query = sql<{ o: number }>`
-    with ${newEventsSql(batch, server ? sql`set_config('synchronous_commit', 'off', true)` : undefined)},
+    with ${newEventsSql(batch, server ? sql`set_config('synchronous_commit', 'off', true)` : undefined, server)},
     ${eventSessionsSql(fresh)},
     ${eventItemsSql(batch.items, fresh)},
     ${eventDeliveriesSql(fresh, now)}
