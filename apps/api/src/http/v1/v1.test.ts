@@ -269,8 +269,22 @@ describe.each(testDbKinds)("/api/v1 (%s)", (kind) => {
     it("a batch of 50 counts 50 orders once each; sent again, it counts none again", async () => {
       const { key } = await keyWith(["conversions:write"]);
       const orders = batchOf("B50-", 50);
-      const first = await call(key, "POST", "/api/v1/conversions", { orders });
-      expect(first.statusCode).toBe(200);
+      // As the API reference tells a sender: a 503 (the database or the queue is busy right now;
+      // seen once in CI on a loaded machine) is sent again. What counts is that the orders end
+      // up stored once each, however often they were sent.
+      const send = async () => {
+        const refusals: string[] = [];
+        for (;;) {
+          const response = await call(key, "POST", "/api/v1/conversions", { orders });
+          if (response.statusCode !== 503 || refusals.length === 2) {
+            expect(response.statusCode, [...refusals, response.body].join("\n")).toBe(200);
+            return response;
+          }
+          refusals.push(response.body);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      };
+      const first = await send();
       const answer = first.json() as {
         data: { orderId: string; id: string; duplicate: boolean }[];
         created: number;
@@ -290,8 +304,7 @@ describe.each(testDbKinds)("/api/v1 (%s)", (kind) => {
         visitor_id: "v-7",
       });
 
-      const again = await call(key, "POST", "/api/v1/conversions", { orders });
-      expect(again.statusCode).toBe(200);
+      const again = await send();
       expect(again.json()).toMatchObject({ created: 0, duplicates: 50 });
       // The same ids as the first time: each order is the one stored then.
       expect((again.json() as typeof answer).data.map((result) => result.id)).toEqual(
