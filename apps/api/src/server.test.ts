@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createTestDb } from "../test/db";
 import { TEST_ORIGIN, testEnv } from "../test/server";
 import { createServer } from "./server";
+import { randomPort } from "../test/process";
 
 // A fresh PGlite with every migration, or a child process starting one, takes seconds, and
 // far longer on a busy machine: these tests wait generously (they assert behaviour, not speed).
@@ -71,7 +72,7 @@ describe("main.ts", () => {
   it(
     "starts, answers /healthz and exits 0 on SIGTERM",
     async () => {
-      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const port = randomPort();
       const { code, output } = await runMain(
         {
           PORT: String(port),

@@ -13,8 +13,13 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * A port below Linux's ephemeral range (32768-60999, `net.ipv4.ip_local_port_range`): ports in
+ * it are handed to outgoing connections (every PostgreSQL and HTTP client of a busy test run),
+ * and one such collision failed a CI run with EADDRINUSE.
+ */
 export function randomPort(): number {
-  return 20_000 + Math.floor(Math.random() * 20_000);
+  return 20_000 + Math.floor(Math.random() * 12_000);
 }
 
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {

@@ -13,6 +13,7 @@ import { seedFeed } from "../../test/floows";
 import { createDb } from "../db/client";
 import { migrateToLatest } from "../db/migrate";
 import { enqueueFeedRefresh } from "../services/feeds/refresh";
+import { randomPort } from "../../test/process";
 
 /**
  * Graceful shutdown of a real process (main.ts under tsx) on an embedded database in a data
@@ -109,7 +110,6 @@ function halfSentRequest(port: number, body: string) {
 }
 
 const countOf = (output: string, needle: string) => output.split(needle).length - 1;
-const randomPort = () => 20_000 + Math.floor(Math.random() * 20_000);
 
 async function waitForHealth(port: number, api: ReturnType<typeof startApi>): Promise<void> {
   await api.waitForLog((output) => output.includes("Server listening"));

@@ -385,6 +385,23 @@ describe.each(testDbKinds)("refreshFeed (%s)", (kind) => {
     );
   });
 
+  it("a refresh stopped before its download began ends at once (it once downloaded on until the timeout)", async () => {
+    // The worker stopping while the refresh opens its database side: the signal is already
+    // aborted when the download starts. A feed that never finishes would hold the shutdown.
+    await saveFeed("slow-stopped", "/slow.csv");
+    const started = Date.now();
+    await expect(
+      refreshFeed(handle.db, organizationId, "slow-stopped", {
+        fetch: { allowLoopback: true, signal: AbortSignal.abort() },
+      }),
+    ).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await findFeed(handle.db, organizationId, "slow-stopped")).toMatchObject({
+      lastRefreshStatus: "failed",
+      lastRefreshError: INTERRUPTED_MESSAGE,
+    });
+  });
+
   it("stop() aborts a running refresh at once; the feed keeps its products and the job runs again after a restart", async () => {
     await saveFeed("slow", "/slow.csv");
     const refresher = startFeedRefresher(handle.db, {

@@ -88,6 +88,10 @@ export async function safeFetch(
   }, timeoutMs);
   const onCallerAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener("abort", onCallerAbort, { once: true });
+  // A signal that aborted before this call never fires "abort" again: without this, a feed
+  // refresh stopped while it opened its database side (the worker stopping, the feed deleted)
+  // went on downloading until the timeout, and a slow feed held the server's shutdown.
+  if (options.signal?.aborted) onCallerAbort();
 
   const agent = new Agent({
     connect: guardedConnector({

@@ -213,6 +213,15 @@ describe("safeFetch against its own local server (loopback allowed by the test-o
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
+  it("a signal that was already aborted cancels at once (a server that never answers)", async () => {
+    const started = Date.now();
+    const error = await refusal(
+      fetchLocal(`${base}/slow-headers`, { timeoutMs: 60_000, signal: AbortSignal.abort() }),
+    );
+    expect(error.message).toBe(`Fetching ${base}/slow-headers was cancelled.`);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
   it("times out a body that trickles in (the limit covers the whole transfer)", async () => {
     const response = await fetchLocal(`${base}/slow-body`, { timeoutMs: 400 });
     const started = Date.now();

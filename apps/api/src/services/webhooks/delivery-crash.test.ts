@@ -19,6 +19,7 @@ import { storeEvents } from "../events/store-events";
 import { createJobWorker } from "../jobs/worker";
 import { registerWebhookJobs } from "./jobs";
 import { generateWebhookSecret } from "./secrets";
+import { randomPort } from "../../../test/process";
 
 const serverUrl = process.env.DATABASE_URL;
 const apiRoot = fileURLToPath(new URL("../../..", import.meta.url));
@@ -63,7 +64,7 @@ describe.skipIf(!serverUrl)("a worker process killed mid-delivery (postgres)", (
   });
 
   it("delivers after the restart", { timeout: 180_000 }, async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = randomPort();
     const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
       cwd: apiRoot,
       env: {
