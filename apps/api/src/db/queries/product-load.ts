@@ -281,6 +281,9 @@ async function openServerCopy(
   stream.on("error", (error: Error) => {
     streamError ??= error;
   });
+  /** The COPY's end, or the connection cut when the server does not answer within the client timeout. */
+  const streamDone = () =>
+    withTimeout(finished(stream), CLIENT_TIMEOUT_MS, () => client.connection?.stream?.destroy());
   let count = 0;
   const discard = async () => {
     if (done) return;
@@ -290,9 +293,7 @@ async function openServerCopy(
     if (!streamError && !stream.writableFinished && !stream.destroyed) {
       // Ends the COPY with an error (CopyFail); the transaction is then rolled back.
       stream.destroy(new Error("The import was stopped."));
-      await withTimeout(finished(stream), CLIENT_TIMEOUT_MS, () =>
-        client.connection?.stream?.destroy(),
-      ).catch(() => undefined);
+      await streamDone().catch(() => undefined);
     }
     await finish(false).catch(() => undefined);
   };
@@ -320,9 +321,7 @@ async function openServerCopy(
         // Ending a failed COPY would wait for the same answer (CopyInResponse) as above.
         if (streamError) throw streamError;
         stream.end();
-        await withTimeout(finished(stream), CLIENT_TIMEOUT_MS, () =>
-          client.connection?.stream?.destroy(),
-        );
+        await streamDone();
         const trx = singleClientKysely(client);
         await then(trx, count);
         await finish(true);
