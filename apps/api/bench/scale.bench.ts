@@ -17,6 +17,7 @@
  * SECONDS < 10 (`SECONDS=3 ROUNDS=1 pnpm bench scale` to check it).
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import autocannon from "autocannon";
 import type { Request as LoadRequest } from "autocannon";
@@ -53,6 +54,19 @@ interface Turn {
   cpuMicros: number;
   errors: number;
   load: string;
+  /** The share of the machine's CPU time in use during the turn (every process), percent. */
+  busy: number;
+}
+
+/** The machine's CPU time so far (/proc/stat): all of it, and the part spent idle or waiting for I/O. */
+function machineCpu(): { total: number; idle: number } {
+  const fields = readFileSync("/proc/stat", "utf8")
+    .split("\n", 1)[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return { total: fields.reduce((a, b) => a + b, 0), idle: fields[3]! + fields[4]! };
 }
 
 /** CONNECTIONS connections split over `servers` for `seconds`: what they answered with 2xx. */
@@ -130,7 +144,9 @@ async function turn(
     for (const name of ["ingest", "results"] as Work[]) {
       await drive(servers, 2, work[name].request); // warm-up: JIT, caches, the results index
       const cpuBefore = servers.map((server) => processCpuMs(server.child.pid!)!);
+      const machineBefore = machineCpu();
       const { ok, errors } = await drive(servers, SECONDS, work[name].request);
+      const machineAfter = machineCpu();
       const cpuMs = servers.reduce(
         (sum, server, i) => sum + processCpuMs(server.child.pid!)! - cpuBefore[i]!,
         0,
@@ -144,6 +160,10 @@ async function turn(
         cpuMicros: (cpuMs * 1000) / units,
         errors,
         load: loadAverage(),
+        busy:
+          100 *
+          (1 -
+            (machineAfter.idle - machineBefore.idle) / (machineAfter.total - machineBefore.total)),
       };
       console.log(JSON.stringify(figures));
       turns.push(figures);
@@ -169,8 +189,9 @@ function render(turns: Turn[], loadBefore: string): string {
     const cpuOne = median(of(1, work).map((t) => t.cpuMicros));
     const cpuTwo = median(of(2, work).map((t) => t.cpuMicros));
     const ratio = two / one;
+    const busyOne = median(of(1, work).map((t) => t.busy));
     const unit = work === "ingest" ? "events" : "answers";
-    return `- **${work === "ingest" ? "Events ingest" : "Cached results"}:** one process ${n(one)} ${unit}/s, two ${n(two)}: **${ratio.toFixed(2)}×** (goal ≥ 1.0×: **${ratio >= 1 ? "met" : "NOT met"}**). The servers' CPU per ${unit === "events" ? "event" : "answer"}: ${cpuOne.toFixed(1)} µs with one, ${cpuTwo.toFixed(1)} µs with two.`;
+    return `- **${work === "ingest" ? "Events ingest" : "Cached results"}:** one process ${n(one)} ${unit}/s, two ${n(two)}: **${ratio.toFixed(2)}×** (goal ≥ 1.0×: **${ratio >= 1 ? "met" : "NOT met"}**). The servers' CPU per ${unit === "events" ? "event" : "answer"}: ${cpuOne.toFixed(1)} µs with one, ${cpuTwo.toFixed(1)} µs with two. With one process the machine's CPUs were ${busyOne.toFixed(0)}% busy, so a second could add at most ${Math.max(0, 100 / busyOne - 1).toLocaleString("en", { style: "percent", maximumFractionDigits: 0 })} before its own costs.`;
   });
   return `## Two API processes
 
@@ -192,9 +213,9 @@ process helps where one leaves CPU idle while it waits (the ingest waits on Post
 where one already keeps its core busy (kept answers). On machines of their own, processes add
 up; docs/deployment.md ("Sizing") says how many a shop needs.
 
-| round | processes | work | per second | servers' CPU per unit | errors | load average after |
-|---:|---:|---|---:|---:|---:|---|
-${turns.map((t) => `| ${t.round} | ${t.processes} | ${t.work} | ${n(t.perSecond)} | ${t.cpuMicros.toFixed(1)} µs | ${t.errors} | ${t.load} |`).join("\n")}
+| round | processes | work | per second | servers' CPU per unit | machine CPU busy | errors | load average after |
+|---:|---:|---|---:|---:|---:|---:|---|
+${turns.map((t) => `| ${t.round} | ${t.processes} | ${t.work} | ${n(t.perSecond)} | ${t.cpuMicros.toFixed(1)} µs | ${t.busy.toFixed(0)}% | ${t.errors} | ${t.load} |`).join("\n")}
 
 Machine: ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${sh("uname -sr")}:
 the load generator, the servers, PostgreSQL and Redis share these CPUs, so a second process can
