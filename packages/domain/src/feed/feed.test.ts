@@ -7,7 +7,7 @@ import {
   FEED_VARIABLE_KEYS,
 } from "./constants";
 import { createFeed } from "./factories";
-import { mapProduct, sanitizeProductText } from "./logic";
+import { mapProduct, productMapper, sanitizeProductText } from "./logic";
 import {
   feedFormSchema,
   feedInputSchema,
@@ -130,6 +130,20 @@ describe("products", () => {
     expect(mapProduct({ name: "Cup" }, { name: "product_title" }).name).toBe("");
     // A blank variable is its default.
     expect(mapProduct({ title: "Shoe" }, { name: " " }).name).toBe("Shoe");
+  });
+
+  it("productMapper maps as mapProduct does, and mapProduct follows variables that change", () => {
+    const product = { sku: "9", Title: " Cup ", price: "3,50", image_link: "https://x/cup.jpg" };
+    const variables = { name: "title", price: "price" };
+    expect(productMapper(variables)(product)).toEqual(mapProduct(product, variables));
+    expect(productMapper()(product)).toEqual(mapProduct(product));
+    expect(mapProduct(product, variables).name).toBe("Cup");
+    // The same object, changed between calls, and another with the same values.
+    variables.name = "sku";
+    expect(mapProduct(product, variables).name).toBe("9");
+    expect(mapProduct(product, { name: "sku", price: "price" }).name).toBe("9");
+    expect(mapProduct(product, {}).name).toBe("Cup");
+    expect(mapProduct(product, { name: "image_link" }).name).toBe("https://x/cup.jpg");
   });
 
   it("productListSchema: the product list's paging, sorting and search", () => {

@@ -33,29 +33,79 @@ export function mapProduct(
   product: Product,
   variables: Partial<FeedVariables> = DEFAULT_FEED_VARIABLES,
 ): MappedProduct {
-  const price = parseLooseNumber(readVariable(product, variables, "price"));
-  return {
-    id: readVariable(product, variables, "id"),
-    url: readVariable(product, variables, "url"),
-    name: readVariable(product, variables, "name"),
-    price: price ?? null,
-    image: readVariable(product, variables, "image"),
-    description: readVariable(product, variables, "description"),
-  };
+  return mapperFor(variables)(product);
 }
 
-/** One variable of mapProduct (a function of its own, not a closure made per product: imports call it 100,000s of times). */
-function readVariable(
-  product: Product,
-  variables: Partial<FeedVariables>,
-  key: FeedVariableKey,
-): string {
+/** mapProduct with the variables worked out once, for reading many products of one feed. */
+export type ProductMapper = (product: Product) => MappedProduct;
+
+/**
+ * mapProduct's rules for one feed's `variables`, resolved once (which attribute names each
+ * variable tries, in order) instead of for every product.
+ */
+export function productMapper(
+  variables: Partial<FeedVariables> = DEFAULT_FEED_VARIABLES,
+): ProductMapper {
+  const id = attributeNames(variables, "id");
+  const url = attributeNames(variables, "url");
+  const name = attributeNames(variables, "name");
+  const price = attributeNames(variables, "price");
+  const image = attributeNames(variables, "image");
+  const description = attributeNames(variables, "description");
+  return (product) => ({
+    id: readFirst(product, id),
+    url: readFirst(product, url),
+    name: readFirst(product, name),
+    price: parseLooseNumber(readFirst(product, price)) ?? null,
+    image: readFirst(product, image),
+    description: readFirst(product, description),
+  });
+}
+
+// The last variables mapProduct resolved, by value: an import maps every product with the
+// same variables (and callers may pass a fresh `{}` each time).
+let lastVariables: Partial<FeedVariables> | undefined;
+let lastMapper: ProductMapper | undefined;
+
+function mapperFor(variables: Partial<FeedVariables>): ProductMapper {
+  const last = lastVariables;
+  if (
+    lastMapper !== undefined &&
+    last !== undefined &&
+    variables.id === last.id &&
+    variables.url === last.url &&
+    variables.name === last.name &&
+    variables.price === last.price &&
+    variables.image === last.image &&
+    variables.description === last.description
+  ) {
+    return lastMapper;
+  }
+  const mapper = productMapper(variables);
+  // A copy: the caller's object may change afterwards.
+  lastVariables = {
+    id: variables.id,
+    url: variables.url,
+    name: variables.name,
+    price: variables.price,
+    image: variables.image,
+    description: variables.description,
+  };
+  lastMapper = mapper;
+  return mapper;
+}
+
+/** The attribute names one variable tries: the named one, and for a default the alternatives. */
+function attributeNames(variables: Partial<FeedVariables>, key: FeedVariableKey): string[] {
   const attribute = variables[key]?.trim() || DEFAULT_FEED_VARIABLES[key];
-  const value = lookupAttribute(product, attribute);
-  if (value !== undefined || attribute !== DEFAULT_FEED_VARIABLES[key]) return str(value).trim();
-  for (const alternative of FALLBACKS[key]) {
-    const found = lookupAttribute(product, alternative);
-    if (found !== undefined) return str(found).trim();
+  return attribute === DEFAULT_FEED_VARIABLES[key] ? [attribute, ...FALLBACKS[key]] : [attribute];
+}
+
+/** The first of `names` the product has, as trimmed text ("" when none). */
+function readFirst(product: Product, names: readonly string[]): string {
+  for (let i = 0; i < names.length; i++) {
+    const value = lookupAttribute(product, names[i]!);
+    if (value !== undefined) return str(value).trim();
   }
   return "";
 }
