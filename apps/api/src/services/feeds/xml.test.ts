@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FeedError } from "./errors";
 import { merchantRssText } from "./fixtures";
 import { openFeed, parseFeed } from "./parse-feed";
+import { escapeBareAmpersands } from "./xml-text";
 import { bytes, collect, endless, failure } from "../../../test/feed-streams";
 
 const G = 'xmlns:g="http://base.google.com/ns/1.0"';
@@ -126,6 +127,19 @@ describe("Google Merchant RSS 2.0", () => {
       const pad = "x".repeat(16 * 1024 + shift - start.length - "</pad><d>".length);
       const xml = `${start}${pad}</pad><d><![CDATA[a & b]]></d></item><item><d>c</d></item></items>`;
       expect(await collect(xml)).toEqual([{ pad, d: "a & b" }, { d: "c" }]);
+    }
+  });
+
+  it("escapes the same bare &s wherever the text is cut", async () => {
+    const text = `<a>Tom & Jerry &amp; &am &#12; &#x2F; &#1a; &${"n".repeat(33)}; <![CDATA[a & b]]> & <!-- x & y --> <!DOCTYPE & &é;</a>&`;
+    const whole = await escaped([text]);
+    expect(whole).toBe(
+      `<a>Tom &amp; Jerry &amp; &amp;am &#12; &#x2F; &amp;#1a; &amp;${"n".repeat(33)}; <![CDATA[a & b]]> &amp; <!-- x & y --> <!DOCTYPE &amp; &amp;é;</a>&amp;`,
+    );
+    for (let cut = 0; cut <= text.length; cut++) {
+      for (const step of [1, 2, 7]) {
+        expect(await escaped([text.slice(0, cut), ...split(text.slice(cut), step)])).toBe(whole);
+      }
     }
   });
 
@@ -407,3 +421,21 @@ describe("hostile and malformed XML", () => {
     expect((await failure(collect(xml))).code).toBe("TOO_DEEP");
   });
 });
+
+async function escaped(texts: string[]): Promise<string> {
+  let out = "";
+  for await (const text of escapeBareAmpersands(
+    (async function* () {
+      yield* texts;
+    })(),
+  )) {
+    out += text;
+  }
+  return out;
+}
+
+function split(text: string, size: number): string[] {
+  const parts: string[] = [];
+  for (let i = 0; i < text.length; i += size) parts.push(text.slice(i, i + size));
+  return parts;
+}
