@@ -39,18 +39,38 @@ export interface EventBatch {
   events: StoredEvent[];
   /** Their rows as JSON, in key order. */
   rows: string;
+  /** The time of the rows that have none of their own: `now` as ISO text and in epoch ms. */
+  now: { text: string; ms: number };
   /** What each adds to the daily items (`eventItemsSql`). */
   items: EventItem[];
+}
+
+/**
+ * One event's row of the batch's JSON: only what its message does not hold (the statement reads
+ * the floow, session, ids, type, version, visitor and arm from `payload`) and no key for what
+ * is absent (`created_at` and `t` only for an event with a time of its own, `step_id` and
+ * `answer` only for an answer): the JSON is both built and sent here and parsed by the
+ * database, so its length is CPU on both sides (docs/analytics.md "Ingest speed").
+ */
+interface EventRow {
+  organization_id: string;
+  domain_id: string;
+  created_at?: string;
+  o: number;
+  t?: number;
+  os: string;
+  language: string;
+  step_id?: string;
+  answer?: string;
+  payload: FloowEventMessage;
 }
 
 /** The batch's events with their time (default `now`), one per key, rows in key order. */
 export function eventBatch(events: readonly EventToStore[], now = new Date()): EventBatch {
   const byKey = new Map<string, EventToStore>();
   for (const event of events) byKey.set(`${event.message.floowId}\u0000${event.message.id}`, event);
-  const nowText = now.toISOString();
-  const nowMs = now.getTime();
   const unique: StoredEvent[] = [];
-  const rows = new Map<string, object>();
+  const rows = new Map<string, EventRow>();
   const items: EventItem[] = [];
   const seenItems = new Set<string>();
   for (const [key, event] of byKey) {
@@ -59,28 +79,29 @@ export function eventBatch(events: readonly EventToStore[], now = new Date()): E
     unique.push(receivedAt ? (event as StoredEvent) : { ...event, receivedAt: now });
     eventItems(message, o, items, seenItems);
     const { step_id, answer } = sessionFields(message);
-    rows.set(key, {
+    const row: EventRow = {
       organization_id: event.organizationId,
       domain_id: event.domainId,
-      floow_id: message.floowId,
-      session_id: message.sessionId,
-      client_event_id: message.id,
-      type: message.type,
-      floow_version: message.floowVersion ?? null,
-      visitor_id: message.visitorId ?? null,
-      variant_id: message.variantId ?? null,
-      created_at: receivedAt ? receivedAt.toISOString() : nowText,
       o,
-      t: receivedAt ? receivedAt.getTime() : nowMs,
       os: event.device?.os ?? "unknown",
       language: event.device?.language ?? "unknown",
-      step_id,
-      answer,
       payload: message,
-    });
+    };
+    if (receivedAt) {
+      row.created_at = receivedAt.toISOString();
+      row.t = receivedAt.getTime();
+    }
+    if (step_id !== null) row.step_id = step_id;
+    if (answer !== null) row.answer = answer;
+    rows.set(key, row);
   }
   // In key order, so two writes at once lock the unique index's entries in the same order.
-  return { events: unique, rows: JSON.stringify(inKeyOrder(rows)), items };
+  return {
+    events: unique,
+    rows: JSON.stringify(inKeyOrder(rows)),
+    now: { text: now.toISOString(), ms: now.getTime() },
+    items,
+  };
 }
 
 /**
@@ -89,7 +110,8 @@ export function eventBatch(events: readonly EventToStore[], now = new Date()): E
  * their columns and what `eventBatch` sends with them), from which everything that follows
  * from an event (its rollups, its deliveries) is written, so it follows only once. All rows
  * go as one JSON parameter split by the database: a statement of thousands of rows parses and
- * plans in the time of a small one, and the messages go as they are. `before` runs first
+ * plans in the time of a small one, and the messages go as they are; the columns a message
+ * holds are read from it (`->>` of the parsed `payload`), not sent twice. `before` runs first
  * (a setting for the transaction). `jsonb`: the parameter is read as `jsonb`, parsed once (as
  * `json` it is checked, split, and each message parsed again into its `jsonb` column): less
  * CPU on the PostgreSQL server, but measured about a tenth more per event on PGlite (WASM).
@@ -99,9 +121,13 @@ export function newEventsSql(batch: EventBatch, before?: RawBuilder<unknown>, js
     ? sql`jsonb_to_recordset(${batch.rows}::jsonb)`
     : sql`json_to_recordset(${batch.rows}::json)`;
   return sql`${before ? sql`"before" as materialized (select ${before}), ` : sql``}"input" as materialized (
-      select * from ${rows} as u("organization_id" text, "domain_id" text, "floow_id" text,
-        "session_id" text, "client_event_id" text, "type" text, "floow_version" integer, "visitor_id" text, "variant_id" text,
-        "created_at" timestamptz, "o" integer, "t" bigint, "os" text, "language" text, "step_id" text, "answer" text, "payload" jsonb)
+      select u."organization_id", u."domain_id", u."payload"->>'floowId' as "floow_id", u."payload"->>'sessionId' as "session_id",
+        u."payload"->>'id' as "client_event_id", u."payload"->>'type' as "type", (u."payload"->>'floowVersion')::integer as "floow_version",
+        u."payload"->>'visitorId' as "visitor_id", u."payload"->>'variantId' as "variant_id",
+        coalesce(u."created_at", ${batch.now.text}::timestamptz) as "created_at", u."o", coalesce(u."t", ${batch.now.ms}::bigint) as "t",
+        u."os", u."language", u."step_id", u."answer", u."payload"
+      from ${rows} as u("organization_id" text, "domain_id" text, "created_at" timestamptz, "o" integer, "t" bigint,
+        "os" text, "language" text, "step_id" text, "answer" text, "payload" jsonb)
     ), "inserted" as (
       insert into "event" ("id", "organization_id", "domain_id", "floow_id", "session_id", "client_event_id", "type", "floow_version", "visitor_id", "variant_id", "payload", "created_at")
       select gen_random_uuid()::text, "organization_id", "domain_id", "floow_id", "session_id", "client_event_id", "type", "floow_version", "visitor_id", "variant_id", "payload", "created_at"
