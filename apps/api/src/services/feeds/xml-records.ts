@@ -33,10 +33,32 @@ interface TagName {
   /** The last dotted path built for this element inside a parent (`shipping` → `shipping.price`). */
   parentPath: string;
   path: string;
+  /** Where the product's attribute of this key says who wrote it (see addTopLevel). */
+  slot: KeySlot;
+}
+
+/**
+ * Which kind of element wrote a top-level attribute of the current product: the number of the
+ * product in which a plain element (`id`) and a `g:` element (`g:id`) last did. One object per
+ * key, remembered by the element names, so most products need no set of keys of their own.
+ */
+interface KeySlot {
+  plain: number;
+  google: number;
 }
 
 /** Distinct element names remembered per feed (a feed of ever-new names is read, just not cached). */
 const MAX_TAG_NAMES = 10_000;
+/** Distinct attribute keys remembered per feed (past this, forgotten between two products). */
+const MAX_KEY_SLOTS = 20_000;
+
+/** Entries of the markup log kept from one product to the next (more are let go). */
+const MAX_LOG_KEPT = 4096;
+/** What an entry of the markup log is (XmlRecordReader.log). */
+const TEXT = 0;
+const OPEN = 1;
+const ATTRIBUTES = 2;
+const CLOSE = 3;
 
 /**
  * The attributes of an element without any. saxes gives every element an `Object.create(null)`
@@ -55,9 +77,14 @@ interface Frame {
   /** All text directly inside the element (between its children too). */
   text: string;
   hasChildren: boolean;
-  /** Once it has children: its content as markup, in case it is mixed content (`Great <b>shoe</b>`). */
-  markup: string;
+  /**
+   * Once it has children: where its content starts in the markup log, and the length of that
+   * content as markup (what the limits count), in case it is mixed content (`Great <b>shoe</b>`).
+   */
+  logStart: number;
+  markupLength: number;
   attributes: Record<string, string>;
+  slot: KeySlot;
 }
 
 /**
@@ -94,9 +121,17 @@ export class XmlRecordReader {
   private pendingCandidate: { name: string; record: FeedRecord } | null = null;
   // Outside a product: whether every open element so far is a container (root, channel, …).
   private readonly containerPath: boolean[] = [];
-  // Per product: top-level attributes written by a plain element and by a `g:` element.
-  private readonly plainKeys = new Set<string>();
-  private readonly googleKeys = new Set<string>();
+  // Top-level attributes written by a plain element and by a `g:` element, per key (addTopLevel).
+  private readonly keySlots = new Map<string, KeySlot>();
+  private recordNumber = 0;
+  // The content of the current top-level element once it has children, in order: texts,
+  // names and attributes of elements opened, names of elements closed (kind in logKinds). An
+  // element's markup is written from it only when it turns out to be mixed content, instead
+  // of for every nested element in case it is.
+  // Entries past logLength are left over from earlier elements (an array's length is slow to set).
+  private log: (string | Record<string, string>)[] = [];
+  private logKinds: number[] = [];
+  private logLength = 0;
   // Element names repeat in every product: their keys are worked out once (normalizeKey,
   // trimming, slicing), and the same key strings then go into every record.
   private readonly tagNames = new Map<string, TagName>();
@@ -140,7 +175,16 @@ export class XmlRecordReader {
       const key = names.key;
       if (parent && !parent.hasChildren) {
         parent.hasChildren = true;
-        parent.markup = escapeText(parent.text);
+        parent.markupLength = escapedLength(parent.text);
+        if (this.open === 1) {
+          // A nested element's texts are logged as they come; a top-level one's from here on.
+          parent.logStart = this.logLength;
+          if (parent.text !== "") this.logEntry(TEXT, parent.text);
+        }
+      }
+      if (parent) {
+        this.logEntry(OPEN, tag.name);
+        if (attributes !== NO_ATTRIBUTES) this.logEntry(ATTRIBUTES, attributes);
       }
       let frame = frames[this.open];
       if (frame === undefined) {
@@ -150,8 +194,10 @@ export class XmlRecordReader {
           google: false,
           text: "",
           hasChildren: false,
-          markup: "",
+          logStart: 0,
+          markupLength: 0,
           attributes,
+          slot: names.slot,
         };
         frames.push(frame);
       }
@@ -169,8 +215,10 @@ export class XmlRecordReader {
       frame.google = names.google;
       frame.text = "";
       frame.hasChildren = false;
-      frame.markup = "";
+      frame.logStart = this.logLength;
+      frame.markupLength = 0;
       frame.attributes = attributes;
+      frame.slot = names.slot;
       return;
     }
 
@@ -201,7 +249,8 @@ export class XmlRecordReader {
     const frame = this.frames[this.open - 1]!;
     this.builder.count(text.length);
     frame.text += text;
-    if (frame.hasChildren) frame.markup += escapeText(text);
+    if (frame.hasChildren) frame.markupLength += escapedLength(text);
+    if (frame.hasChildren || this.open > 1) this.logEntry(TEXT, text);
   }
 
   /** The element opened at `depth` closed. */
@@ -219,32 +268,43 @@ export class XmlRecordReader {
     const parent = this.open > 0 ? this.frames[this.open - 1] : undefined;
     const path = frame.path;
     if (parent) {
-      // The parent's markup, should it turn out to be mixed content.
-      const markup = `<${frame.name}${serializeAttributes(frame.attributes)}>${frame.hasChildren ? frame.markup : escapeText(frame.text)}</${frame.name}>`;
-      b.count(markup.length);
-      parent.markup += markup;
+      // The length of this element's markup in its parent's, should that be mixed content.
+      const markupLength =
+        2 * frame.name.length +
+        5 +
+        (frame.attributes === NO_ATTRIBUTES ? 0 : serializeAttributes(frame.attributes).length) +
+        (frame.hasChildren ? frame.markupLength : escapedLength(frame.text));
+      b.count(markupLength);
+      parent.markupLength += markupLength;
+      this.logEntry(CLOSE, frame.name);
     }
     let hrefUsed = false;
     if (!frame.hasChildren) {
-      let value = frame.text.trim();
+      let value = trimmed(frame.text);
       if (value === "" && frame.attributes.href !== undefined) {
         value = frame.attributes.href;
         hrefUsed = true;
       }
       if (parent) b.add(path, value);
-      else this.addTopLevel(b, path, value, frame.google);
-    } else if (frame.text.trim() !== "" || isMarkupContent(frame.attributes)) {
+      else this.addTopLevel(b, path, value, frame.google, frame.slot);
+    } else if (trimmed(frame.text) !== "" || isMarkupContent(frame.attributes)) {
       // Text with markup in it (`Great <b>shoe</b> for trails`): one value, the markup as
       // text, instead of the children's dotted attributes (`description.b`).
       b.removePrefix(`${path}.`);
-      if (parent) b.add(path, frame.markup.trim());
-      else this.addTopLevel(b, path, frame.markup.trim(), frame.google);
+      const markup = this.markup(frame.logStart, parent ? this.logLength - 1 : this.logLength);
+      if (parent) b.add(path, markup.trim());
+      else this.addTopLevel(b, path, markup.trim(), frame.google, frame.slot);
     }
+    if (!parent) {
+      // The next top-level element starts a log of its own.
+      this.logLength = 0;
+    }
+    if (frame.attributes === NO_ATTRIBUTES) return;
     for (const name in frame.attributes) {
       if ((name === "href" && hrefUsed) || isNamespaceDeclaration(name)) continue;
       const key = `${path}.${normalizeKey(name, this.googlePrefixes)}`;
       if (parent) b.add(key, frame.attributes[name]!);
-      else this.addTopLevel(b, key, frame.attributes[name]!, frame.google);
+      else this.addTopLevel(b, key, frame.attributes[name]!, frame.google, this.keySlot(key));
     }
   }
 
@@ -257,8 +317,19 @@ export class XmlRecordReader {
     this.recordBuilder.take();
     const builder = (this.builder = this.recordBuilder);
     this.elementIndex = 0;
-    this.plainKeys.clear();
-    this.googleKeys.clear();
+    this.recordNumber++;
+    if (this.keySlots.size > MAX_KEY_SLOTS) {
+      // A feed of ever-new keys: the slots start again (and the names that hold them).
+      this.keySlots.clear();
+      this.tagNames.clear();
+      this.sequence.length = 0;
+    }
+    this.logLength = 0;
+    if (this.log.length > MAX_LOG_KEPT) {
+      // An outsized product's log is not kept for the rest of the feed.
+      this.log = [];
+      this.logKinds = [];
+    }
     this.recordDepth = depth;
     this.recordIsCandidate = candidate;
     this.open = 0;
@@ -290,17 +361,72 @@ export class XmlRecordReader {
   }
 
   /** Adds a top-level element's value; on a clash between `id` and `g:id` the `g:` one wins. */
-  private addTopLevel(b: RecordBuilder, key: string, value: string, google: boolean): void {
+  private addTopLevel(
+    b: RecordBuilder,
+    key: string,
+    value: string,
+    google: boolean,
+    slot: KeySlot,
+  ): void {
+    const n = this.recordNumber;
     if (google) {
-      if (this.plainKeys.size !== 0 && this.plainKeys.delete(key)) b.move(key, this.plainName(key));
-      this.googleKeys.add(key);
+      if (slot.plain === n) {
+        slot.plain = 0;
+        b.move(key, this.plainName(key));
+      }
+      slot.google = n;
       b.add(key, value);
-    } else if (this.googleKeys.has(key)) {
+    } else if (slot.google === n) {
       b.add(this.plainName(key), value);
     } else {
-      this.plainKeys.add(key);
+      slot.plain = n;
       b.add(key, value);
     }
+  }
+
+  private keySlot(key: string): KeySlot {
+    let slot = this.keySlots.get(key);
+    if (slot === undefined) {
+      slot = { plain: 0, google: 0 };
+      this.keySlots.set(key, slot);
+    }
+    return slot;
+  }
+
+  private logEntry(kind: number, entry: string | Record<string, string>): void {
+    const i = this.logLength++;
+    if (i === this.log.length) {
+      this.logKinds.push(kind);
+      this.log.push(entry);
+    } else {
+      this.logKinds[i] = kind;
+      this.log[i] = entry;
+    }
+  }
+
+  /** The markup of the log's entries [from, to). */
+  private markup(from: number, to: number): string {
+    const log = this.log;
+    const kinds = this.logKinds;
+    let out = "";
+    for (let i = from; i < to; i++) {
+      const entry = log[i]!;
+      switch (kinds[i]) {
+        case TEXT:
+          out += escapeText(entry as string);
+          break;
+        case OPEN:
+          out += `<${entry as string}`;
+          if (i + 1 < to && kinds[i + 1] === ATTRIBUTES)
+            out += serializeAttributes(log[++i] as Record<string, string>);
+          out += ">";
+          break;
+        case CLOSE:
+          out += `</${entry as string}>`;
+          break;
+      }
+    }
+    return out;
   }
 
   private plainName(key: string): string {
@@ -324,6 +450,7 @@ export class XmlRecordReader {
         google: key !== name.trim(),
         parentPath: "",
         path: "",
+        slot: this.keySlot(key),
       };
       if (this.tagNames.size < MAX_TAG_NAMES) this.tagNames.set(name, entry);
     }
@@ -347,6 +474,31 @@ export class XmlRecordReader {
 function isMarkupContent(attributes: Record<string, string>): boolean {
   const type = attributes.type?.toLowerCase();
   return type === "xhtml" || type === "html";
+}
+
+/** `text.trim()`, without the call when the text starts and ends with characters that are not white space (most values). */
+function trimmed(text: string): string {
+  const n = text.length;
+  if (n === 0) return text;
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(n - 1);
+  return isPlain(first) && isPlain(last) ? text : text.trim();
+}
+
+/** Not a white space character of `String.prototype.trim` (a cheap test that covers most text). */
+function isPlain(c: number): boolean {
+  return (c > 32 && c < 127) || (c > 160 && c < 0x1680);
+}
+
+/** The length of escapeText(text). */
+function escapedLength(text: string): number {
+  let length = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 38) length += 4;
+    else if (c === 60 || c === 62) length += 3;
+  }
+  return length;
 }
 
 function escapeText(text: string): string {

@@ -99,6 +99,22 @@ describe("Google Merchant RSS 2.0", () => {
     for (const chunkSize of [1, 5]) expect(await collect(xml, { chunkSize })).toEqual(whole);
   });
 
+  it("keeps mixed content nested in another element, and markup inside markup", async () => {
+    const xml = `<items><item><id>1</id><d>Great <b class="x">big &amp; <i>red</i></b> shoe</d><s><t>x <b>y</b></t><u a="1">2</u></s></item><item><id>2</id></item></items>`;
+    const whole = await collect(xml);
+    expect(whole).toEqual([
+      {
+        id: "1",
+        d: 'Great <b class="x">big &amp; <i>red</i></b> shoe',
+        "s.t": "x <b>y</b>",
+        "s.u": "2",
+        "s.u.a": "1",
+      },
+      { id: "2" },
+    ]);
+    for (const chunkSize of [1, 5]) expect(await collect(xml, { chunkSize })).toEqual(whole);
+  });
+
   it("strips any prefix bound to Google's namespace", async () => {
     const xml = `<rss xmlns:google="http://base.google.com/ns/1.0"><channel><item><google:id>7</google:id><google:price>1 EUR</google:price><other:thing xmlns:other="urn:x">y</other:thing></item></channel></rss>`;
     expect(await collect(xml)).toEqual([{ id: "7", price: "1 EUR", "other:thing": "y" }]);
