@@ -1,6 +1,6 @@
 import { DEFAULT_FEED_VARIABLES, type FeedVariableKey } from "./constants";
 import type { FeedVariables, MappedProduct, Product } from "./types";
-import { parseLooseNumber } from "../shared/format";
+import { parseLooseNumber, trimText } from "../shared/format";
 
 function str(value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -105,7 +105,7 @@ function attributeNames(variables: Partial<FeedVariables>, key: FeedVariableKey)
 function readFirst(product: Product, names: readonly string[]): string {
   for (let i = 0; i < names.length; i++) {
     const value = lookupAttribute(product, names[i]!);
-    if (value !== undefined) return str(value).trim();
+    if (value !== undefined) return trimText(str(value));
   }
   return "";
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { detectOs, formatDateNl, formatEuro, parseLooseNumber, progressPercent } from "./format";
+import {
+  detectOs,
+  formatDateNl,
+  formatEuro,
+  parseLooseNumber,
+  progressPercent,
+  trimText,
+} from "./format";
 
 describe("formatEuro", () => {
   it.each([
@@ -96,6 +103,10 @@ describe("parseLooseNumber", () => {
     ["15 kg", 15],
     ["50%", 50],
     [" 7 ", 7],
+    ["21.95 EUR", 21.95],
+    ["007", 7],
+    ["12 E", 12],
+    ["\u00a012.50 usd\t", 12.5],
   ])("%s -> %s", (value, expected) => {
     expect(parseLooseNumber(value)).toBeCloseTo(expected, 10);
   });
@@ -119,4 +130,13 @@ describe("parseLooseNumber", () => {
   ])("%s is not a number", (value) => {
     expect(parseLooseNumber(value)).toBeUndefined();
   });
+});
+
+describe("trimText", () => {
+  it.each([["a"], [" a "], ["\u00a0a\u3000"], ["\ufeffa"], ["caf\u00e9"], [""], ["  "], ["a\n"]])(
+    "%j is trimmed as String.prototype.trim does",
+    (text) => {
+      expect(trimText(text)).toBe(text.trim());
+    },
+  );
 });

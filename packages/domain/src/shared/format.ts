@@ -64,13 +64,64 @@ export function detectOs(userAgent: string | null | undefined): OsName {
 export function parseLooseNumber(value: unknown): number | undefined {
   if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
   if (typeof value !== "string") return undefined;
-  const match = LOOSE_NUMBER.exec(value.trim());
+  const text = trimText(value);
+  const plain = plainNumberEnd(text);
+  if (plain !== -1) {
+    // `12.99` or `12.99 EUR`: what the rules below give for it, without the regular expressions.
+    const n = Number(plain === text.length ? text : text.slice(0, plain));
+    return Number.isFinite(n) ? n : undefined;
+  }
+  const match = LOOSE_NUMBER.exec(text);
   if (!match) return undefined;
   const sign = match[1] === "-" || match[1] === "−" ? -1 : 1;
   const digits = normalizeDigits(match[2] as string);
   if (digits === undefined) return undefined;
   const n = Number(digits);
   return Number.isFinite(n) ? sign * n : undefined;
+}
+
+/**
+ * Where the number ends in `12`, `12.99`, `12.99 EUR` or `12.99 kg` (digits, an optional
+ * decimal part, an optional space and 1-3 letters, nothing else); -1 for any other text.
+ */
+function plainNumberEnd(text: string): number {
+  const n = text.length;
+  let i = 0;
+  while (i < n && isDigit(text.charCodeAt(i))) i++;
+  if (i === 0) return -1;
+  if (i < n && text.charCodeAt(i) === 46 /* . */) {
+    let j = i + 1;
+    while (j < n && isDigit(text.charCodeAt(j))) j++;
+    if (j === i + 1) return -1;
+    i = j;
+  }
+  if (i === n) return i;
+  if (text.charCodeAt(i) !== 32 /* space */ || n - i - 1 < 1 || n - i - 1 > 3) return -1;
+  for (let j = i + 1; j < n; j++) if (!isAsciiLetter(text.charCodeAt(j))) return -1;
+  return i;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/**
+ * `text.trim()`, without the call when both ends are plainly not white space (most feed
+ * values, read by the hundred thousand in an import).
+ */
+export function trimText(text: string): string {
+  const n = text.length;
+  if (n === 0) return text;
+  return isPlainEnd(text.charCodeAt(0)) && isPlainEnd(text.charCodeAt(n - 1)) ? text : text.trim();
+}
+
+/** Not a white space character of `String.prototype.trim` (a cheap test that covers most text). */
+function isPlainEnd(c: number): boolean {
+  return (c > 32 && c < 127) || (c > 160 && c < 0x1680);
 }
 
 // Optional currency/unit prefix (a symbol or up to 3 letters), optional sign, the number,

@@ -1,3 +1,4 @@
+import { trimText } from "@floow/domain/shared";
 import type { SaxesTagPlain } from "saxes";
 import type { FeedLimits } from "./limits";
 import { normalizeKey, RecordBuilder, type FeedRecord } from "./record";
@@ -280,14 +281,14 @@ export class XmlRecordReader {
     }
     let hrefUsed = false;
     if (!frame.hasChildren) {
-      let value = trimmed(frame.text);
+      let value = trimText(frame.text);
       if (value === "" && frame.attributes.href !== undefined) {
         value = frame.attributes.href;
         hrefUsed = true;
       }
       if (parent) b.add(path, value);
       else this.addTopLevel(b, path, value, frame.google, frame.slot);
-    } else if (trimmed(frame.text) !== "" || isMarkupContent(frame.attributes)) {
+    } else if (trimText(frame.text) !== "" || isMarkupContent(frame.attributes)) {
       // Text with markup in it (`Great <b>shoe</b> for trails`): one value, the markup as
       // text, instead of the children's dotted attributes (`description.b`).
       b.removePrefix(`${path}.`);
@@ -474,20 +475,6 @@ export class XmlRecordReader {
 function isMarkupContent(attributes: Record<string, string>): boolean {
   const type = attributes.type?.toLowerCase();
   return type === "xhtml" || type === "html";
-}
-
-/** `text.trim()`, without the call when the text starts and ends with characters that are not white space (most values). */
-function trimmed(text: string): string {
-  const n = text.length;
-  if (n === 0) return text;
-  const first = text.charCodeAt(0);
-  const last = text.charCodeAt(n - 1);
-  return isPlain(first) && isPlain(last) ? text : text.trim();
-}
-
-/** Not a white space character of `String.prototype.trim` (a cheap test that covers most text). */
-function isPlain(c: number): boolean {
-  return (c > 32 && c < 127) || (c > 160 && c < 0x1680);
 }
 
 /** The length of escapeText(text). */
