@@ -39,6 +39,8 @@ export interface EventBatch {
   events: StoredEvent[];
   /** Their rows as JSON, in key order. */
   rows: string;
+  /** The floows they are of, each once. */
+  floowIds: string[];
   /** The time of the rows that have none of their own: `now` as ISO text and in epoch ms. */
   now: { text: string; ms: number };
   /** What each adds to the daily items (`eventItemsSql`). */
@@ -73,9 +75,11 @@ export function eventBatch(events: readonly EventToStore[], now = new Date()): E
   const rows = new Map<string, EventRow>();
   const items: EventItem[] = [];
   const seenItems = new Set<string>();
+  const floowIds = new Set<string>();
   for (const [key, event] of byKey) {
     const o = unique.length;
     const { message, receivedAt } = event;
+    floowIds.add(message.floowId);
     unique.push(receivedAt ? (event as StoredEvent) : { ...event, receivedAt: now });
     eventItems(message, o, items, seenItems);
     const { step_id, answer } = sessionFields(message);
@@ -99,6 +103,7 @@ export function eventBatch(events: readonly EventToStore[], now = new Date()): E
   return {
     events: unique,
     rows: JSON.stringify(inKeyOrder(rows)),
+    floowIds: [...floowIds],
     now: { text: now.toISOString(), ms: now.getTime() },
     items,
   };
@@ -128,10 +133,17 @@ export function newEventsSql(batch: EventBatch, before?: RawBuilder<unknown>, js
         u."os", u."language", u."step_id", u."answer", u."payload"
       from ${rows} as u("organization_id" text, "domain_id" text, "created_at" timestamptz, "o" integer, "t" bigint,
         "os" text, "language" text, "step_id" text, "answer" text, "payload" jsonb)
+    ), "floows" as materialized (
+      -- The group's floows that exist, locked until its commit as the foreign key dropped by
+      -- migration 20261126213000 locked them for each row: a floow deleted meanwhile waits, and
+      -- its trigger then deletes these events too; the events of one already deleted are skipped.
+      select "id" from "floow" where "id" = any (${batch.floowIds}::text[]) order by "id" for key share
     ), "inserted" as (
       insert into "event" ("id", "organization_id", "domain_id", "floow_id", "session_id", "client_event_id", "type", "floow_version", "visitor_id", "variant_id", "payload", "created_at")
       select gen_random_uuid()::text, "organization_id", "domain_id", "floow_id", "session_id", "client_event_id", "type", "floow_version", "visitor_id", "variant_id", "payload", "created_at"
       from "input"${before ? sql` cross join "before"` : sql``}
+      -- A filter on the scan of "input" (an array of the few ids, not a join): the rows stay in key order.
+      where "floow_id" = any (array(select "id" from "floows"))
       on conflict ("floow_id", "client_event_id") do nothing
       returning "floow_id", "client_event_id"
     ), "fresh" as materialized (
