@@ -49,14 +49,15 @@ export interface EventBatch {
 
 /**
  * One event's row of the batch's JSON: only what its message does not hold (the statement reads
- * the floow, session, ids, type, version, visitor and arm from `payload`) and no key for what
- * is absent (`created_at` and `t` only for an event with a time of its own, `step_id` and
+ * the floow, session, ids, type, version, visitor and arm from `payload`, and the organization
+ * and domain when the message's are the event's, as the ingest's trusted messages' are) and
+ * no key for what is absent (`created_at` and `t` only for an event with a time of its own, `step_id` and
  * `answer` only for an answer): the JSON is both built and sent here and parsed by the
  * database, so its length is CPU on both sides (docs/analytics.md "Ingest speed").
  */
 interface EventRow {
-  organization_id: string;
-  domain_id: string;
+  organization_id?: string;
+  domain_id?: string;
   created_at?: string;
   o: number;
   t?: number;
@@ -84,13 +85,15 @@ export function eventBatch(events: readonly EventToStore[], now = new Date()): E
     eventItems(message, o, items, seenItems);
     const { step_id, answer } = sessionFields(message);
     const row: EventRow = {
-      organization_id: event.organizationId,
-      domain_id: event.domainId,
       o,
       os: event.device?.os ?? "unknown",
       language: event.device?.language ?? "unknown",
       payload: message,
     };
+    // The ingest's messages carry the organization and domain the event is stored under
+    // (trustedMessage); other callers' need not.
+    if (event.organizationId !== message.organizationId) row.organization_id = event.organizationId;
+    if (event.domainId !== message.domainId) row.domain_id = event.domainId;
     if (receivedAt) {
       row.created_at = receivedAt.toISOString();
       row.t = receivedAt.getTime();
@@ -126,7 +129,8 @@ export function newEventsSql(batch: EventBatch, before?: RawBuilder<unknown>, js
     ? sql`jsonb_to_recordset(${batch.rows}::jsonb)`
     : sql`json_to_recordset(${batch.rows}::json)`;
   return sql`${before ? sql`"before" as materialized (select ${before}), ` : sql``}"input" as materialized (
-      select u."organization_id", u."domain_id", u."payload"->>'floowId' as "floow_id", u."payload"->>'sessionId' as "session_id",
+      select coalesce(u."organization_id", u."payload"->>'organizationId') as "organization_id",
+        coalesce(u."domain_id", u."payload"->>'domainId') as "domain_id", u."payload"->>'floowId' as "floow_id", u."payload"->>'sessionId' as "session_id",
         u."payload"->>'id' as "client_event_id", u."payload"->>'type' as "type", (u."payload"->>'floowVersion')::integer as "floow_version",
         u."payload"->>'visitorId' as "visitor_id", u."payload"->>'variantId' as "variant_id",
         coalesce(u."created_at", ${batch.now.text}::timestamptz) as "created_at", u."o", coalesce(u."t", ${batch.now.ms}::bigint) as "t",
