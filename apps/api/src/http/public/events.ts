@@ -9,6 +9,7 @@ import type { DB } from "../../db/database";
 import { findLiveFloowRefs, findVersionContent } from "../../db/queries/floow-version";
 import type { LiveFloowRef } from "../../db/queries/floow-version";
 import { CACHES, createTtlCache } from "../../services/cache";
+import type { EventDevice, EventToStore } from "../../db/queries/event";
 import { eventDevice } from "../../services/events/device";
 import type { EventIngest } from "../../services/events/ingest";
 import { trustedMessage, versionIds } from "../../services/events/trusted-message";
@@ -18,6 +19,26 @@ import { readJsonBody } from "./body";
 
 /** 100 events, a few with a product list. */
 export const EVENTS_BODY_LIMIT = 512 * 1024;
+
+/**
+ * The batch's messages that pass `floowEventMessageSchema` (each checked on its own), and the
+ * field errors of the others, with their paths under `events.<index>`.
+ */
+function validMessages(events: readonly unknown[]): {
+  valid: FloowEventMessage[];
+  fieldErrors: FieldError[];
+} {
+  const valid: FloowEventMessage[] = [];
+  const fieldErrors: FieldError[] = [];
+  for (const [index, raw] of events.entries()) {
+    const parsed = floowEventMessageSchema.safeParse(raw);
+    if (parsed.success) valid.push(parsed.data);
+    else
+      for (const error of fieldErrorsFrom(parsed.error))
+        fieldErrors.push({ ...error, path: ["events", index, ...error.path] });
+  }
+  return { valid, fieldErrors };
+}
 
 export function registerEventsRoute(
   scope: FastifyInstance,
@@ -50,6 +71,47 @@ export function registerEventsRoute(
     });
 
   /**
+   * The messages to store, each under its floow's organization and domain (`trustedMessage`);
+   * messages of unknown or non-live floows or versions, or naming ids their version does not
+   * have, are left out.
+   */
+  const eventsToStore = async (
+    valid: readonly FloowEventMessage[],
+    device: EventDevice,
+  ): Promise<EventToStore[]> => {
+    const floows = await lookUp(valid.map((event) => event.floowId));
+    // Each version named once, whatever the number of its events.
+    const versionKey = (message: FloowEventMessage, floow: LiveFloowRef) =>
+      `${floow.id}:${message.floowVersion ?? floow.floowVersion}`;
+    const loads = new Map<string, Promise<VersionIds | null>>();
+    for (const message of valid) {
+      const floow = floows.get(message.floowId);
+      if (floow && !loads.has(versionKey(message, floow)))
+        loads.set(
+          versionKey(message, floow),
+          idsOf(floow, message.floowVersion ?? floow.floowVersion),
+        );
+    }
+    const versions = new Map(
+      await Promise.all([...loads].map(async ([key, load]) => [key, await load] as const)),
+    );
+    return valid.flatMap((message) => {
+      const floow = floows.get(message.floowId);
+      const ids = floow && versions.get(versionKey(message, floow));
+      if (!floow || !ids) return [];
+      const { organizationId, domainId } = floow;
+      const trusted = trustedMessage(message, {
+        organizationId,
+        domainId,
+        floowId: floow.id,
+        floowVersion: message.floowVersion,
+        ids,
+      });
+      return trusted ? [{ organizationId, domainId, message: trusted, device }] : [];
+    });
+  };
+
+  /**
    * `{ events: FloowEventMessage[] }` (1 to 100) → 202 `{ accepted, ignored }` once stored.
    * Each event is stored, and delivered to webhooks and integrations, under its floow's
    * organization, domain and version, written into its message too (`trustedMessage`: never
@@ -68,46 +130,12 @@ export function registerEventsRoute(
       if (!body.ok) return sendError(reply, 400, "BAD_REQUEST", body.message);
       const envelope = eventBatchEnvelopeSchema.safeParse(body.value);
       if (!envelope.success) return sendValidationError(reply, envelope.error);
-      const valid: FloowEventMessage[] = [];
-      const fieldErrors: FieldError[] = [];
-      envelope.data.events.forEach((raw, index) => {
-        const parsed = floowEventMessageSchema.safeParse(raw);
-        if (parsed.success) valid.push(parsed.data);
-        else
-          for (const error of fieldErrorsFrom(parsed.error))
-            fieldErrors.push({ ...error, path: ["events", index, ...error.path] });
-      });
-      const floows = await lookUp(valid.map((event) => event.floowId));
-      // Each version named once, whatever the number of its events.
-      const versionKey = (message: FloowEventMessage, floow: LiveFloowRef) =>
-        `${floow.id}:${message.floowVersion ?? floow.floowVersion}`;
-      const loads = new Map<string, Promise<VersionIds | null>>();
-      for (const message of valid) {
-        const floow = floows.get(message.floowId);
-        if (floow && !loads.has(versionKey(message, floow)))
-          loads.set(
-            versionKey(message, floow),
-            idsOf(floow, message.floowVersion ?? floow.floowVersion),
-          );
-      }
-      const versions = new Map(
-        await Promise.all([...loads].map(async ([key, load]) => [key, await load] as const)),
-      );
-      const device = eventDevice(request.headers);
-      const known = valid.flatMap((message) => {
-        const floow = floows.get(message.floowId);
-        const ids = floow && versions.get(versionKey(message, floow));
-        if (!floow || !ids) return [];
-        const { organizationId, domainId } = floow;
-        const trusted = trustedMessage(message, {
-          organizationId,
-          domainId,
-          floowId: floow.id,
-          floowVersion: message.floowVersion,
-          ids,
-        });
-        return trusted ? [{ organizationId, domainId, message: trusted, device }] : [];
-      });
+      const received = envelope.data.events.length;
+      const { valid, fieldErrors } = validMessages(envelope.data.events);
+      // Only the messages to store are kept while the write runs (tens of milliseconds, under
+      // load): the parsed body and the validated copies are garbage already, not objects the
+      // garbage collector copies and promotes with every request in flight.
+      const known = await eventsToStore(valid, eventDevice(request.headers));
       const stored = deps.ingest.add(known);
       if (stored === false) {
         reply.header("retry-after", "2");
@@ -121,7 +149,7 @@ export function registerEventsRoute(
       await stored;
       const answer: PublicEventsAccepted = {
         accepted: known.length,
-        ignored: envelope.data.events.length - known.length,
+        ignored: received - known.length,
       };
       if (fieldErrors.length > 0) {
         const first = fieldErrors[0]!;
