@@ -34,7 +34,11 @@ export class RecordBuilder {
     }
     this.chars += value.length + key.length;
     if (this.chars > this.limits.maxRecordChars) throw recordTooLarge(this.limits, this.where());
-    const existing = this.record[key];
+    let existing = this.record[key];
+    // A name every object inherits (`constructor`, `toString`, `__proto__`) is read through the
+    // prototype: only an own value is a repeat. Checked after the plain read, which finds
+    // nothing for almost every key, so the common case costs one look-up.
+    if (existing !== undefined && !Object.hasOwn(this.record, key)) existing = undefined;
     if (existing === undefined) {
       if (++this.fields > this.limits.maxFields) {
         throw new FeedError(

@@ -350,6 +350,23 @@ describe("encodings", () => {
 });
 
 describe("hostile and malformed XML", () => {
+  it("keeps elements named like Object's own members as plain attributes", async () => {
+    // `constructor`, `toString` and `__proto__` are inherited by every object: read through the
+    // prototype, a first value was taken for a repeat (`[Function, "x"]`), and `__proto__`
+    // replaced the record's prototype.
+    const xml = `<rss version="2.0" ${G}><channel><item><g:id>1</g:id><constructor>c</constructor><toString>t</toString><__proto__>p</__proto__><hasOwnProperty>h</hasOwnProperty><constructor>c2</constructor></item></channel></rss>`;
+    const [record] = await collect(xml);
+    expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+    // As entries: an object literal's `__proto__: "p"` would not be a property either.
+    expect(Object.entries(record!)).toEqual([
+      ["id", "1"],
+      ["constructor", ["c", "c2"]],
+      ["toString", "t"],
+      ["__proto__", "p"],
+      ["hasOwnProperty", "h"],
+    ]);
+  });
+
   it("refuses entity declarations (billion laughs) without expanding anything", async () => {
     const lol = `<?xml version="1.0"?>
 <!DOCTYPE lolz [
