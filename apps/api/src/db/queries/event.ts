@@ -41,6 +41,8 @@ export interface EventBatch {
   rows: string;
   /** The floows they are of, each once. */
   floowIds: string[];
+  /** The domains they are stored under, each once (the outbox looks for their webhooks once). */
+  domainIds: string[];
   /** The time of the rows that have none of their own: `now` as ISO text and in epoch ms. */
   now: { text: string; ms: number };
   /** What each adds to the daily items (`eventItemsSql`). */
@@ -77,10 +79,12 @@ export function eventBatch(events: readonly EventToStore[], now = new Date()): E
   const items: EventItem[] = [];
   const seenItems = new Set<string>();
   const floowIds = new Set<string>();
+  const domainIds = new Set<string>();
   for (const [key, event] of byKey) {
     const o = unique.length;
     const { message, receivedAt } = event;
     floowIds.add(message.floowId);
+    domainIds.add(event.domainId);
     unique.push(receivedAt ? (event as StoredEvent) : { ...event, receivedAt: now });
     eventItems(message, o, items, seenItems);
     const { step_id, answer } = sessionFields(message);
@@ -107,6 +111,7 @@ export function eventBatch(events: readonly EventToStore[], now = new Date()): E
     events: unique,
     rows: JSON.stringify(inKeyOrder(rows)),
     floowIds: [...floowIds],
+    domainIds: [...domainIds],
     now: { text: now.toISOString(), ms: now.getTime() },
     items,
   };

@@ -45,7 +45,7 @@ export async function storeEvents(
     with ${newEventsSql(batch, server ? sql`set_config('synchronous_commit', 'off', true)` : undefined, server)},
     ${eventSessionsSql(fresh)},
     ${eventItemsSql(batch.items, fresh)},
-    ${eventDeliveriesSql(fresh, now)}
+    ${eventDeliveriesSql(fresh, now, batch.domainIds)}
     select "o" from "fresh" order by "o"`.compile(db);
   // Its text is the same for every batch (the rows are parameters): parsed and planned once per connection.
   if (server) prepareOnServer(query.sql);

@@ -66,20 +66,33 @@ const SENDERS = JSON.stringify(
  * job, due at `now`. Written in the same statement as the events, so a delivery exists exactly
  * when its event was newly stored.
  */
-export function eventDeliveriesSql(fresh: RawBuilder<unknown>, now: Date) {
+export function eventDeliveriesSql(
+  fresh: RawBuilder<unknown>,
+  now: Date,
+  /** The domains of the events (the group's, each once). */
+  domainIds: readonly string[],
+) {
   const at = now.toISOString();
-  return sql`"deliveries" as (
+  // `hooked`: the events of domains with an active webhook or a connected integration, found
+  // once per group (most domains have neither): without it, each new event looked up the
+  // domain's webhooks and integrations (about 1.2 µs of the database's time per event).
+  return sql`"hooked" as materialized (
+      select * from ${fresh} where "domain_id" = any (array(
+        select "domain_id" from "webhook" where "domain_id" = any (${domainIds}::text[]) and "status" = 'active'
+        union
+        select "domain_id" from "integration" where "domain_id" = any (${domainIds}::text[]) and "encrypted_key" is not null))
+    ), "deliveries" as (
       insert into "webhook_delivery" ("id", "organization_id", "webhook_id", "integration_id", "message_id", "event_id", "event_type", "payload", "next_attempt_at")
       select gen_random_uuid()::text, "organization_id", "webhook_id", "integration_id", 'msg_' || replace(gen_random_uuid()::text, '-', ''), null, "type",
         "payload", ${at}::timestamptz
       from (
         select e."o", 0 as "k", e."organization_id", h."id" as "webhook_id", null as "integration_id", e."type",
           jsonb_build_object('type', 'floow.' || e."type", 'timestamp', e."payload"->'createdAt', 'data', e."payload") as "payload"
-        from ${fresh} e join "webhook" h on h."domain_id" = e."domain_id" and h."organization_id" = e."organization_id" and h."status" = 'active'
+        from "hooked" e join "webhook" h on h."domain_id" = e."domain_id" and h."organization_id" = e."organization_id" and h."status" = 'active'
           and (h."floow_id" is null or h."floow_id" = e."floow_id") and (h."events" = '[]' or h."events" @> jsonb_build_array(e."type"))
         union all
         select e."o", 1, e."organization_id", null, g."id", e."type", e."payload"
-        from ${fresh} e join "integration" g on g."domain_id" = e."domain_id" and g."organization_id" = e."organization_id" and g."encrypted_key" is not null
+        from "hooked" e join "integration" g on g."domain_id" = e."domain_id" and g."organization_id" = e."organization_id" and g."encrypted_key" is not null
           join json_to_recordset(${SENDERS}::json) as s("id" text, "types" text[]) on s."id" = g."integration_configuration_id" and e."type" = any(s."types")
       ) as d
       -- A holdout exposure is the experiment's own measurement (a visitor who saw no floow), not
