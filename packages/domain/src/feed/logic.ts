@@ -33,7 +33,7 @@ export function mapProduct(
   product: Product,
   variables: Partial<FeedVariables> = DEFAULT_FEED_VARIABLES,
 ): MappedProduct {
-  return mapperFor(variables)(product);
+  return productMapper(variables)(product);
 }
 
 /** mapProduct with the variables worked out once, for reading many products of one feed. */
@@ -60,39 +60,6 @@ export function productMapper(
     image: readFirst(product, image),
     description: readFirst(product, description),
   });
-}
-
-// The last variables mapProduct resolved, by value: an import maps every product with the
-// same variables (and callers may pass a fresh `{}` each time).
-let lastVariables: Partial<FeedVariables> | undefined;
-let lastMapper: ProductMapper | undefined;
-
-function mapperFor(variables: Partial<FeedVariables>): ProductMapper {
-  const last = lastVariables;
-  if (
-    lastMapper !== undefined &&
-    last !== undefined &&
-    variables.id === last.id &&
-    variables.url === last.url &&
-    variables.name === last.name &&
-    variables.price === last.price &&
-    variables.image === last.image &&
-    variables.description === last.description
-  ) {
-    return lastMapper;
-  }
-  const mapper = productMapper(variables);
-  // A copy: the caller's object may change afterwards.
-  lastVariables = {
-    id: variables.id,
-    url: variables.url,
-    name: variables.name,
-    price: variables.price,
-    image: variables.image,
-    description: variables.description,
-  };
-  lastMapper = mapper;
-  return mapper;
 }
 
 /** The attribute names one variable tries: the named one, and for a default the alternatives. */

@@ -9,7 +9,7 @@ import {
   shopifyLimits,
   type FeedLimits,
 } from "./limits";
-import { mapProduct, type FeedProduct, type FeedVariablesInput } from "./map-product";
+import { feedProductMapper, type FeedProduct, type FeedVariablesInput } from "./map-product";
 import { openFeed } from "./parse-feed";
 import type { FeedRecord } from "./record";
 import { isShopifyCatalogUrl, nextLink, shopifyPageUrl } from "./shopify";
@@ -238,10 +238,11 @@ export async function previewFeed(
   const source = await openFeedUrl(url, type, { ...fetchOptions, purpose: "preview" });
   const products: FeedProduct[] = [];
   const attributes = new Set<string>();
+  const mapProduct = feedProductMapper(variables);
   try {
     if (limit > 0) {
       for await (const record of source.records) {
-        products.push(mapProduct(record, variables));
+        products.push(mapProduct(record));
         for (const key of Object.keys(record)) attributes.add(key);
         if (products.length >= limit) break;
       }
@@ -317,6 +318,7 @@ export async function importFeed(
     productCount: () => count,
   });
   const seen = new Set<string>();
+  const mapProduct = feedProductMapper(variables);
   let batch: FeedProduct[] = [];
   let duplicates = 0;
   let withoutId = 0;
@@ -333,7 +335,7 @@ export async function importFeed(
           (duplicates > 0 ? ` (${duplicates.toLocaleString("en")} of them repeated ids).` : "."),
       );
     }
-    const product = mapProduct(record, variables);
+    const product = mapProduct(record);
     if (!product.id) {
       withoutId++;
       product.id = product.url || `#${position}`;

@@ -1,5 +1,5 @@
 import type { FeedVariableKey } from "@floow/domain/feed";
-import { mapProduct as mapFields } from "@floow/domain/feed";
+import { productMapper } from "@floow/domain/feed";
 import type { FeedRecord } from "./record";
 
 export type FeedVariablesInput = Partial<Record<FeedVariableKey, string>>;
@@ -24,8 +24,18 @@ export interface FeedProduct {
  * value of a list, trimmed, loose price), keeping the whole record as `attributes`.
  */
 export function mapProduct(record: FeedRecord, variables: FeedVariablesInput = {}): FeedProduct {
-  // Written out rather than spread: this runs for every product of an import, and an object
-  // of fixed shape built in one go is cheaper than copying one object's properties into another.
-  const { id, url, name, price, image, description } = mapFields(record, variables);
-  return { id, url, name, price, image, description, attributes: record };
+  return feedProductMapper(variables)(record);
+}
+
+/** mapProduct for every product of one feed: the variables are resolved once (`productMapper`). */
+export function feedProductMapper(
+  variables: FeedVariablesInput = {},
+): (record: FeedRecord) => FeedProduct {
+  const mapFields = productMapper(variables);
+  return (record) => {
+    // Written out rather than spread: this runs for every product of an import, and an object
+    // of fixed shape built in one go is cheaper than copying one object's properties into another.
+    const { id, url, name, price, image, description } = mapFields(record);
+    return { id, url, name, price, image, description, attributes: record };
+  };
 }
