@@ -105,7 +105,13 @@ export async function startProductionServer(
   };
   for (const [name, value] of Object.entries(childEnv))
     if (value === undefined) delete childEnv[name];
-  const child = spawn(process.execPath, [...start.nodeOptions, mainJs], {
+  // BENCH_CPU_PROFILE_DIR=<folder>: the server writes a V8 CPU profile there when it stops
+  // (`--cpu-prof` is refused in NODE_OPTIONS), to find where a benchmark's time goes; the
+  // profiler's own cost makes that run's figures no result.
+  const profile = process.env.BENCH_CPU_PROFILE_DIR
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...start.nodeOptions, ...profile, mainJs], {
     env: childEnv,
     stdio: ["ignore", "ignore", "inherit"],
   });
