@@ -164,11 +164,14 @@ test("shoppers answer a live floow; its analytics show the counts and charts, an
     .getByRole("row", { name: new RegExp(ADVISOR.name) });
   await expect(row).toContainText("3");
 
-  // /inspect from the side navigation: a new shopper's events appear without a reload.
+  // /inspect from the side navigation: a new shopper's events appear without a reload. Pressed
+  // as a person presses (the button down for 100 ms): the column expands as the pointer enters
+  // it, and Inspect must still be under the pointer when the button comes up (the domains'
+  // sub-list once pushed it down there, and the click ended on Analytics).
   await page
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Inspect" })
-    .click();
+    .click({ delay: 100 });
   await expect(page.getByText("Live: new events appear as they arrive")).toBeVisible();
   await expect(page.getByRole("table")).toBeVisible();
   const before = await page.getByRole("table").getByRole("row").count();

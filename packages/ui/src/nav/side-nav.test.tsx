@@ -39,7 +39,7 @@ describe("SideNav", () => {
     expect(link.querySelector("svg")).not.toBeNull();
   });
 
-  it("keeps labels for screen readers while collapsed and hides sub-lists", () => {
+  it("keeps labels for screen readers while collapsed, and the sub-lists' place with their entries out of reach", () => {
     render(
       <SideNav expanded={false}>
         <NavGroup label="Help">
@@ -52,7 +52,24 @@ describe("SideNav", () => {
     );
     expect(screen.getByRole("link", { name: "Documentation" })).toBeTruthy();
     expect(screen.getByRole("group", { name: "Help" })).toBeTruthy();
-    expect(screen.queryByRole("link", { name: "Shop" })).toBeNull();
+    // Hiding the entries (display: none) would make hover move the items below them.
+    const list = screen.getByText("Shop").closest("ul")!;
+    expect(list.hidden).toBe(false);
+    expect(list.hasAttribute("inert")).toBe(true);
+    expect(list.className).toContain("*:invisible");
+  });
+
+  it("shows and enables the sub-lists while expanded", () => {
+    render(
+      <SideNav expanded>
+        <NavSubList>
+          <NavSubItem href="/domains/domain#general">Shop</NavSubItem>
+        </NavSubList>
+      </SideNav>,
+    );
+    const list = screen.getByRole("link", { name: "Shop" }).closest("ul")!;
+    expect(list.hasAttribute("inert")).toBe(false);
+    expect(list.className).not.toContain("*:invisible");
   });
 
   it("shows a profile block with name and caption", () => {

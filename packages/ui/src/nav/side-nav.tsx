@@ -179,13 +179,22 @@ export function NavGroup({
   );
 }
 
-/** An indented list under an item (the domains under Domains); hidden while collapsed. */
+/**
+ * An indented list under an item (the domains under Domains). While collapsed its entries are
+ * invisible and out of reach (inert) but keep their place: the column expands on hover, and an
+ * entry appearing then would push the items below it down under the pointer: a click pressed on
+ * one item would be released on the one above it, and do nothing.
+ */
 export function NavSubList({ className, children }: { className?: string; children: ReactNode }) {
   const { expanded } = useSideNav();
   return (
     <ul
-      hidden={!expanded}
-      className={cn("ml-5 flex flex-col gap-0.5 border-l border-grey-200 py-0.5 pl-2.5", className)}
+      inert={!expanded}
+      className={cn(
+        "ml-5 flex flex-col gap-0.5 border-l border-grey-200 py-0.5 pl-2.5 *:transition-[opacity,visibility] *:duration-500",
+        !expanded && "*:invisible *:opacity-0",
+        className,
+      )}
     >
       {children}
     </ul>
