@@ -115,17 +115,18 @@ function floowRow(page: Page, name: string) {
 }
 
 /**
- * From the editor to the floows list by the side navigation. In two CI runs on three workers
- * (26 Nov) the link's click from a just-opened editor left the URL on the editor (once for
- * 4 minutes): a click lost while the editor route was still loading, not yet explained (open
- * in the closing note of that session). Until it is, the journey clicks again, as a user would.
+ * From the editor to the floows list by the side navigation, pressed as a person presses (the
+ * button down for 100 ms). In two CI runs (26 Nov) this click was lost and the URL stayed on
+ * the editor: the collapsed column expands as the pointer enters it, and the domains' sub-list
+ * then appeared and pushed Floows down, so the button came up over a domain entry. The list
+ * keeps its place now (packages/ui NavSubList), and one click is enough.
  */
 async function toFloowsFromEditor(page: Page) {
-  const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Floows" });
-  await expect(async () => {
-    await link.click();
-    await expect(page).toHaveURL(/\/floows$/, { timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Floows" })
+    .click({ delay: 100 });
+  await expect(page).toHaveURL(/\/floows$/);
 }
 
 /** Types into a Tiptap field, replacing what it holds. */

@@ -45,8 +45,10 @@ function Example({ initiallyExpanded }: { initiallyExpanded: boolean }) {
           <NavItem href="#" icon={<HomeIcon />} label="Home" active />
           <NavItem href="#domains" icon={<GlobeIcon />} label="Domains" />
           <NavSubList>
-            <NavSubItem href="#shop">shop.example.com</NavSubItem>
-            <NavSubItem href="#blog" active>
+            <NavSubItem href="#shop" mark="S">
+              shop.example.com
+            </NavSubItem>
+            <NavSubItem href="#blog" mark="B" active>
               blog.example.com
             </NavSubItem>
           </NavSubList>

@@ -39,27 +39,34 @@ describe("SideNav", () => {
     expect(link.querySelector("svg")).not.toBeNull();
   });
 
-  it("keeps labels for screen readers while collapsed, and the sub-lists' place with their entries out of reach", () => {
+  it("keeps labels for screen readers while collapsed, and the sub-lists' place", () => {
     render(
       <SideNav expanded={false}>
         <NavGroup label="Help">
           <NavItem href="/documentation" icon={<HomeIcon />} label="Documentation" />
         </NavGroup>
         <NavSubList>
-          <NavSubItem href="/domains/domain#general">Shop</NavSubItem>
+          <NavSubItem href="/domains/domain#general" mark="BN">
+            Bikes NL
+          </NavSubItem>
+          <NavSubItem href="/domains/domain#general">Plain</NavSubItem>
         </NavSubList>
       </SideNav>,
     );
     expect(screen.getByRole("link", { name: "Documentation" })).toBeTruthy();
     expect(screen.getByRole("group", { name: "Help" })).toBeTruthy();
-    // Hiding the entries (display: none) would make hover move the items below them.
-    const list = screen.getByText("Shop").closest("ul")!;
-    expect(list.hidden).toBe(false);
-    expect(list.hasAttribute("inert")).toBe(true);
-    expect(list.className).toContain("*:invisible");
+    // Hiding entries (display: none) would make hover move the items below them: an entry
+    // with a mark stays a link, showing the mark; one without is kept in place, out of reach.
+    const marked = screen.getByRole("link", { name: "Bikes NL" });
+    expect(marked.closest("li")!.hasAttribute("inert")).toBe(false);
+    expect(marked.textContent).toBe("BNBikes NL");
+    const plain = screen.getByText("Plain").closest("li")!;
+    expect(plain.hidden).toBe(false);
+    expect(plain.hasAttribute("inert")).toBe(true);
+    expect(plain.className).toContain("invisible");
   });
 
-  it("shows and enables the sub-lists while expanded", () => {
+  it("shows and enables every sub-list entry while expanded", () => {
     render(
       <SideNav expanded>
         <NavSubList>
@@ -67,9 +74,9 @@ describe("SideNav", () => {
         </NavSubList>
       </SideNav>,
     );
-    const list = screen.getByRole("link", { name: "Shop" }).closest("ul")!;
-    expect(list.hasAttribute("inert")).toBe(false);
-    expect(list.className).not.toContain("*:invisible");
+    const entry = screen.getByRole("link", { name: "Shop" }).closest("li")!;
+    expect(entry.hasAttribute("inert")).toBe(false);
+    expect(entry.className).not.toContain("invisible");
   });
 
   it("shows a profile block with name and caption", () => {

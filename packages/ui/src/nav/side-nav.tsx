@@ -180,45 +180,76 @@ export function NavGroup({
 }
 
 /**
- * An indented list under an item (the domains under Domains). While collapsed its entries are
- * invisible and out of reach (inert) but keep their place: the column expands on hover, and an
- * entry appearing then would push the items below it down under the pointer: a click pressed on
- * one item would be released on the one above it, and do nothing.
+ * An indented list under an item (the domains under Domains). It keeps its place while the
+ * column is collapsed: the column expands on hover, and a list appearing then would push the
+ * items below it down under the pointer, so a click pressed on one item would be released on
+ * the one above it and do nothing. Its entries show their `mark` (a domain's initials) while
+ * collapsed, as the items show their icons.
  */
 export function NavSubList({ className, children }: { className?: string; children: ReactNode }) {
-  const { expanded } = useSideNav();
   return (
     <ul
-      inert={!expanded}
-      className={cn(
-        "ml-5 flex flex-col gap-0.5 border-l border-grey-200 py-0.5 pl-2.5 *:transition-[opacity,visibility] *:duration-500",
-        !expanded && "*:invisible *:opacity-0",
-        className,
-      )}
+      className={cn("ml-2.5 flex flex-col gap-0.5 border-l border-grey-200 py-0.5 pl-1", className)}
     >
       {children}
     </ul>
   );
 }
 
+export type NavSubItemProps = ComponentProps<"a"> & {
+  active?: boolean;
+  /** Render the single child (a router link, say) as the entry. */
+  asChild?: boolean;
+  /**
+   * A short mark shown before the label, and alone while the column is collapsed (a domain's
+   * initials). An entry without one is out of sight and out of reach while collapsed.
+   */
+  mark?: ReactNode;
+};
+
 export function NavSubItem({
   active = false,
   asChild = false,
+  mark,
   className,
+  children,
   ...props
-}: ComponentProps<"a"> & { active?: boolean; asChild?: boolean }) {
+}: NavSubItemProps) {
+  const { expanded } = useSideNav();
   const Comp = asChild ? Slot.Root : "a";
+  const hidden = !expanded && mark === undefined;
   return (
-    <li>
+    <li
+      inert={hidden}
+      className={cn(
+        "transition-[opacity,visibility] duration-500",
+        hidden && "invisible opacity-0",
+      )}
+    >
       <Comp
         data-active={active}
         aria-current={active ? "page" : undefined}
         className={cn(
-          "flex h-8 items-center truncate rounded-md px-2 text-[13px] text-grey-600 transition-colors hover:bg-grey-100 hover:text-grey-900 data-[active=true]:font-medium data-[active=true]:text-primary-800",
+          "group/sub flex h-8 items-center gap-2 truncate rounded-md px-1 text-[13px] whitespace-nowrap text-grey-600 transition-colors hover:bg-grey-100 hover:text-grey-900 data-[active=true]:font-medium data-[active=true]:text-primary-800",
+          mark === undefined && "px-2",
           className,
         )}
         {...props}
-      />
+      >
+        {mark === undefined || asChild ? (
+          children
+        ) : (
+          <>
+            <span
+              aria-hidden="true"
+              className="flex size-5 shrink-0 items-center justify-center rounded bg-grey-100 text-[9px] leading-none font-semibold tracking-tight text-grey-600 uppercase transition-colors group-hover/sub:bg-grey-200 group-data-[active=true]/sub:bg-primary-100 group-data-[active=true]/sub:text-primary-800"
+            >
+              {mark}
+            </span>
+            <NavLabel>{children}</NavLabel>
+          </>
+        )}
+      </Comp>
     </li>
   );
 }

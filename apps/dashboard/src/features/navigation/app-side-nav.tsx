@@ -145,6 +145,7 @@ export function AppSideNav({
                     <NavSubItem
                       key={domain.id}
                       href="/domains/domain#general"
+                      mark={initials(domain.name) || "•"}
                       active={
                         location.pathname === "/domains/domain" && selectedDomainId === domain.id
                       }
