@@ -26,6 +26,7 @@ import * as conversionVariant from "./20261126100747_conversion_variant";
 import * as eventDailyHoldout from "./20261126150000_event_daily_holdout";
 import * as experimentVisitor from "./20261126160000_experiment_visitor";
 import * as eventFloowFk from "./20261126213000_event_floow_fk";
+import * as jobQueuedOrg from "./20261127004500_job_queued_org";
 
 /**
  * Every migration, by name, imported statically so the tsup bundle carries them (a
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   "20261126150000_event_daily_holdout": eventDailyHoldout,
   "20261126160000_experiment_visitor": experimentVisitor,
   "20261126213000_event_floow_fk": eventFloowFk,
+  "20261127004500_job_queued_org": jobQueuedOrg,
 };

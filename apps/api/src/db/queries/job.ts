@@ -47,9 +47,9 @@ export async function enqueueJob(
 }
 
 /**
- * Takes the next due job for `workerId` (FOR UPDATE SKIP LOCKED: several API processes on one
- * PostgreSQL server never take the same job), or null. A job waits while another of its
- * kind and key runs (a follow-up runs after the job it follows).
+ * Takes the next due job for `workerId` (several API processes on one PostgreSQL server never
+ * take the same job: see claimJobOfKind), or null. A job waits while another of its
+ * kind and key runs (a follow-up runs after the job it follows). `kinds` are tried in turn.
  *
  * Fair between organizations: of the due jobs, the one whose organization has the fewest
  * jobs of that kind running goes first (then the oldest), and with `perOrganization` an
@@ -63,26 +63,82 @@ export async function claimJob(
   kinds: readonly string[],
   options: { perOrganization?: number } = {},
 ): Promise<Job | null> {
-  if (kinds.length === 0) return null;
-  const runningOfOrganization = sql`(select count(*) from "job" as "o" where "o"."status" = 'running' and "o"."kind" = "q"."kind" and "o"."organization_id" is not distinct from "q"."organization_id")`;
-  const underCap =
-    options.perOrganization === undefined
-      ? sql``
-      : sql`and ${runningOfOrganization} < ${options.perOrganization}`;
-  const { rows } = await sql<Job>`
-    update "job" set "status" = 'running', "locked_at" = now(), "locked_by" = ${workerId}, "attempts" = "attempts" + 1, "updated_at" = now()
-    where "id" = (
-      select "id" from "job" as "q"
-      where "status" = 'queued' and "run_at" <= now() and "kind" in (${sql.join(kinds)})
-        and not exists (select 1 from "job" as "r" where "r"."kind" = "q"."kind" and "r"."key" = "q"."key" and "r"."status" = 'running')
-        ${underCap}
-      order by ${runningOfOrganization}, "run_at", "created_at"
-      limit 1
-      for update skip locked
+  for (const kind of kinds) {
+    const job = await claimJobOfKind(db, workerId, kind, options.perOrganization);
+    if (job) return job;
+  }
+  return null;
+}
+
+/**
+ * One kind's claim, in three short statements instead of one that read every queued job (with
+ * a count of its organization's running jobs per row: a backlog of 1,000 webhook deliveries
+ * cost each claim about 24 ms of CPU on PGlite and 8 ms on the server, and the worker claims
+ * once per job; migration 20261127004500):
+ *
+ * 1. the kind's running jobs per organization (a few rows);
+ * 2. each organization's oldest due job whose key is not running: the organizations with queued
+ *    jobs are found one index probe each (a loose index scan of `job_queued_org_idx`), those at
+ *    their cap left out;
+ * 3. the first of those by (running jobs of its organization, due time, age) is taken by an
+ *    update that only takes it while it is still queued and its key not running: when another
+ *    process took it first, the next one is tried.
+ */
+async function claimJobOfKind(
+  db: Kysely<DB>,
+  workerId: string,
+  kind: string,
+  perOrganization: number | undefined,
+): Promise<Job | null> {
+  const running = new Map<string, number>();
+  const { rows: counts } = await sql<{ o: string; n: number }>`
+    select coalesce("organization_id", '') as "o", count(*)::integer as "n" from "job"
+    where "status" = 'running' and "kind" = ${kind} group by 1`.execute(db);
+  for (const { o, n } of counts) running.set(o, n);
+  const capped =
+    perOrganization === undefined
+      ? []
+      : [...running].filter(([, n]) => n >= perOrganization).map(([o]) => o);
+  const { rows: candidates } = await sql<{
+    id: string;
+    o: string;
+    run_at: Date;
+    created_at: Date;
+  }>`
+    with recursive "groups" as (
+      (select coalesce("organization_id", '') as "o" from "job" where "status" = 'queued' and "kind" = ${kind}
+        order by coalesce("organization_id", '') limit 1)
+      union all
+      select "n"."o" from "groups" as "p", lateral (
+        select coalesce("organization_id", '') as "o" from "job"
+        where "status" = 'queued' and "kind" = ${kind} and coalesce("organization_id", '') > "p"."o"
+        order by coalesce("organization_id", '') limit 1
+      ) as "n"
     )
-    returning *
-  `.execute(db);
-  return rows[0] ?? null;
+    select "c"."id", "g"."o", "c"."run_at", "c"."created_at" from "groups" as "g", lateral (
+      select "q"."id", "q"."run_at", "q"."created_at" from "job" as "q"
+      where "q"."status" = 'queued' and "q"."kind" = ${kind} and coalesce("q"."organization_id", '') = "g"."o" and "q"."run_at" <= now()
+        and not exists (select 1 from "job" as "k" where "k"."kind" = "q"."kind" and "k"."key" = "q"."key" and "k"."status" = 'running')
+      order by "q"."run_at", "q"."created_at"
+      limit 1
+    ) as "c"
+    where "g"."o" <> all (${capped}::text[])`.execute(db);
+  const order = (c: (typeof candidates)[number]) => running.get(c.o) ?? 0;
+  candidates.sort(
+    (a, b) =>
+      order(a) - order(b) ||
+      a.run_at.getTime() - b.run_at.getTime() ||
+      a.created_at.getTime() - b.created_at.getTime(),
+  );
+  for (const candidate of candidates) {
+    const { rows } = await sql<Job>`
+      update "job" set "status" = 'running', "locked_at" = now(), "locked_by" = ${workerId}, "attempts" = "attempts" + 1, "updated_at" = now()
+      where "id" = ${candidate.id} and "status" = 'queued'
+        and not exists (select 1 from "job" as "k" where "k"."kind" = "job"."kind" and "k"."key" = "job"."key" and "k"."status" = 'running')
+      returning *`.execute(db);
+    if (rows[0]) return rows[0];
+  }
+  return null;
 }
 
 /**

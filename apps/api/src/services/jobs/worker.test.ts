@@ -261,6 +261,41 @@ describe.each(testDbKinds)("job queue (%s)", (kind) => {
     }
   });
 
+  it("claims by the organization's running jobs, then age; no organization is a group of its own; a running key waits", async () => {
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    const queue = (key: string, organizationId: string | null, runAt: Date) =>
+      enqueueJob(db(), { kind: "webhook.deliver", key, payload: {}, organizationId, runAt });
+    await queue("a-1", "org-a", ago(5_000));
+    await queue("a-2", "org-a", ago(4_000));
+    await queue("a-3", "org-a", ago(3_500));
+    await queue("a-later", "org-a", new Date(Date.now() + 60_000));
+    await queue("b-1", "org-b", ago(2_000));
+    await queue("none-1", null, ago(1_000));
+    // A follow-up of a running job waits for it, whatever its age.
+    await queue("c-1", "org-c", ago(9_000));
+    const running = await claimJob(db(), "w", ["webhook.deliver"], { perOrganization: 2 });
+    expect(running?.key).toBe("c-1");
+    await enqueueJob(db(), {
+      kind: "webhook.deliver",
+      key: "c-1",
+      payload: {},
+      organizationId: "org-c",
+      runAt: ago(8_000),
+      followUp: true,
+    });
+    const claims: (string | undefined)[] = [];
+    for (let i = 0; i < 5; i++)
+      claims.push((await claimJob(db(), "w", ["webhook.deliver"], { perOrganization: 2 }))?.key);
+    // A first (oldest, none running), then B and the jobs of no organization (none running
+    // there, while A has one), then A's second; A is then at its cap, its third waits, and
+    // the job due in a minute is not due.
+    expect(claims).toEqual(["a-1", "b-1", "none-1", "a-2", undefined]);
+    await finishJob(db(), running!.id);
+    expect((await claimJob(db(), "w", ["webhook.deliver"], { perOrganization: 2 }))?.key).toBe(
+      "c-1",
+    );
+  });
+
   it("runs the jobs of another kind, several at once, while a long job runs", async () => {
     const feed = gate();
     const delivered: string[] = [];

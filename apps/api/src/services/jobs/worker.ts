@@ -89,8 +89,9 @@ interface Running {
 /**
  * The background job worker on the `job` table, one per process (created in server.ts;
  * services register their job kinds with it). Each kind runs up to its `concurrency` jobs at
- * once, shared fairly between organizations (see claimJob). Jobs are claimed with FOR UPDATE
- * SKIP LOCKED (so several processes on one PostgreSQL server share the queue), heartbeat while
+ * once, shared fairly between organizations (see claimJob). A job is claimed by an update that
+ * takes it only while it is still queued (so several processes on one PostgreSQL server share
+ * the queue, and one of them takes it), heartbeat while
  * running, retry with backoff, and abandoned jobs are queued again, so queued work survives
  * restarts and crashes; a job that keeps crashing its process fails after its attempts.
  */
