@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database";
 import {
-  claimJob,
+  claimJobOfKind,
   failJob,
   finishJob,
   pruneJobs,
@@ -213,9 +213,7 @@ export function createJobWorker(db: Kysely<DB>, options: JobWorkerOptions = {}):
       let count = 0;
       for (const [kind, spec] of kinds) {
         while (!stopped && runningOf(kind) < spec.concurrency) {
-          const job = await claimJob(db, workerId, [kind], {
-            perOrganization: spec.perOrganization,
-          });
+          const { job, more } = await claimJobOfKind(db, workerId, kind, spec.perOrganization);
           if (!job) break;
           if (stopped) {
             await releaseJob(db, job);
@@ -223,6 +221,9 @@ export function createJobWorker(db: Kysely<DB>, options: JobWorkerOptions = {}):
           }
           launch(job);
           count++;
+          // Nothing else was due (or only jobs of an organization now at its cap): asking
+          // again would read the queue for nothing (a job that ends, or the poll, asks again).
+          if (!more) break;
         }
       }
       return count;
