@@ -352,6 +352,38 @@ describe.each(testDbKinds)("webhook delivery (%s)", (kind) => {
     );
   });
 
+  it("a success ends the endpoint's failing time, so the 5-day rule starts again", async () => {
+    const webhook = await addWebhook();
+    receiver.behave = () => ({ status: 500 });
+    await store(message("finish"));
+    const clock = fakeClock();
+    await runDueDeliveries(db, { ...loopback, now: clock.now });
+    const failing = () =>
+      db
+        .selectFrom("webhook")
+        .select("failing_since")
+        .where("id", "=", webhook.id)
+        .executeTakeFirstOrThrow();
+    expect((await failing()).failing_since).not.toBeNull();
+    receiver.behave = () => ({ status: 200 });
+    clock.advance(4 * 24 * 3_600_000);
+    await db.updateTable("webhook_delivery").set({ next_attempt_at: clock.now() }).execute();
+    await runDueDeliveries(db, { ...loopback, now: clock.now });
+    expect((await failing()).failing_since).toBeNull();
+    // Failing again two days later is two days of failing, not six: the webhook stays active.
+    receiver.behave = () => ({ status: 500 });
+    clock.advance(2 * 24 * 3_600_000);
+    await store(message("finish"));
+    await runDueDeliveries(db, { ...loopback, now: clock.now });
+    const row = await db
+      .selectFrom("webhook")
+      .select(["status", "failing_since"])
+      .where("id", "=", webhook.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("active");
+    expect(row.failing_since).not.toBeNull();
+  });
+
   it("after the last attempt of the schedule a delivery fails for good", async () => {
     await addWebhook();
     receiver.behave = () => ({ status: 503 });
