@@ -22,19 +22,18 @@
  * unless SECONDS < 10 (a quick check: `SECONDS=3 ROUNDS=1 pnpm bench ingest`).
  */
 import { cpus, totalmem } from "node:os";
-import autocannon from "autocannon";
 import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import type { DbKind } from "../src/db/client";
 import { benchKinds, createBenchDatabase } from "./lib/bench-data";
 import type { BenchDatabase } from "./lib/bench-data";
 import { startFloorProcess } from "./lib/floor-process";
-import { processCpuMs, startBackendMeter } from "./lib/process-meters";
+import { processCpuMs } from "./lib/process-meters";
 import {
   BATCH,
   batchBody,
-  EVENT_HEADERS,
-  nextAddress,
+  postEventBatches,
   seedIngestFloow,
+  startDatabaseMeter,
 } from "./lib/ingest-traffic";
 import type { Seeded } from "./lib/ingest-traffic";
 import { prepareBuild, startProductionServer } from "./lib/production-server";
@@ -81,30 +80,14 @@ async function load(
   seconds: number,
 ): Promise<Turn> {
   const run = (duration: number) =>
-    autocannon({
-      url: `${server.base}/api/public/events`,
+    postEventBatches(server.base, {
       connections: CONNECTIONS,
-      duration,
-      timeout: 10,
-      requests: [
-        {
-          method: "POST",
-          headers: EVENT_HEADERS,
-          setupRequest: (request) => ({
-            ...request,
-            body: batchBody(seeded),
-            headers: { ...request.headers, "x-forwarded-for": nextAddress(ADDRESSES) },
-          }),
-        },
-      ],
+      seconds: duration,
+      body: () => batchBody(seeded),
+      addresses: ADDRESSES,
     });
   await run(2); // warm-up: JIT, the floow's cache, the pool's connections
-  const backends = database.databaseUrl
-    ? await startBackendMeter(
-        process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL!,
-        new URL(database.databaseUrl).pathname.slice(1),
-      )
-    : undefined;
+  const backends = await startDatabaseMeter(database);
   const cpuBefore = processCpuMs(server.pid)!;
   const result = await run(seconds);
   const cpuMs = processCpuMs(server.pid)! - cpuBefore;

@@ -29,7 +29,6 @@ import { randomUUID } from "node:crypto";
 import { cpus, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
 import { createEventMessage } from "@floow/domain/events";
 import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import type { DbKind } from "../src/db/client";
@@ -43,12 +42,12 @@ import type { FloorProcess } from "./lib/floor-process";
 import {
   BATCH,
   batchBody,
-  EVENT_HEADERS,
-  nextAddress,
+  postEventBatches,
   seedIngestFloow,
+  startDatabaseMeter,
 } from "./lib/ingest-traffic";
 import type { Seeded } from "./lib/ingest-traffic";
-import { processCpuMs, startBackendMeter } from "./lib/process-meters";
+import { processCpuMs } from "./lib/process-meters";
 import { prepareBuild, startProductionServer } from "./lib/production-server";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -151,31 +150,14 @@ async function ingestTurn(
   hooks: number,
 ): Promise<IngestTurn> {
   const run = (duration: number) =>
-    autocannon({
-      url: `${server.base}/api/public/events`,
+    postEventBatches(server.base, {
       connections: CONNECTIONS,
-      duration,
-      timeout: 10,
-      requests: [
-        {
-          method: "POST",
-          headers: EVENT_HEADERS,
-          setupRequest: (request) => ({
-            ...request,
-            body: sessionBody(seeded),
-            headers: { ...request.headers, "x-forwarded-for": nextAddress(5_000) },
-          }),
-        },
-      ],
+      seconds: duration,
+      body: () => sessionBody(seeded),
     });
   await run(2); // warm-up: JIT, the floow's cache, the pool's connections
   await receiver.reset();
-  const backends = database.databaseUrl
-    ? await startBackendMeter(
-        process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL!,
-        new URL(database.databaseUrl).pathname.slice(1),
-      )
-    : undefined;
+  const backends = await startDatabaseMeter(database);
   const cpuBefore = processCpuMs(server.pid)!;
   const result = await run(SECONDS);
   const cpuMs = processCpuMs(server.pid)! - cpuBefore;

@@ -5,11 +5,14 @@
  * of a new session as the runtime posts it.
  */
 import { randomUUID } from "node:crypto";
+import autocannon from "autocannon";
+import type { Result } from "autocannon";
 import { createEventMessage } from "@floow/domain/events";
 import { createChoice, createStep } from "@floow/domain/floow";
 import { sql } from "kysely";
 import { seedDomain, seedFloow, seedOrganization } from "../../test/floows";
 import type { BenchDatabase } from "./bench-data";
+import { startBackendMeter } from "./process-meters";
 
 export const BATCH = 50;
 
@@ -79,4 +82,45 @@ export function batchBody(seeded: Seeded): string {
     ),
   );
   return JSON.stringify({ events });
+}
+
+/**
+ * The ingest's load on `base` for `seconds`: `connections` connections posting event batches
+ * (`body()` makes each) as fast as they are answered, each request from the next of
+ * `addresses` client addresses (X-Forwarded-For), so the per-address limit acts as for shoppers.
+ */
+export function postEventBatches(
+  base: string,
+  options: { connections: number; seconds: number; body: () => string; addresses?: number },
+): Promise<Result> {
+  return autocannon({
+    url: `${base}/api/public/events`,
+    connections: options.connections,
+    duration: options.seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: "POST",
+        headers: EVENT_HEADERS,
+        setupRequest: (request) => ({
+          ...request,
+          body: options.body(),
+          headers: {
+            ...request.headers,
+            "x-forwarded-for": nextAddress(options.addresses ?? 5_000),
+          },
+        }),
+      },
+    ],
+  });
+}
+
+/** The backends' CPU meter of the bench's database on the PostgreSQL server; none on PGlite. */
+export function startDatabaseMeter(database: BenchDatabase) {
+  return database.databaseUrl
+    ? startBackendMeter(
+        process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL!,
+        new URL(database.databaseUrl).pathname.slice(1),
+      )
+    : Promise.resolve(undefined);
 }
