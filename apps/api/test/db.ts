@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { createDb } from "../src/db/client";
-import type { DbHandle, DbKind } from "../src/db/client";
+import type { DbHandle, DbKind, DbTimeouts } from "../src/db/client";
 import { migrateToLatest } from "../src/db/migrate";
 
 /**
@@ -11,6 +11,15 @@ import { migrateToLatest } from "../src/db/migrate";
  * DATABASE_URL is set. Use as `describe.each(testDbKinds)("… (%s)", (kind) => …)`.
  */
 export const testDbKinds: DbKind[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+/**
+ * How long a test waits to open a connection to the PostgreSQL server. The product's 1 s
+ * (DB_CONNECT_TIMEOUT_MS) is for a server that answers or is down; under CI, dozens of test
+ * files create databases from the template at once and the first connection to a new one
+ * has taken over a second, failing a whole suite with "connect timeout" (a CI run of
+ * 2026-11-27). Fault tests that want the short timeout pass their own.
+ */
+export const TEST_DB_TIMEOUTS: Partial<DbTimeouts> = { connectMs: 15_000 };
 
 /** The migrated PGlite dump of test/global-setup.ts, read once per test file. */
 let pgliteTemplate: Blob | undefined;
@@ -50,6 +59,7 @@ export async function createTestDb(kind: DbKind): Promise<DbHandle> {
   const handle = await createDb({
     databaseUrl: url.toString(),
     onConnectionError: () => undefined,
+    timeouts: TEST_DB_TIMEOUTS,
   });
   if (!template) await migrateToLatest(handle.db);
   return {

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { createDb } from "../src/db/client";
 import { migrateToLatest } from "../src/db/migrate";
+import { TEST_DB_TIMEOUTS } from "./db";
 
 /**
  * Helpers for fault tests on the PostgreSQL server (DATABASE_URL): a throwaway migrated
@@ -32,7 +33,7 @@ export async function createServerTestDatabase(): Promise<ServerTestDatabase> {
   await sql`create database ${sql.id(name)}`.execute(admin);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const migrator = await createDb({ databaseUrl: url.toString() });
+  const migrator = await createDb({ databaseUrl: url.toString(), timeouts: TEST_DB_TIMEOUTS });
   await migrateToLatest(migrator.db);
   await migrator.close();
   return {

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { createDb } from "../src/db/client";
 import { migrateToLatest } from "../src/db/migrate";
+import { TEST_DB_TIMEOUTS } from "./db";
 import { rawDatabase } from "../src/db/raw";
 
 /**
@@ -42,7 +43,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     const url = new URL(serverUrl);
     url.pathname = `/${template}`;
     // Closed before any copy: a template must have no connections while it is copied.
-    const migrator = await createDb({ databaseUrl: url.toString() });
+    const migrator = await createDb({ databaseUrl: url.toString(), timeouts: TEST_DB_TIMEOUTS });
     await migrateToLatest(migrator.db);
     await migrator.close();
     process.env.FLOOW_TEST_POSTGRES_TEMPLATE = template;

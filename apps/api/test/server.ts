@@ -8,11 +8,15 @@ import type { DB } from "../src/db/database";
 import { registerPublicRoutes } from "../src/http/public";
 import { createServer } from "../src/server";
 import { createResultsService } from "../src/services/results";
-import { createTestDb } from "./db";
+import { createTestDb, TEST_DB_TIMEOUTS } from "./db";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
-/** A test environment: silent, a fixed secret, nothing read from the real environment. */
+/**
+ * A test environment: silent, a fixed secret, nothing read from the real environment, and the
+ * tests' patient connect timeout (TEST_DB_TIMEOUTS; a fault test of the product's own passes
+ * DB_CONNECT_TIMEOUT_MS).
+ */
 export function testEnv(overrides: Record<string, string> = {}): Env {
   return loadEnv({
     NODE_ENV: "test",
@@ -22,6 +26,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     DATA_DIR: "/nonexistent/floow-test-data",
     RUNTIME_DIST: "/nonexistent/runtime-dist",
     DASHBOARD_DIST: "/nonexistent/dashboard-dist",
+    DB_CONNECT_TIMEOUT_MS: String(TEST_DB_TIMEOUTS.connectMs),
     ...overrides,
   });
 }

@@ -242,7 +242,10 @@ describe.skipIf(!serverUrl)("database faults on the PostgreSQL server", () => {
         host: target.hostname,
         port: Number(target.port || 5432),
       }).start();
-      app = await createServer(testEnv({ DATABASE_URL: proxy.urlFor(database.url) }));
+      // The product's own connect timeout: a silent server must give 503s within 2 s.
+      app = await createServer(
+        testEnv({ DATABASE_URL: proxy.urlFor(database.url), DB_CONNECT_TIMEOUT_MS: "1000" }),
+      );
       cookie = await signUp(app, "silent@example.com");
     });
     afterAll(async () => {

@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DB_TIMEOUTS } from "../../test/db";
 import { createServerTestDatabase } from "../../test/faults";
 import type { ServerTestDatabase } from "../../test/faults";
 import { startApiProcess } from "../../test/process";
@@ -108,6 +109,7 @@ describe.skipIf(!serverUrl || !redisUrl)("two API processes on one database and 
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       DATABASE_URL: database.url,
+      DB_CONNECT_TIMEOUT_MS: String(TEST_DB_TIMEOUTS.connectMs),
       REDIS_URL: redisUrl!,
       REDIS_KEY_PREFIX: prefix,
       BETTER_AUTH_SECRET: "scale-out-secret-scale-out-secret-0123456789",

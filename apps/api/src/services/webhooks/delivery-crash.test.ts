@@ -9,6 +9,7 @@ import { createId } from "@floow/domain/shared";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { TEST_DB_TIMEOUTS } from "../../../test/db";
 import { seedDomain, seedFloow, seedOrganization } from "../../../test/floows";
 import { startReceiver } from "../../../test/webhook-receiver";
 import type { Receiver } from "../../../test/webhook-receiver";
@@ -75,6 +76,7 @@ describe.skipIf(!serverUrl)("a worker process killed mid-delivery (postgres)", (
         HOST: "127.0.0.1",
         PORT: String(port),
         DATABASE_URL: url,
+        DB_CONNECT_TIMEOUT_MS: String(TEST_DB_TIMEOUTS.connectMs),
         DATA_DIR: mkdtempSync(join(tmpdir(), "floow-crash-")),
         BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
         FETCH_ALLOW_LOOPBACK: "true",
@@ -93,7 +95,11 @@ describe.skipIf(!serverUrl)("a worker process killed mid-delivery (postgres)", (
         { timeout: 120_000, interval: 200 },
       );
       // The process migrated the database: seed a webhook and store an event as the ingest does.
-      handle = await createDb({ databaseUrl: url, onConnectionError: () => undefined });
+      handle = await createDb({
+        databaseUrl: url,
+        onConnectionError: () => undefined,
+        timeouts: TEST_DB_TIMEOUTS,
+      });
       const db = handle.db;
       const organizationId = await seedOrganization(db, "Crash");
       const domainId = (await seedDomain(db, organizationId)).id;
