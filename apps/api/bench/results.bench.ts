@@ -19,7 +19,6 @@
  * `RESULTS_PRODUCTS=20000 SECONDS=3 ROUNDS=1 pnpm bench results`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { computeResults, createResultsIndex } from "@floow/domain/results";
@@ -30,6 +29,8 @@ import { migrateToLatest } from "../src/db/migrate";
 import { createResultsService, RESULTS_LIMIT } from "../src/services/results";
 import { seedDomain, seedFeed, seedFloow, seedOrganization } from "../test/floows";
 import { makeFloow, makeProducts } from "./lib/catalog";
+import { answersInput, captureAnswer } from "./lib/floor-answers";
+import type { Answer } from "./lib/floor-answers";
 import { startFloorProcess } from "./lib/floor-process";
 import { processCpuMs } from "./lib/process-meters";
 import { prepareBuild, startProductionServer } from "./lib/production-server";
@@ -166,18 +167,8 @@ interface CachedTurn {
 }
 
 /** The floor: a bare node:http process answering each selection with the API's own bytes. */
-function startBytesFloor(answers: { choiceIds: string[]; body: Buffer; encoding: string }[]) {
-  return startFloorProcess(
-    "bytes-floor.ts",
-    {},
-    JSON.stringify(
-      answers.map((answer) => ({
-        key: answer.choiceIds.join(","),
-        body: answer.body.toString("base64"),
-        encoding: answer.encoding,
-      })),
-    ),
-  );
+function startBytesFloor(answers: Answer[]) {
+  return startFloorProcess("bytes-floor.ts", {}, answersInput(answers));
 }
 
 async function loadCached(
@@ -224,26 +215,6 @@ async function loadCached(
   return turn;
 }
 
-/** A POST's answer bytes as they came over the wire (still encoded) and their encoding. */
-function postRaw(url: string, body: string): Promise<{ body: Buffer; encoding: string }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: "POST", headers: BROWSER }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        response.statusCode === 200
-          ? resolve({
-              body: Buffer.concat(chunks),
-              encoding: String(response.headers["content-encoding"] ?? "identity"),
-            })
-          : reject(new Error(`results: ${response.statusCode}`)),
-      );
-    });
-    request.once("error", reject);
-    request.end(body);
-  });
-}
-
 /** Every selection of one choice or none per question (the empty one left out). */
 function everySelection(steps: string[][]): string[][] {
   let all: string[][] = [[]];
@@ -260,7 +231,7 @@ async function measureServer(data: SellingData, dataDir: string) {
   // first call that is not counted), then the cached ones.
   const uncached: number[] = [];
   const distinct = everySelection(data.steps);
-  const answers: { choiceIds: string[]; body: Buffer; encoding: string }[] = [];
+  const answers: Answer[] = [];
   const server = await startProductionServer(dataDir, { TRUST_PROXY: "true" });
   let indexMs: number;
   try {
@@ -285,13 +256,13 @@ async function measureServer(data: SellingData, dataDir: string) {
     // The bytes the floor answers with: the API's own, brotli as a browser gets them (read
     // raw: fetch would decode them).
     for (const choiceIds of data.selections)
-      answers.push({
-        choiceIds,
-        ...(await postRaw(
-          `${server.base}/api/public/results`,
-          JSON.stringify({ floowId: data.floowId, choiceIds }),
-        )),
-      });
+      answers.push(
+        await captureAnswer(choiceIds.join(","), `${server.base}/api/public/results`, {
+          method: "POST",
+          headers: BROWSER,
+          body: JSON.stringify({ floowId: data.floowId, choiceIds }),
+        }),
+      );
   } finally {
     await server.stop();
   }

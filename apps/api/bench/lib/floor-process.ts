@@ -2,8 +2,12 @@
  * A benchmark's floor server in a process of its own (as the API is in its own): `script`
  * (a file in bench/lib) run with tsx on a random port, given `env` (PORT added) and, when
  * given, `input` on its standard input. Resolves once the script prints `ready`.
+ * The floor scripts' own side: `serveFloor` (listen on PORT, print `ready`, stop on SIGTERM)
+ * and `readBody`.
  */
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+import type { IncomingMessage, RequestListener } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -41,5 +45,24 @@ export function startFloorProcess(
           },
         });
     });
+  });
+}
+
+/** In a floor script: serves `listener` on 127.0.0.1:PORT, prints `ready`; on SIGTERM closes, then `close()`, then exits. */
+export function serveFloor(listener: RequestListener, close?: () => Promise<void>): void {
+  const server = createServer(listener);
+  server.listen(Number(process.env.PORT), "127.0.0.1", () => console.log("ready"));
+  process.on("SIGTERM", () =>
+    server.close(() => void (close?.() ?? Promise.resolve()).then(() => process.exit(0))),
+  );
+}
+
+/** A request's whole body. */
+export function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.once("end", () => resolve(Buffer.concat(chunks)));
+    request.once("error", reject);
   });
 }

@@ -1,8 +1,9 @@
 /**
  * The events ingest benchmarks' data and requests (ingest.bench.ts, scale.bench.ts): a live
  * floow of five steps whose ids the posted messages name (the ingest leaves out ids its floow
- * does not have), a copy of the `event` table for the floor, and a batch of BATCH new events
- * of a new session as the runtime posts it.
+ * does not have), a copy of the `event` table for the floors (`createEventFloorTable`, also
+ * used by the load test), and a batch of BATCH new events of a new session as the runtime
+ * posts it.
  */
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
@@ -10,6 +11,8 @@ import type { Result } from "autocannon";
 import { createEventMessage } from "@floow/domain/events";
 import { createChoice, createStep } from "@floow/domain/floow";
 import { sql } from "kysely";
+import type { Kysely } from "kysely";
+import type { DB } from "../../src/db/database";
 import { seedDomain, seedFloow, seedOrganization } from "../../test/floows";
 import type { BenchDatabase } from "./bench-data";
 import { startBackendMeter } from "./process-meters";
@@ -53,13 +56,18 @@ export async function seedIngestFloow(database: BenchDatabase): Promise<Seeded> 
       status: "live",
       steps,
     });
-    await sql`create table "event_floor" (like "event" including defaults including indexes)`.execute(
-      handle.db,
-    );
+    await createEventFloorTable(handle.db);
     return { organizationId, domainId, floowId: floow.id };
   } finally {
     await handle.close();
   }
+}
+
+/** The events floors' table (bench/lib/event-floor.ts): a copy of `event` with its indexes. */
+export async function createEventFloorTable(db: Kysely<DB>): Promise<void> {
+  await sql`create table "event_floor" (like "event" including defaults including indexes)`.execute(
+    db,
+  );
 }
 
 export function batchBody(seeded: Seeded): string {

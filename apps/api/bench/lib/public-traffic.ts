@@ -5,11 +5,17 @@
  * (three new events of a new session), each at a fixed rate, together, each request from one of
  * VISITORS client addresses (X-Forwarded-For; the server needs TRUST_PROXY=true). Used by the
  * load test and by the memory benchmark's "after traffic" run.
+ *
+ * The same `seed` gives the same requests: per endpoint the same addresses in the same order,
+ * the same selections, the same event and session ids (only `createdAt` is the clock's), so
+ * the load test's API and floor turns of a round get the same traffic. `capturePublicAnswers`
+ * keeps the API's answers to the GET and every selection for the load test's floor.
  */
-import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import type { Request as LoadRequest } from "autocannon";
 import { rng } from "./catalog";
+import { captureAnswer } from "./floor-answers";
+import type { Answer } from "./floor-answers";
 import type { SellingData } from "./selling-data";
 
 /** Requests per second at the stated peak (see the load test's section for why these rates). */
@@ -22,6 +28,8 @@ export type Endpoint = keyof typeof PEAK;
 export interface Figures {
   endpoint: Endpoint;
   rate: number;
+  /** Seconds from the first request to the last answer. */
+  seconds: number;
   requests: number;
   ok: number;
   errors: number;
@@ -50,24 +58,84 @@ export async function warmPublicTraffic(base: string, seeded: SellingData): Prom
   }).then((response) => response.arrayBuffer());
 }
 
-/** The three endpoints at their rates for `durationSeconds`; figures per endpoint. */
+/** The floows GET's path (the floor's key for its answer). */
+const floowsPath = (seeded: SellingData) => `/api/public/domains/${seeded.domainId}/floows`;
+
+/** Every selection the traffic can ask for: one choice per question. */
+function everySelection(steps: string[][]): string[][] {
+  return steps.reduce<string[][]>(
+    (all, choices) => all.flatMap((selection) => choices.map((id) => [...selection, id])),
+    [[]],
+  );
+}
+
+/**
+ * The API's answers to the floows GET (keyed by its path) and to every selection's results
+ * call (keyed by the choice ids joined by commas), raw, as a browser asked for them.
+ */
+export async function capturePublicAnswers(base: string, seeded: SellingData): Promise<Answer[]> {
+  const answers = [
+    await captureAnswer(floowsPath(seeded), `${base}${floowsPath(seeded)}`, {
+      method: "GET",
+      headers: { "accept-encoding": browser["accept-encoding"] },
+    }),
+  ];
+  for (const choiceIds of everySelection(seeded.steps))
+    answers.push(
+      await captureAnswer(choiceIds.join(","), `${base}/api/public/results`, {
+        method: "POST",
+        headers: browser,
+        body: JSON.stringify({ floowId: seeded.floowId, choiceIds }),
+      }),
+    );
+  return answers;
+}
+
+/** A UUID (v4 in form) out of a seeded generator. */
+function seededUuid(random: () => number): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16));
+  hex[12] = "4";
+  hex[16] = "89ab"[Math.floor(random() * 4)]!;
+  const h = hex.join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * The three endpoints at their rates for `durationSeconds`; figures per endpoint. The same
+ * `seed` sends the same requests (see the top).
+ */
 export function runPublicTraffic(
   base: string,
   seeded: SellingData,
   durationSeconds: number,
+  seed = 7,
 ): Promise<Figures[]> {
-  const random = rng(7);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
-  let visitor = 0;
-  const nextAddress = () => {
-    visitor = (visitor + 1) % VISITORS;
-    return `198.18.${visitor >> 8}.${visitor & 255}`;
+  // Per endpoint its own generator and address sequence, so what one endpoint sends does not
+  // hang on how its requests interleave with the others'.
+  const sequence = (offset: number) => {
+    const random = rng(seed * 3 + offset);
+    let visitor = 0;
+    return {
+      random,
+      nextAddress() {
+        visitor = (visitor + 1) % VISITORS;
+        return `198.18.${visitor >> 8}.${visitor & 255}`;
+      },
+    };
   };
-  const selection = () => seeded.steps.map((choices) => pick(choices));
+  const sequences: Record<Endpoint, ReturnType<typeof sequence>> = {
+    floows: sequence(0),
+    results: sequence(1),
+    events: sequence(2),
+  };
+  const selection = () => {
+    const { random } = sequences.results;
+    return seeded.steps.map((choices) => choices[Math.floor(random() * choices.length)]!);
+  };
   const event = (sessionId: string, type: string) => ({
     event: "floows",
     v: 1,
-    id: randomUUID(),
+    id: seededUuid(sequences.events.random),
     organizationId: seeded.orgId,
     domainId: seeded.domainId,
     floowId: seeded.floowId,
@@ -79,7 +147,7 @@ export function runPublicTraffic(
   const endpoints: Record<Endpoint, LoadRequest> = {
     floows: {
       method: "GET",
-      path: `/api/public/domains/${seeded.domainId}/floows`,
+      path: floowsPath(seeded),
       headers: { "accept-encoding": browser["accept-encoding"] },
     },
     results: { method: "POST", path: "/api/public/results", headers: browser },
@@ -89,7 +157,7 @@ export function runPublicTraffic(
     floows: () => undefined,
     results: () => JSON.stringify({ floowId: seeded.floowId, choiceIds: selection() }),
     events: () => {
-      const sessionId = randomUUID();
+      const sessionId = seededUuid(sequences.events.random);
       return JSON.stringify({
         events: [event(sessionId, "mount"), event(sessionId, "start"), event(sessionId, "choice")],
       });
@@ -101,6 +169,7 @@ export function runPublicTraffic(
       const rate = PEAK[endpoint] * LOAD_FACTOR;
       const latencies: number[] = [];
       let ok = 0;
+      const started = performance.now();
       const instance = autocannon(
         {
           url: base,
@@ -116,7 +185,10 @@ export function runPublicTraffic(
                 return {
                   ...request,
                   ...(body !== undefined && { body }),
-                  headers: { ...request.headers, "x-forwarded-for": nextAddress() },
+                  headers: {
+                    ...request.headers,
+                    "x-forwarded-for": sequences[endpoint].nextAddress(),
+                  },
                 };
               },
             },
@@ -129,6 +201,7 @@ export function runPublicTraffic(
           resolve({
             endpoint,
             rate,
+            seconds: (performance.now() - started) / 1000,
             requests,
             ok,
             errors: requests - ok + result.errors + result.timeouts,
