@@ -1,49 +1,59 @@
 /**
- * Editor insights benchmark (issue 12): on a generated feed of 100,000 products,
+ * Editor insights benchmark (issues 12 and 22), through the production server beside its floor,
+ * on PGlite (on disk) and, when DATABASE_URL (or BENCH_DATABASE_URL) is set, on the PostgreSQL
+ * server too. A generated feed of INSIGHTS_PRODUCTS products (default 100,000: the results
+ * benchmark's catalog, its `in_stock` given as `availability`, so the in-stock figures are
+ * computed too), stored as an import stores it, in an organization a member signed up for
+ * through better-auth's HTTP endpoint.
  *
- * 1. live match counts (`choiceMatchCounts` on the feed's `createResultsIndex`, as
- *    `insight.matchCounts` runs them) for the five-question floow of the results benchmark,
- *    per call: with the filters' bitmaps known (the merchant looks), and with one new filter
+ * 1. Live match counts: `POST /trpc/insight.matchCounts` with the editor's input (the floow's
+ *    steps, filter groups and filters) for the results benchmark's floow of five questions,
+ *    CALLS calls each: with the filters as saved (the merchant looks), and with one new price
  *    value per call (the merchant types: that filter is evaluated over the whole feed).
- *    Target: ≤ 50 ms per call.
- * 2. the dead-end check (`findDeadEnds`) of a floow of 6 steps × 5 single choices (15,625
- *    paths), each choice with a filter, on a fresh index (every filter evaluated first) and on
- *    a warm one. Target: ≤ 2 s.
+ *    Goal: p95 ≤ 50 ms.
+ * 2. The dead-end check as the merchant meets it: a save (`POST /trpc/floow.update` of a floow
+ *    of 6 steps × 5 single choices, 15,625 paths, every choice one filter), then
+ *    `GET /trpc/insight.deadEnds` every POLL_MS until it says the report is current: the time
+ *    from the save to that answer. The check runs in the server's job worker. CHECKS saves per
+ *    round; the first after the server started, so the feed's index is loaded and built first
+ *    (as after a feed refresh), the others on the kept index. Goal: ≤ 2 s.
  *
- * Writes the "Editor insights" section of docs/benchmarks.md. Run with `pnpm bench insights`
- * in apps/api (or `pnpm exec tsx bench/insights.bench.ts`).
+ * The API: the production build as `pnpm start` runs it (bench/lib/production-server.ts), every
+ * plugin on, TRUST_PROXY=true and each request from another address (X-Forwarded-For), the
+ * member's session cookie. The floor (bench/lib/insights-floor.ts): the insights service's own
+ * functions in a plain node:http process on the same database, the save and the check in one
+ * request. ROUNDS rounds (default 3), the API then the floor, each started for its turn (PGlite:
+ * one process per data folder); each figure the median over the rounds, beside the floor's.
+ *
+ * Writes the "Editor insights" section of docs/benchmarks.md at full size only; a check:
+ * `INSIGHTS_PRODUCTS=20000 ROUNDS=1 CALLS=20 pnpm bench insights`.
  */
-import { cpus, freemem, totalmem } from "node:os";
-import { choiceMatchCounts, findDeadEnds } from "@floow/domain/insights";
+import { cpus, totalmem } from "node:os";
 import { createChoice, createFilter, createFilterGroup, createStep } from "@floow/domain/floow";
-import { createResultsIndex } from "@floow/domain/results";
 import type { Filter, FilterGroup } from "@floow/domain/filter";
-import type { Product } from "@floow/domain/feed";
-import type { Step } from "@floow/domain/floow";
+import type { Floow, Step } from "@floow/domain/floow";
 import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
-import { makeFloow, makeProducts } from "./lib/catalog";
+import type { DbKind } from "../src/db/client";
+import { findFloow } from "../src/db/queries/floow";
+import { seedFloow } from "../test/floows";
+import { signUpMember } from "./lib/api-beside-floor";
+import { benchKinds, createBenchDatabase } from "./lib/bench-data";
+import type { BenchDatabase } from "./lib/bench-data";
+import { makeFloow } from "./lib/catalog";
+import { startFloorProcess } from "./lib/floor-process";
+import { processCpuMs } from "./lib/process-meters";
+import { prepareBuild, startProductionServer } from "./lib/production-server";
+import { seedSellingFloow } from "./lib/selling-data";
 
-const PRODUCTS = 100_000;
-const CALLS = 100;
-const DEAD_END_RUNS = 5;
-const TARGET_COUNTS_MS = 50;
-const TARGET_DEAD_ENDS_MS = 2_000;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-/** CPU time of this process (user + system) during each timed call, beside the wall clock. */
-const cpu: number[] = [];
-const timed = (fn: () => void) => {
-  const startCpu = process.cpuUsage();
-  const start = performance.now();
-  fn();
-  const wall = performance.now() - start;
-  const used = process.cpuUsage(startCpu);
-  cpu.push((used.user + used.system) / 1000);
-  return wall;
-};
-/** The CPU times of the calls timed since `from`, sorted. */
-const cpuSince = (from: number) => cpu.slice(from).sort((a, b) => a - b);
+const PRODUCTS = Number(process.env.INSIGHTS_PRODUCTS ?? 100_000);
+const FULL_SIZE = PRODUCTS >= 100_000;
+const CALLS = Number(process.env.CALLS ?? 100);
+const WARMUP = 10;
+const CHECKS = Number(process.env.CHECKS ?? 6);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const POLL_MS = Number(process.env.POLL_MS ?? 50);
+const GOAL_COUNTS_MS = 50;
+const GOAL_DEAD_ENDS_MS = 2_000;
 
 /** Six questions of five choices, each choice one filter on the catalog's attributes. */
 function sixByFive() {
@@ -79,103 +89,321 @@ function sixByFive() {
   return { steps, filterGroups, filters };
 }
 
-function main(): void {
-  const loadBefore = loadAverage();
-  // The catalog's `in_stock` as a feed's `availability`, so the in-stock figures are measured too.
-  const products: Product[] = makeProducts(PRODUCTS).map((p) => ({
-    ...p,
-    availability: p.in_stock === "yes" ? "in stock" : "out of stock",
-  }));
-  const { floow } = makeFloow();
-
-  // 1. Match counts.
-  const index = createResultsIndex(products);
-  const first = timed(() => choiceMatchCounts(index, floow));
-  let mark = cpu.length;
-  const warm: number[] = [];
-  for (let i = 0; i < CALLS; i++) warm.push(timed(() => choiceMatchCounts(index, floow)));
-  const warmCpu = cpuSince(mark);
-  mark = cpu.length;
-  const typing: number[] = [];
-  const priceFilter = floow.filters.find((f) => f.field === "price" && f.operator === "lessThan");
-  for (let i = 0; i < CALLS; i++) {
-    // A new value each call, as while typing it: one filter nobody asked for before.
-    const edited = floow.filters.map((f) =>
-      f === priceFilter ? { ...f, value: String(20 + i * 0.37) } : f,
-    );
-    typing.push(timed(() => choiceMatchCounts(index, { ...floow, filters: edited })));
-  }
-  const typingCpu = cpuSince(mark);
-  warm.sort((a, b) => a - b);
-  typing.sort((a, b) => a - b);
-
-  // 2. Dead ends, 6 × 5.
-  const paths = sixByFive();
-  const cold: number[] = [];
-  const hot: number[] = [];
-  const coldCpu: number[] = [];
-  const hotCpu: number[] = [];
-  let report = findDeadEnds(createResultsIndex(products), paths);
-  for (let run = 0; run < DEAD_END_RUNS; run++) {
-    const fresh = createResultsIndex(products);
-    cold.push(timed(() => (report = findDeadEnds(fresh, paths))));
-    coldCpu.push(cpu.at(-1) as number);
-    hot.push(timed(() => findDeadEnds(fresh, paths)));
-    hotCpu.push(cpu.at(-1) as number);
-  }
-  coldCpu.sort((a, b) => a - b);
-  hotCpu.sort((a, b) => a - b);
-  cold.sort((a, b) => a - b);
-  hot.sort((a, b) => a - b);
-  const loadAfter = loadAverage();
-
-  const ms = (n: number) => `${n.toFixed(1)} ms`;
-  const worstCounts = Math.max(percentile(warm, 95), percentile(typing, 95));
-  const worstDeadEnds = cold.at(-1) as number;
-  const section = `## Editor insights (match counts, dead ends)
-
-Measured by \`apps/api/bench/insights.bench.ts\` on ${new Date().toISOString().slice(0, 10)}, in one process, without HTTP.
-A generated feed of ${PRODUCTS.toLocaleString("en")} products (the results benchmark's catalog, its \`in_stock\` given as
-\`availability\`, so the in-stock figures are computed too), on the feed's \`createResultsIndex\`.
-
-**1. Live match counts** (\`insight.matchCounts\`: \`choiceMatchCounts\` for the results benchmark's floow
-of five questions, ${floow.steps.reduce((n, s) => n + s.choices.length, 0)} choices), ${CALLS} calls each:
-
-| Per call | wall p50 | wall p95 | wall max | CPU p50 | CPU p95 |
-|---|---:|---:|---:|---:|---:|
-| filters known (the merchant looks) | ${ms(percentile(warm, 50))} | ${ms(percentile(warm, 95))} | ${ms(warm.at(-1) as number)} | ${ms(percentile(warmCpu, 50))} | ${ms(percentile(warmCpu, 95))} |
-| one new filter value per call (the merchant types) | ${ms(percentile(typing, 50))} | ${ms(percentile(typing, 95))} | ${ms(typing.at(-1) as number)} | ${ms(percentile(typingCpu, 50))} | ${ms(percentile(typingCpu, 95))} |
-
-Wall clock includes waiting for a CPU while other processes use both cores (see the load
-average below); CPU time is the work itself (it can read above the wall clock when the
-garbage collector's threads run beside the call).
-
-The first call on a fresh index (every filter evaluated once): ${ms(first)}. Target ≤ ${TARGET_COUNTS_MS} ms per call
-(p95 of both rows): wall clock **${worstCounts <= TARGET_COUNTS_MS ? "met" : "NOT met"}**, CPU **${Math.max(percentile(warmCpu, 95), percentile(typingCpu, 95)) <= TARGET_COUNTS_MS ? "met" : "NOT met"}**.
-
-**2. Dead-end check** (\`findDeadEnds\`) of a floow of 6 steps × 5 single choices, every choice one
-filter (category, colour, size, material, price below, rating at least): ${report.paths.toLocaleString("en")} paths checked
-(15,625 without the dead prefixes; a prefix that already leaves no product is reported once),
-${report.count.toLocaleString("en")} dead ends, sampled: ${report.sampled ? "yes" : "no"}. ${DEAD_END_RUNS} runs:
-
-| Per check | wall median | wall max | CPU median | CPU max |
-|---|---:|---:|---:|---:|
-| fresh index (the filters evaluated first, as after a feed refresh) | ${ms(percentile(cold, 50))} | ${ms(cold.at(-1) as number)} | ${ms(percentile(coldCpu, 50))} | ${ms(coldCpu.at(-1) as number)} |
-| warm index (as after a save) | ${ms(percentile(hot, 50))} | ${ms(hot.at(-1) as number)} | ${ms(percentile(hotCpu, 50))} | ${ms(hotCpu.at(-1) as number)} |
-
-Target ≤ ${TARGET_DEAD_ENDS_MS.toLocaleString("en")} ms: wall clock **${worstDeadEnds <= TARGET_DEAD_ENDS_MS ? "met" : "NOT met"}** (worst run ${ms(worstDeadEnds)}), CPU **${(coldCpu.at(-1) as number) <= TARGET_DEAD_ENDS_MS ? "met" : "NOT met"}** (worst ${ms(coldCpu.at(-1) as number)}).
-
-Machine:
-
-- CPUs (\`nproc\`): ${sh("nproc")} (${cpus()[0]?.model ?? "unknown"})
-- Memory: ${(totalmem() / 1024 ** 3).toFixed(1)} GB total, ${(freemem() / 1024 ** 3).toFixed(1)} GB free at the end
-- Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAfter} (the machine was shared with
-  other agents building and testing at the same time; wall-clock figures on an idle machine are better)
-- Node: ${process.version}
-- Command: \`pnpm bench insights\` in apps/api (or \`pnpm exec tsx bench/insights.bench.ts\`)
-`;
-  console.log(section);
-  writeBenchmarkSection("## Editor insights", section);
+/** One side of a round: the API through HTTP as the dashboard calls it, or the floor. */
+interface Side {
+  name: "API" | "floor";
+  pid: number;
+  /** Match counts for the floow as the editor has it. */
+  matchCounts(floow: Floow): Promise<unknown>;
+  /** Saves the floow and waits until its dead-end report is current: the report's dead ends. */
+  saveAndCheck(floow: Floow & { version: number }): Promise<{ version: number; deadEnds: number }>;
 }
 
-main();
+let address = 0;
+/** Each request from another client address, as requests arrive behind a proxy. */
+const nextAddress = () => {
+  address = (address + 1) % 50_000;
+  return `198.18.${address >> 8}.${address & 255}`;
+};
+
+async function json(response: Response, what: string): Promise<unknown> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as unknown;
+}
+
+function apiSide(base: string, cookie: string, pid: number): Side {
+  const headers = () => ({
+    "content-type": "application/json",
+    "accept-encoding": "br, gzip",
+    origin: base,
+    cookie,
+    "x-forwarded-for": nextAddress(),
+  });
+  const data = async (response: Promise<Response>, procedure: string) =>
+    ((await json(await response, procedure)) as { result: { data: unknown } }).result.data;
+  const mutation = (procedure: string, input: unknown) =>
+    data(
+      fetch(`${base}/trpc/${procedure}`, {
+        method: "POST",
+        headers: headers(),
+        body: JSON.stringify(input),
+      }),
+      procedure,
+    );
+  const query = (procedure: string, input: unknown) =>
+    data(
+      fetch(`${base}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, {
+        headers: headers(),
+      }),
+      procedure,
+    );
+  return {
+    name: "API",
+    pid,
+    matchCounts: (floow) =>
+      mutation("insight.matchCounts", {
+        id: floow.id,
+        feedId: floow.feedId,
+        steps: floow.steps.map((step) => ({
+          id: step.id,
+          choices: step.choices.map((choice) => ({ id: choice.id })),
+        })),
+        filterGroups: floow.filterGroups,
+        filters: floow.filters,
+      }),
+    async saveAndCheck(floow) {
+      const saved = (await mutation("floow.update", floow)) as { version: number };
+      for (;;) {
+        const answer = (await query("insight.deadEnds", { id: floow.id })) as {
+          report: { count: number };
+          current: boolean;
+        } | null;
+        if (answer?.current) return { version: saved.version, deadEnds: answer.report.count };
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
+    },
+  };
+}
+
+function floorSide(base: string, pid: number): Side {
+  const post = async (path: string, body: unknown) =>
+    json(
+      await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+      path,
+    );
+  return {
+    name: "floor",
+    pid,
+    matchCounts: (floow) => post("/match-counts", floow),
+    async saveAndCheck(floow) {
+      const answer = (await post("/save-check", floow)) as { report: { count: number } };
+      return { version: floow.version + 1, deadEnds: answer.report.count };
+    },
+  };
+}
+
+interface RoundFigures {
+  side: Side["name"];
+  round: number;
+  /** Save to a current report: the first after start (the index built), then the others. */
+  firstCheckMs: number;
+  laterChecksMs: number[];
+  deadEnds: number;
+  /** Match counts, per call: wall times, and the server's CPU per call. */
+  known: number[];
+  typing: number[];
+  knownCpuMs: number;
+  typingCpuMs: number;
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+};
+const median = (values: number[]) => quantile(values, 0.5);
+
+async function timeSide(
+  side: Side,
+  round: number,
+  counted: Floow,
+  checked: Floow & { version: number },
+): Promise<RoundFigures> {
+  const checks: number[] = [];
+  let deadEnds = 0;
+  let version = checked.version;
+  for (let i = 0; i < CHECKS; i++) {
+    const start = performance.now();
+    const result = await side.saveAndCheck({ ...checked, version });
+    checks.push(performance.now() - start);
+    version = result.version;
+    deadEnds = result.deadEnds;
+  }
+  for (let i = 0; i < WARMUP; i++) await side.matchCounts(counted);
+  const timeCalls = async (floowOf: (i: number) => Floow) => {
+    const walls: number[] = [];
+    const cpuBefore = processCpuMs(side.pid) ?? 0;
+    for (let i = 0; i < CALLS; i++) {
+      const start = performance.now();
+      await side.matchCounts(floowOf(i));
+      walls.push(performance.now() - start);
+    }
+    return { walls, cpuMs: ((processCpuMs(side.pid) ?? 0) - cpuBefore) / CALLS };
+  };
+  const known = await timeCalls(() => counted);
+  const priceFilter = counted.filters.find((f) => f.field === "price" && f.operator === "lessThan");
+  // A new value each call, as while typing it: one filter nobody asked for before.
+  const typing = await timeCalls((i) => ({
+    ...counted,
+    filters: counted.filters.map((f) =>
+      f === priceFilter ? { ...f, value: String(20 + round * 0.11 + i * 0.37) } : f,
+    ),
+  }));
+  console.log(
+    `round ${round} ${side.name.padEnd(5)}: checks ${checks.map((ms) => ms.toFixed(0)).join(", ")} ms (${deadEnds} dead ends); counts p95 ${quantile(known.walls, 0.95).toFixed(1)} ms (${known.cpuMs.toFixed(2)} ms CPU), typing p95 ${quantile(typing.walls, 0.95).toFixed(1)} ms (${typing.cpuMs.toFixed(2)} ms CPU)`,
+  );
+  return {
+    side: side.name,
+    round,
+    firstCheckMs: checks[0] ?? 0,
+    laterChecksMs: checks.slice(1),
+    deadEnds,
+    known: known.walls,
+    typing: typing.walls,
+    knownCpuMs: known.cpuMs,
+    typingCpuMs: typing.cpuMs,
+  };
+}
+
+interface KindResult {
+  kind: DbKind;
+  figures: RoundFigures[];
+  paths: number;
+}
+
+async function measureKind(kind: DbKind): Promise<KindResult> {
+  const database: BenchDatabase = await createBenchDatabase(kind, "insights");
+  try {
+    const first = await startProductionServer(database.dataDir, database.env);
+    const member = await signUpMember(first.base, "Bench Member").finally(() => first.stop());
+    const seeded = await seedSellingFloow(database.open, PRODUCTS, {
+      organizationId: member.organizationId,
+      // The catalog's `in_stock` as a feed's `availability`, so the in-stock figures are measured too.
+      mapProducts: (products) =>
+        products.map((p) => ({
+          ...p,
+          availability: p.in_stock === "yes" ? "in stock" : "out of stock",
+        })),
+    });
+    const handle = await database.open();
+    let counted: Floow;
+    let checked: Floow & { version: number };
+    try {
+      counted = (await findFloow(handle.db, seeded.orgId, seeded.floowId))!;
+      checked = await seedFloow(handle.db, seeded.orgId, seeded.domainId, "selling", {
+        name: "Six by five",
+        feedId: seeded.feedId,
+        ...sixByFive(),
+      });
+    } finally {
+      await handle.close();
+    }
+    const figures: RoundFigures[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const server = await startProductionServer(database.dataDir, {
+        ...database.env,
+        TRUST_PROXY: "true",
+      });
+      try {
+        figures.push(
+          await timeSide(
+            apiSide(server.base, member.cookie, server.child.pid!),
+            round,
+            counted,
+            checked,
+          ),
+        );
+        checked = { ...checked, version: checked.version + CHECKS };
+      } finally {
+        await server.stop();
+      }
+      const floor = await startFloorProcess("insights-floor.ts", {
+        ...(database.databaseUrl
+          ? { DATABASE_URL: database.databaseUrl }
+          : { DATA_DIR: database.dataDir }),
+        ORGANIZATION_ID: seeded.orgId,
+      });
+      try {
+        figures.push(await timeSide(floorSide(floor.base, floor.pid), round, counted, checked));
+        checked = { ...checked, version: checked.version + CHECKS };
+      } finally {
+        await floor.stop();
+      }
+    }
+    return { kind, figures, paths: 5 ** 6 };
+  } finally {
+    await database.drop();
+  }
+}
+
+const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
+
+function renderKind(result: KindResult): string {
+  const of = (side: Side["name"]) => result.figures.filter((f) => f.side === side);
+  const api = of("API");
+  const floor = of("floor");
+  const rounds = (side: RoundFigures[], pick: (f: RoundFigures) => number) =>
+    side.map(pick).map(ms).join(", ");
+  const row = (label: string, pick: (f: RoundFigures) => number, goal: number) => {
+    const a = median(api.map(pick));
+    const f = median(floor.map(pick));
+    return `| ${label} | **${ms(a)}** ms (${rounds(api, pick)}) | ${ms(f)} ms (${rounds(floor, pick)}) | ${(a / f).toFixed(2)} | ${a <= goal ? "met" : "NOT met"} |`;
+  };
+  const cpuRow = (label: string, pick: (f: RoundFigures) => number) => {
+    const a = median(api.map(pick));
+    const f = median(floor.map(pick));
+    return `| ${label} | ${a.toFixed(1)} ms | ${f.toFixed(1)} ms | ${(a / f).toFixed(2)} |`;
+  };
+  return `### ${result.kind === "pglite" ? "PGlite (on disk)" : "PostgreSQL server"}
+
+| per call (median of the rounds; each round's in brackets) | API | floor | API / floor | goal |
+|---|---|---|---|---|
+${row("match counts, filters as saved: p95", (f) => quantile(f.known, 0.95), GOAL_COUNTS_MS)}
+${row("match counts, one new filter value per call: p95", (f) => quantile(f.typing, 0.95), GOAL_COUNTS_MS)}
+${row("save → dead-end report current, first after start (index loaded and built)", (f) => f.firstCheckMs, GOAL_DEAD_ENDS_MS)}
+${row("save → dead-end report current, index kept: median", (f) => median(f.laterChecksMs), GOAL_DEAD_ENDS_MS)}
+${row("save → dead-end report current, index kept: max", (f) => Math.max(...f.laterChecksMs), GOAL_DEAD_ENDS_MS)}
+
+| the server's CPU per match-count call (a mean; the clock ticks every 10 ms) | API | floor | API / floor |
+|---|---|---|---|
+${cpuRow("filters as saved", (f) => f.knownCpuMs)}
+${cpuRow("one new filter value per call", (f) => f.typingCpuMs)}
+
+Dead ends found: ${[...new Set(result.figures.map((f) => f.deadEnds))].join(", ")} (API and floor alike) of ${result.paths.toLocaleString("en")} paths.
+`;
+}
+
+async function main(): Promise<void> {
+  prepareBuild();
+  const loadBefore = loadAverage();
+  const results: KindResult[] = [];
+  for (const kind of benchKinds()) results.push(await measureKind(kind));
+  const loadAfter = loadAverage();
+  const { floow } = makeFloow();
+  const section = `## Editor insights (match counts, dead ends)
+
+Measured by \`apps/api/bench/insights.bench.ts\` on ${new Date().toISOString().slice(0, 10)}: \`pnpm bench insights\` in apps/api
+(with \`DATABASE_URL\` set for the PostgreSQL server too). A generated feed of ${PRODUCTS.toLocaleString("en")} products (the
+results benchmark's catalog, its \`in_stock\` given as \`availability\`, so the in-stock figures are
+computed too), stored as an import stores it, in an organization a member signed up for.
+
+- **API:** the production build as \`pnpm start\` runs it, every plugin on, each request from
+  another client address, the member's session cookie: \`POST /trpc/insight.matchCounts\` with the
+  editor's input for the results benchmark's floow (five questions, ${floow.steps.reduce((n, s) => n + s.choices.length, 0)} choices), ${CALLS} calls
+  after ${WARMUP} to warm up, with the filters as saved and with one new price value per call (as
+  while the merchant types it: that filter is evaluated over the whole feed); and a save of a
+  floow of 6 steps × 5 single choices, every choice one filter (\`POST /trpc/floow.update\`), then
+  \`GET /trpc/insight.deadEnds\` every ${POLL_MS} ms until it says its report is current: the time
+  from the save to that answer, the check running in the server's job worker. ${CHECKS} saves a
+  round, the first right after the server started.
+- **Floor:** the insights service's own functions (the floow and feed read as the procedure reads
+  them, the feed's index loaded and kept the same way) in a plain node:http process on the same
+  database, no framework, session, validation, job queue, rate limiter, logging or compression;
+  the save and the check in one request.
+- ${ROUNDS} rounds, the API then the floor, each started for its turn; each figure is the median
+  over the rounds. Goals: match counts p95 ≤ ${GOAL_COUNTS_MS} ms, the report ≤ ${GOAL_DEAD_ENDS_MS.toLocaleString("en")} ms after a save.
+
+${results.map(renderKind).join("\n")}
+Machine: ${sh("nproc")} CPUs (${cpus()[0]?.model ?? "unknown"}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB memory, Node ${process.version}.
+Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAfter}.
+`;
+  console.log(section);
+  if (FULL_SIZE) writeBenchmarkSection("## Editor insights", section);
+  else console.log(`(${PRODUCTS} products: a check, docs/benchmarks.md not written)`);
+}
+
+await main();

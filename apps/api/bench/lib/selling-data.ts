@@ -11,6 +11,7 @@ import { makeFloow, makeProducts } from "./catalog";
 export interface SellingData {
   orgId: string;
   domainId: string;
+  feedId: string;
   floowId: string;
   /** Each step's choice ids, in order. */
   steps: string[][];
@@ -21,13 +22,20 @@ export interface SellingData {
 export async function seedSellingFloow(
   open: () => Promise<DbHandle>,
   productCount: number,
+  options: {
+    /** An organization that exists (one a member signed up for); default: a new one. */
+    organizationId?: string;
+    /** Changes the generated products before they are stored. */
+    mapProducts?: (products: ReturnType<typeof makeProducts>) => ReturnType<typeof makeProducts>;
+  } = {},
 ): Promise<SellingData> {
   const database = await open();
   try {
-    const orgId = await seedOrganization(database.db, "Bench");
+    const orgId = options.organizationId ?? (await seedOrganization(database.db, "Bench"));
     const domainId = (await seedDomain(database.db, orgId)).id;
     const feedId = await seedFeed(database.db, orgId);
-    const products = makeProducts(productCount);
+    const generated = makeProducts(productCount);
+    const products = options.mapProducts ? options.mapProducts(generated) : generated;
     for (let i = 0; i < products.length; i += 1000) {
       await database.db
         .insertInto("product")
@@ -61,6 +69,7 @@ export async function seedSellingFloow(
     return {
       orgId,
       domainId,
+      feedId,
       floowId: live.id,
       steps: floow.steps.map((step) => step.choices.map((choice) => choice.id)),
       selections,
