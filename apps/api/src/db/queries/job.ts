@@ -2,9 +2,46 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { DB } from "../database";
+import { rawDatabase } from "../raw";
 import type { JobTable } from "../tables/job";
 
 export type Job = Selectable<JobTable>;
+
+/**
+ * Who hears of jobs this process queued, per database (the pool or PGlite under the Kysely
+ * instance: the API's `db` and `requestDb` share one): the process's job worker, which then
+ * claims them at once instead of at its next poll (every 2 s), so a save's dead-end check and
+ * an answer's webhook start right away. Jobs another process queued are found by the poll.
+ */
+const queuedListeners = new Map<object, Set<(kind: string) => void>>();
+
+function databaseKey(db: Kysely<DB>): object {
+  const raw = rawDatabase(db);
+  if (!raw) return db;
+  return raw.kind === "postgres" ? raw.pool : raw.pglite;
+}
+
+/** Calls `listener` with the kind of each job queued due now on `db`'s database; returns the unsubscribe. */
+export function onJobQueued(db: Kysely<DB>, listener: (kind: string) => void): () => void {
+  const key = databaseKey(db);
+  const listeners = queuedListeners.get(key) ?? new Set();
+  queuedListeners.set(key, listeners);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) queuedListeners.delete(key);
+  };
+}
+
+/**
+ * Says that jobs of `kind` due now were queued on `db` and committed (call it after the
+ * transaction that wrote them, never inside one: the worker would look before they exist).
+ */
+export function announceQueuedJobs(db: Kysely<DB>, kind: string): void {
+  if (db.isTransaction) return;
+  const listeners = queuedListeners.get(databaseKey(db));
+  if (listeners) for (const listener of listeners) listener(kind);
+}
 
 /**
  * Queues a job. When one of the same kind and key is already queued (a retry waiting for
@@ -43,7 +80,9 @@ export async function enqueueJob(
     on conflict ("kind", "key") where "status" = 'queued'
     do update set "run_at" = least("job"."run_at", excluded."run_at"), "payload" = excluded."payload", "organization_id" = excluded."organization_id", "updated_at" = now()
   `.execute(db);
-  return Number(result.numAffectedRows ?? 0n) > 0;
+  const queued = Number(result.numAffectedRows ?? 0n) > 0;
+  if (queued && (job.runAt ?? new Date()).getTime() <= Date.now()) announceQueuedJobs(db, job.kind);
+  return queued;
 }
 
 /**

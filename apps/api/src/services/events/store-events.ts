@@ -7,7 +7,8 @@ import { eventBatch, newEventsSql } from "../../db/queries/event";
 import type { EventToStore, StoredEvent } from "../../db/queries/event";
 import { eventItemsSql } from "../../db/queries/event-items";
 import { eventSessionsSql } from "../../db/queries/event-session";
-import { eventDeliveriesSql } from "../webhooks/outbox";
+import { announceQueuedJobs } from "../../db/queries/job";
+import { eventDeliveriesSql, WEBHOOK_DELIVERY_JOB } from "../webhooks/outbox";
 
 const fresh = sql`"fresh"`;
 
@@ -41,14 +42,19 @@ export async function storeEvents(
   const now = new Date();
   const batch = eventBatch(events, now);
   const server = rawDatabase(db)?.kind === "postgres";
-  const query = sql<{ o: number }>`
+  // `d`: how many deliveries the batch queued (the same on every row), so the job worker hears of them.
+  const query = sql<{ o: number; d: number }>`
     with ${newEventsSql(batch, server ? sql`set_config('synchronous_commit', 'off', true)` : undefined, server)},
     ${eventSessionsSql(fresh)},
     ${eventItemsSql(batch.items, fresh)},
     ${eventDeliveriesSql(fresh, now, batch.domainIds)}
-    select "o" from "fresh" order by "o"`.compile(db);
+    select "o", (select count(*) from "deliveries")::int as "d" from "fresh" order by "o"`.compile(
+    db,
+  );
   // Its text is the same for every batch (the rows are parameters): parsed and planned once per connection.
   if (server) prepareOnServer(query.sql);
   const { rows } = await db.executeQuery(query);
+  // Committed (one statement is one transaction): the deliveries start now, not at the next poll.
+  if ((rows[0]?.d ?? 0) > 0) announceQueuedJobs(db, WEBHOOK_DELIVERY_JOB);
   return rows.map((row) => batch.events[row.o]!);
 }

@@ -341,6 +341,34 @@ describe.each(testDbKinds)("job queue (%s)", (kind) => {
     });
   });
 
+  it("runs a job queued in this process at once, not at its next poll; one queued for later waits", async () => {
+    const seen: string[] = [];
+    const worker = createJobWorker(db(), {
+      pollMs: 600_000,
+      tickMs: 600_000,
+      handlers: { test: async (job) => void seen.push(job.key) },
+    });
+    try {
+      // The worker's first look at the queue (at start) is over: only a wake can find more.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await enqueueJob(db(), {
+        kind: "test",
+        key: "later",
+        payload: {},
+        runAt: new Date(Date.now() + 60_000),
+      });
+      await enqueueJob(db(), { kind: "test", key: "now", payload: {} });
+      await expect.poll(() => seen, { timeout: 5_000 }).toEqual(["now"]);
+      // A worker that stopped hears nothing more.
+      await worker.stop();
+      await enqueueJob(db(), { kind: "test", key: "after-stop", payload: {} });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(seen).toEqual(["now"]);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it("cancel() ends a running job as done, with the reason", async () => {
     const long = gate();
     await enqueueJob(db(), { kind: "test", key: "gone", payload: {} });

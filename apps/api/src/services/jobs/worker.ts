@@ -5,6 +5,7 @@ import {
   claimJobOfKind,
   failJob,
   finishJob,
+  onJobQueued,
   pruneJobs,
   releaseJob,
   requeueAbandonedJobs,
@@ -207,11 +208,12 @@ export function createJobWorker(db: Kysely<DB>, options: JobWorkerOptions = {}):
       });
   }
 
-  /** Claims due jobs into every free slot; returns how many it started. */
-  function fill(): Promise<number> {
+  /** Claims due jobs into every free slot (of `only` that kind); returns how many it started. */
+  function fill(only?: string): Promise<number> {
     const run = claiming.then(async () => {
       let count = 0;
       for (const [kind, spec] of kinds) {
+        if (only !== undefined && kind !== only) continue;
         while (!stopped && runningOf(kind) < spec.concurrency) {
           const { job, more } = await claimJobOfKind(db, workerId, kind, spec.perOrganization);
           if (!job) break;
@@ -243,6 +245,22 @@ export function createJobWorker(db: Kysely<DB>, options: JobWorkerOptions = {}):
     for (const each of ticks) await each().catch((error: unknown) => onError(error));
   }
 
+  /**
+   * A job of `kind` was queued in this process (db/queries/job.ts `onJobQueued`): claim it now
+   * rather than at the next poll. The wakes of one turn of the event loop make one claim (an
+   * ingest at full speed queues deliveries with every batch).
+   */
+  const wakesDue = new Set<string>();
+  function wake(kind: string): void {
+    if (!started || stopped || !kinds.has(kind) || wakesDue.has(kind)) return;
+    wakesDue.add(kind);
+    setImmediate(() => {
+      wakesDue.delete(kind);
+      if (!stopped) void fill(kind).catch((error: unknown) => onError(error));
+    });
+  }
+  let stopListening: (() => void) | undefined;
+
   let looping: Promise<void> = Promise.resolve();
   function loop(): void {
     looping = (async () => {
@@ -265,6 +283,7 @@ export function createJobWorker(db: Kysely<DB>, options: JobWorkerOptions = {}):
     start() {
       if (started || stopped) return;
       started = true;
+      stopListening = onJobQueued(db, wake);
       timer = setTimeout(loop, 0);
     },
     cancel(kind, key, reason = "Cancelled.") {
@@ -288,6 +307,7 @@ export function createJobWorker(db: Kysely<DB>, options: JobWorkerOptions = {}):
     },
     async stop() {
       stopped = true;
+      stopListening?.();
       clearTimeout(timer);
       for (const entry of running) abort(entry, "stop", "The job worker is stopping.");
       await looping;

@@ -197,6 +197,23 @@ describe.each(testDbKinds)("webhook delivery (%s)", (kind) => {
     ).toEqual([]);
   });
 
+  it("delivers a new answer at once, without waiting for the worker's next poll", async () => {
+    await addWebhook();
+    const worker = createJobWorker(db, { pollMs: 600_000, tickMs: 600_000 });
+    registerWebhookJobs(worker, db, loopback);
+    try {
+      // The worker's first look at the queue (at start) is over: only the ingest's word can wake it.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const finish = message("finish");
+      await store(finish);
+      await vi.waitFor(() => expect(receiver.requests).toHaveLength(1), { timeout: 5_000 });
+      expect(receiver.requests[0]!.verifyError).toBeNull();
+      expect(receiver.requests[0]!.verified).toMatchObject({ type: "floow.finish", data: finish });
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it("a worker killed mid-delivery: the delivery is made after the restart", async () => {
     await addWebhook();
     await store(message("finish"));

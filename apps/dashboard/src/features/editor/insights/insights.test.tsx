@@ -69,6 +69,36 @@ describe("editor insights", () => {
     expect(deadEnds).toHaveBeenCalledWith("f1");
   });
 
+  it("shows the report within half a second of its check ending, while the check is pending", async () => {
+    const matchCounts = vi.fn(async () => null);
+    // The check of the save is still running at the first ask; it ends at once after.
+    let asked = 0;
+    const deadEnds = vi.fn(async () => ({
+      report,
+      checkedAt: new Date().toISOString(),
+      current: ++asked > 1,
+    }));
+    render(
+      <EditorProvider
+        initial={{ ...floowWithFeed(), version: 1 }}
+        domain={null}
+        api={fakeEditorApi({ matchCounts, deadEnds })}
+      >
+        <InsightsProvider>
+          <DeadEndsPanel />
+        </InsightsProvider>
+      </EditorProvider>,
+    );
+    await waitFor(() => expect(deadEnds).toHaveBeenCalledTimes(1));
+    const asking = performance.now();
+    await waitFor(() => expect(deadEnds).toHaveBeenCalledTimes(2), { timeout: 1_000 });
+    expect(performance.now() - asking).toBeLessThan(500);
+    expect(await screen.findByTestId("dead-end")).toHaveProperty(
+      "textContent",
+      "1. GravelNo products",
+    );
+  });
+
   it("asks nothing for a floow without a feed", async () => {
     const matchCounts = vi.fn(async () => null);
     const deadEnds = vi.fn(async () => null);
