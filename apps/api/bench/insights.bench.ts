@@ -41,7 +41,7 @@ import { benchKinds, createBenchDatabase } from "./lib/bench-data";
 import type { BenchDatabase } from "./lib/bench-data";
 import { makeFloow } from "./lib/catalog";
 import { startFloorProcess } from "./lib/floor-process";
-import { processCpuMs } from "./lib/process-meters";
+import { processCpuMs, startHealthProber } from "./lib/process-meters";
 import { prepareBuild, startProductionServer } from "./lib/production-server";
 import { seedSellingFloow } from "./lib/selling-data";
 
@@ -93,6 +93,8 @@ function sixByFive() {
 interface Side {
   name: "API" | "floor";
   pid: number;
+  /** The API's /healthz, asked every 10 ms while the checks run: how long the server stalls. */
+  healthUrl?: string;
   /** Match counts for the floow as the editor has it. */
   matchCounts(floow: Floow): Promise<unknown>;
   /** Saves the floow and waits until its dead-end report is current: the report's dead ends. */
@@ -141,6 +143,7 @@ function apiSide(base: string, cookie: string, pid: number): Side {
   return {
     name: "API",
     pid,
+    healthUrl: `${base}/healthz`,
     matchCounts: (floow) =>
       mutation("insight.matchCounts", {
         id: floow.id,
@@ -199,6 +202,9 @@ interface RoundFigures {
   typing: number[];
   knownCpuMs: number;
   typingCpuMs: number;
+  /** The slowest /healthz answer during the first check, and during the others (API only). */
+  firstCheckHealthMaxMs?: number;
+  laterChecksHealthMaxMs?: number;
 }
 
 const quantile = (values: number[], q: number) => {
@@ -216,12 +222,19 @@ async function timeSide(
   const checks: number[] = [];
   let deadEnds = 0;
   let version = checked.version;
-  for (let i = 0; i < CHECKS; i++) {
+  const healthMax: number[] = [];
+  const check = async () => {
     const start = performance.now();
     const result = await side.saveAndCheck({ ...checked, version });
     checks.push(performance.now() - start);
     version = result.version;
     deadEnds = result.deadEnds;
+  };
+  // The first check, then the others, each group under its own /healthz prober.
+  for (const count of [1, CHECKS - 1]) {
+    const prober = side.healthUrl ? await startHealthProber(side.healthUrl) : undefined;
+    for (let i = 0; i < count; i++) await check();
+    if (prober) healthMax.push((await prober.stop()).max);
   }
   for (let i = 0; i < WARMUP; i++) await side.matchCounts(counted);
   const timeCalls = async (floowOf: (i: number) => Floow) => {
@@ -244,7 +257,7 @@ async function timeSide(
     ),
   }));
   console.log(
-    `round ${round} ${side.name.padEnd(5)}: checks ${checks.map((ms) => ms.toFixed(0)).join(", ")} ms (${deadEnds} dead ends); counts p95 ${quantile(known.walls, 0.95).toFixed(1)} ms (${known.cpuMs.toFixed(2)} ms CPU), typing p95 ${quantile(typing.walls, 0.95).toFixed(1)} ms (${typing.cpuMs.toFixed(2)} ms CPU)`,
+    `round ${round} ${side.name.padEnd(5)}: checks ${checks.map((ms) => ms.toFixed(0)).join(", ")} ms (${deadEnds} dead ends${healthMax.length ? `; /healthz max ${healthMax.map((ms) => ms.toFixed(0)).join(", ")} ms` : ""}); counts p95 ${quantile(known.walls, 0.95).toFixed(1)} ms (${known.cpuMs.toFixed(2)} ms CPU), typing p95 ${quantile(typing.walls, 0.95).toFixed(1)} ms (${typing.cpuMs.toFixed(2)} ms CPU)`,
   );
   return {
     side: side.name,
@@ -256,6 +269,8 @@ async function timeSide(
     typing: typing.walls,
     knownCpuMs: known.cpuMs,
     typingCpuMs: typing.cpuMs,
+    firstCheckHealthMaxMs: healthMax[0],
+    laterChecksHealthMaxMs: healthMax[1],
   };
 }
 
@@ -362,6 +377,8 @@ ${row("save → dead-end report current, index kept: max", (f) => Math.max(...f.
 |---|---|---|---|
 ${cpuRow("filters as saved", (f) => f.knownCpuMs)}
 ${cpuRow("one new filter value per call", (f) => f.typingCpuMs)}
+
+The API's \`/healthz\` (asked every 10 ms meanwhile), slowest answer: during the first check ${ms(median(api.map((f) => f.firstCheckHealthMaxMs ?? 0)))} ms (${rounds(api, (f) => f.firstCheckHealthMaxMs ?? 0)}), during the others ${ms(median(api.map((f) => f.laterChecksHealthMaxMs ?? 0)))} ms (${rounds(api, (f) => f.laterChecksHealthMaxMs ?? 0)}).
 
 Dead ends found: ${[...new Set(result.figures.map((f) => f.deadEnds))].join(", ")} (API and floor alike) of ${result.paths.toLocaleString("en")} paths.
 `;

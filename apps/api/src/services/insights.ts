@@ -1,4 +1,5 @@
-import { choiceMatchCounts, findDeadEnds } from "@floow/domain/insights";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { choiceMatchCounts, findDeadEndsInSlices } from "@floow/domain/insights";
 import { createResultsIndex } from "@floow/domain/results";
 import type { DeadEndReport, MatchCounts, PathFloow } from "@floow/domain/insights";
 import type { ResultsFloow, ResultsIndex } from "@floow/domain/results";
@@ -66,7 +67,10 @@ export async function checkDeadEnds(
     return null;
   }
   const index = await feedIndex(db, organizationId, floow.feedId);
-  const report = findDeadEnds(index, floow satisfies PathFloow);
+  // In slices: the check of a large feed must not hold the shoppers' requests meanwhile.
+  const report = await findDeadEndsInSlices(index, floow satisfies PathFloow, {
+    pause: yieldToEventLoop,
+  });
   await saveDeadEnds(db, organizationId, floowId, floow.feedId, report);
   return report;
 }

@@ -5,7 +5,7 @@ import type { Filter, FilterGroup } from "../filter/types";
 import { computeResults } from "../results/logic";
 import { createResultsIndex } from "../results/indexed";
 import { choiceMatchCounts } from "./counts";
-import { findDeadEnds, type PathFloow } from "./paths";
+import { findDeadEnds, findDeadEndsInSlices, type PathFloow } from "./paths";
 import { answersMet, plainLabel } from "./ranking";
 import { floowPartsFromSuggestion, suggestFromFeed } from "./suggest";
 
@@ -149,6 +149,37 @@ describe("dead ends: every path of answers, following conditions", () => {
     );
     const report = findDeadEnds(createResultsIndex(BIKES), floow, { limit: 10 });
     expect(report).toMatchObject({ sampled: true, paths: 10, count: 0 });
+  });
+
+  it("in slices: the same report, with the caller's other work run between the slices", async () => {
+    const floow = floowOf(
+      Array.from({ length: 4 }, () => ({
+        choices: [
+          ["type", "equals", "road"],
+          ["price", "lessThan", "800"],
+          ["type", "equals", "city"],
+        ] as [string, Filter["operator"], string][],
+      })),
+    );
+    for (const limit of [undefined, 10]) {
+      const whole = findDeadEnds(createResultsIndex(BIKES), floow, { limit });
+      expect(whole.count).toBeGreaterThan(0);
+      // A slice of 0 ms: a pause at every step of the walk (or every sampled path).
+      let pauses = 0;
+      let otherWork = 0;
+      const sliced = await findDeadEndsInSlices(createResultsIndex(BIKES), floow, {
+        limit,
+        sliceMs: 0,
+        pause: async () => {
+          pauses++;
+          await new Promise<void>((resolve) => setTimeout(resolve, 0));
+          otherWork++;
+        },
+      });
+      expect(sliced).toEqual(whole);
+      expect(pauses).toBeGreaterThan(10);
+      expect(otherWork).toBe(pauses);
+    }
   });
 });
 

@@ -105,6 +105,42 @@ export function findDeadEnds(
   floow: PathFloow,
   options: DeadEndOptions = {},
 ): DeadEndReport {
+  const steps = deadEndWalk(index, floow, options, () => false);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `findDeadEnds` in slices: after each `sliceMs` (default 10) of work it awaits `pause()`
+ * (the server: the next turn of its event loop), so that a check of a large feed (a second
+ * and more on 100,000 products when its filters are evaluated first) never holds the
+ * process's other requests for longer than a slice. The same report.
+ */
+export async function findDeadEndsInSlices(
+  index: ResultsIndex,
+  floow: PathFloow,
+  options: DeadEndOptions & { pause: () => Promise<unknown>; sliceMs?: number },
+): Promise<DeadEndReport> {
+  const sliceMs = options.sliceMs ?? 10;
+  let sliceStart = performance.now();
+  const steps = deadEndWalk(index, floow, options, () => performance.now() - sliceStart > sliceMs);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await options.pause();
+    sliceStart = performance.now();
+  }
+}
+
+/** The check itself; it yields (to be resumed) at a step of the walk when `sliceOver()` says so. */
+function* deadEndWalk(
+  index: ResultsIndex,
+  floow: PathFloow,
+  options: DeadEndOptions,
+  sliceOver: () => boolean,
+): Generator<void, DeadEndReport> {
   const limit = options.limit ?? PATH_CHECK_LIMIT;
   const onPath = options.onPath;
   const full = index.choiceMatches({ groups: [], filters: [] });
@@ -163,13 +199,14 @@ export function findDeadEnds(
   };
 
   let paths = 0;
-  const walk = (
+  const walk = function* (
     stepId: string,
     chosen: string[],
     answers: Answer[],
     left: Bitmap,
     seen: Set<string>,
-  ) => {
+  ): Generator<void, void> {
+    if (sliceOver()) yield;
     if (stepId === FINISH || seen.has(stepId)) {
       if (++paths > limit) throw new PathLimit();
       const reason = deadReason(left);
@@ -180,7 +217,7 @@ export function findDeadEnds(
     const options = answersAt(stepId, chosen);
     const nextSeen = new Set(seen).add(stepId);
     if (options.length === 0) {
-      walk(resolveNextStep(floow, stepId, chosen), chosen, answers, left, nextSeen);
+      yield* walk(resolveNextStep(floow, stepId, chosen), chosen, answers, left, nextSeen);
       return;
     }
     for (const choiceIds of options) {
@@ -193,14 +230,20 @@ export function findDeadEnds(
         record(nextAnswers, reason);
         continue;
       }
-      walk(resolveNextStep(floow, stepId, nextChosen), nextChosen, nextAnswers, after, nextSeen);
+      yield* walk(
+        resolveNextStep(floow, stepId, nextChosen),
+        nextChosen,
+        nextAnswers,
+        after,
+        nextSeen,
+      );
     }
   };
 
   const first = floow.steps[0]?.id ?? FINISH;
   let sampled = false;
   try {
-    walk(first, [], [], full, new Set());
+    yield* walk(first, [], [], full, new Set());
   } catch (error) {
     if (!(error instanceof PathLimit)) throw error;
     sampled = true;
@@ -208,6 +251,7 @@ export function findDeadEnds(
     paths = 0;
     const next = random(floow.steps.length * 7919 + limit);
     for (let n = 0; n < limit; n++) {
+      if (sliceOver()) yield;
       paths++;
       let stepId = first;
       let chosen: string[] = [];
