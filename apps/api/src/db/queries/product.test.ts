@@ -7,6 +7,7 @@ import type { DbHandle } from "../client";
 import { upsertFeed } from "./feed";
 import {
   discardStagedProducts,
+  listFeedProductRecords,
   listProducts,
   publishStagedProducts,
   stageProducts,
@@ -96,6 +97,29 @@ describe.each(testDbKinds)("staging and publishing products (%s)", (kind) => {
     await handle.db.transaction().execute((trx) => publishStagedProducts(trx, feed.id));
     const { items } = await listProducts(handle.db, feed.organizationId, feed.id);
     expect(items.map((item) => item.id)).toEqual(["C-1", "C-2"]);
+  });
+
+  it("reads a whole feed as records, in feed order, over more than one page", async () => {
+    // More products than PGlite reads per statement (2,000), staged in batches of 1,000.
+    const count = 4_321;
+    const all = Array.from({ length: count }, (_, i) =>
+      product(`R-${i}`, { price: i, attributes: { id: `R-${i}`, colour: i % 2 ? "red" : "blue" } }),
+    );
+    for (let i = 0; i < count; i += 1_000)
+      await stageProducts(handle.db, feed, all.slice(i, i + 1_000), i);
+    await handle.db.transaction().execute((trx) => publishStagedProducts(trx, feed.id));
+    const records = await listFeedProductRecords(handle.db, feed.organizationId, feed.id);
+    expect(records).toHaveLength(count);
+    expect(records.map((record) => record.id)).toEqual(all.map((p) => p.id));
+    expect(records[4_320]).toEqual({
+      id: "R-4320",
+      colour: "blue",
+      title: "Shoe R-4320",
+      price: 4320,
+      link: "https://shop.example/R-4320",
+      image_link: "",
+      description: "",
+    });
   });
 
   it("the organization-wide product list filters through an index on product.organization_id", async () => {

@@ -4,6 +4,7 @@ import type { Product } from "@floow/domain/feed";
 import { sql } from "kysely";
 import type { Kysely, OrderByItemBuilder } from "kysely";
 import type { DB } from "../database";
+import { rawDatabase } from "../raw";
 import { withBulkQueryTimeout } from "../unavailable";
 import type { ProductAttributes } from "../tables/product";
 
@@ -19,16 +20,7 @@ export async function listFeedProductRecords(
   feedId: string,
 ): Promise<Product[]> {
   const V = DEFAULT_FEED_VARIABLES;
-  // A whole feed in one read: a bulk read's timeout, also when a request asks for it.
-  const rows = await withBulkQueryTimeout(() =>
-    db
-      .selectFrom("product")
-      .select(["external_id", "name", "price", "url", "image", "description", "attributes"])
-      .where("organization_id", "=", organizationId)
-      .where("feed_id", "=", feedId)
-      .orderBy("position", "asc")
-      .execute(),
-  );
+  const rows = await readProductRows(db, organizationId, feedId);
   // The records are made in slices, the event loop's other work between them: a copy of
   // 100,000 rows at once held the process for over half a second (no request answered).
   // Each row's `attributes` object (parsed for this read alone) becomes its record, rather
@@ -54,6 +46,45 @@ export async function listFeedProductRecords(
 
 /** Rows made into records between two turns of the event loop. */
 const RECORD_SLICE = 5_000;
+
+/**
+ * Rows per statement when PGlite reads a feed. PGlite runs its statements in this thread, so
+ * one read of a whole feed held the event loop until it was done: about 3 s for 100,000
+ * products, with no request answered meanwhile (the insights bench's /healthz).
+ */
+const PGLITE_READ_ROWS = 2_000;
+
+/**
+ * A feed's product rows in feed order. On the PostgreSQL server one statement (its answer
+ * arrives in packets, parsed between other work, and it reads one snapshot). On PGlite pages
+ * of PGLITE_READ_ROWS by position, the event loop running between them; an import that swaps
+ * the feed's products in meanwhile can give a read that has some of each, and that read is
+ * not kept: the import's `invalidateFeedCaches` drops what was loaded while it ran
+ * (services/cache/ttl-cache.ts), and the dead-end check of a refreshed feed runs again.
+ */
+async function readProductRows(db: Kysely<DB>, organizationId: string, feedId: string) {
+  const query = () =>
+    db
+      .selectFrom("product")
+      .select(["external_id", "name", "price", "url", "image", "description", "attributes"])
+      .where("organization_id", "=", organizationId)
+      .where("feed_id", "=", feedId)
+      .orderBy("position", "asc");
+  // A whole feed in one read: a bulk read's timeout, also when a request asks for it.
+  if (rawDatabase(db)?.kind !== "pglite") return withBulkQueryTimeout(() => query().execute());
+  const rows: Awaited<ReturnType<ReturnType<typeof query>["execute"]>> = [];
+  for (let after = -1; ;) {
+    const page = await query()
+      .select("position")
+      .where("position", ">", after)
+      .limit(PGLITE_READ_ROWS)
+      .execute();
+    for (const row of page) rows.push(row);
+    if (page.length < PGLITE_READ_ROWS) return rows;
+    after = page.at(-1)!.position;
+    await yieldToEventLoop();
+  }
+}
 
 /** A stored product as lists show it. */
 export interface ProductView {
