@@ -37,7 +37,7 @@ import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import type { DbKind } from "../src/db/client";
 import { findFloow } from "../src/db/queries/floow";
 import { seedFloow } from "../test/floows";
-import { signUpMember } from "./lib/api-beside-floor";
+import { nextClientAddress, signUpMember } from "./lib/api-beside-floor";
 import { benchKinds, createBenchDatabase } from "./lib/bench-data";
 import type { BenchDatabase } from "./lib/bench-data";
 import { makeFloow } from "./lib/catalog";
@@ -103,13 +103,6 @@ interface Side {
   saveAndCheck(floow: Floow & { version: number }): Promise<{ version: number; deadEnds: number }>;
 }
 
-let address = 0;
-/** Each request from another client address, as requests arrive behind a proxy. */
-const nextAddress = () => {
-  address = (address + 1) % 50_000;
-  return `198.18.${address >> 8}.${address & 255}`;
-};
-
 async function json(response: Response, what: string): Promise<unknown> {
   const text = await response.text();
   if (!response.ok) throw new Error(`${what}: ${response.status} ${text.slice(0, 300)}`);
@@ -122,7 +115,7 @@ function apiSide(base: string, cookie: string, pid: number): Side {
     "accept-encoding": "br, gzip",
     origin: base,
     cookie,
-    "x-forwarded-for": nextAddress(),
+    "x-forwarded-for": nextClientAddress(),
   });
   const data = async (response: Promise<Response>, procedure: string) =>
     ((await json(await response, procedure)) as { result: { data: unknown } }).result.data;

@@ -77,15 +77,20 @@ export function startFloor(database: BenchDatabase, organizationId: string): Pro
 }
 
 let address = 0;
+/** The next of 50,000 client addresses (X-Forwarded-For): each request from another one, as behind a proxy. */
+export function nextClientAddress(): string {
+  address = (address + 1) % 50_000;
+  return `198.18.${address >> 8}.${address & 255}`;
+}
 
 /** One call: milliseconds to the head and to the end of the body, and the body's size. */
 async function timeOne(url: string, cookie: string | undefined) {
-  address = (address + 1) % 50_000;
+  const clientAddress = nextClientAddress();
   const start = performance.now();
   const response = await fetch(url, {
     headers: {
       "accept-encoding": "br, gzip",
-      "x-forwarded-for": `198.18.${address >> 8}.${address & 255}`,
+      "x-forwarded-for": clientAddress,
       ...(cookie ? { cookie } : {}),
     },
   });
