@@ -4,18 +4,19 @@ import { join } from "node:path";
 import { definePlaywrightConfig } from "@floow/playwright-config";
 
 /**
- * Journeys run on E2E_WORKERS workers (3 in CI, 1 elsewhere), each against a server of its own:
+ * Journeys run on E2E_WORKERS workers (2 in CI, 1 elsewhere), each against a server of its own:
  * worker i talks to the server on E2E_PORT + 1000 * i, with its own fresh embedded database.
  * The journeys are independent (each signs up its own users and organizations), and a server
  * per worker keeps what one server sees as it was with one worker: its per-IP rate limits
  * (10 sign-ups a minute), its mail outbox, its background jobs. E2E_PORT lets two runs share a
  * machine.
  */
-// Three in CI: the journeys mostly wait (on the browser, the server, timers): a server's CPU
-// is about 12 s over two journeys of 3 minutes (measured, docs/testing.md), so two workers
-// left the two cores idle much of the e2e phase; four under a load of 27 ran the longest
-// journey out of its time limit.
-const workers = Number(process.env.E2E_WORKERS ?? (process.env.CI ? 3 : 1));
+// Two in CI (docs/testing.md, "End-to-end journeys"): on a 2-core machine the journeys are
+// bound by CPU, mostly Chromium's (the dashboard's renderer, compositing, the browser
+// process), not by waiting. Three workers took 21-24 min there on 27 Nov under a load of
+// 12-16 and ran journeys out of their time limits; two, without trace screenshots, took
+// 17 min with none retried.
+const workers = Number(process.env.E2E_WORKERS ?? (process.env.CI ? 2 : 1));
 const basePort = Number(process.env.E2E_BASE_PORT ?? process.env.E2E_PORT ?? 3310);
 process.env.E2E_BASE_PORT = String(basePort);
 const portOf = (index: number) => basePort + 1000 * index;
