@@ -9,7 +9,7 @@ import {
 import type { Filter, FilterGroup } from "../filter/types";
 import type { Floow } from "../floow/types";
 import { createResultsIndex } from "../results/indexed";
-import { checkFeedPaths } from "./feed-check";
+import { checkFeedPaths, checkFeedPathsInSlices } from "./feed-check";
 
 const BIKES = [
   {
@@ -233,6 +233,21 @@ describe("checkFeedPaths: the floow's paths against its feed", () => {
         target: { page: "finish" },
       },
     ]);
+  });
+
+  it("in slices (the server's check) gives the same items, with other work run between slices", async () => {
+    const floow = twoQuestions();
+    const index = createResultsIndex(BIKES);
+    let pauses = 0;
+    const items = await checkFeedPathsInSlices(index, floow, {
+      sliceMs: 0,
+      pause: async () => {
+        pauses++;
+      },
+    });
+    expect(items).toEqual(checkFeedPaths(index, floow));
+    expect(items.length).toBeGreaterThan(0);
+    expect(pauses).toBeGreaterThan(0);
   });
 
   it("a clean floow gives nothing; a finish page without products checks no paths", () => {

@@ -4,7 +4,14 @@ import { resolveNextStep, visibleChoices } from "../floow/logic";
 import type { Floow } from "../floow/types";
 import { bitmapAny, bitmapCount, bitmapCountAnd, bitmapOr, type Bitmap } from "../insights/bitmap";
 import { stockMatches } from "../insights/availability";
-import { findDeadEnds, type DeadEnd, type PathFloow } from "../insights/paths";
+import {
+  findDeadEnds,
+  findDeadEndsInSlices,
+  type DeadEnd,
+  type DeadEndOptions,
+  type DeadEndReport,
+  type PathFloow,
+} from "../insights/paths";
 import type { ResultsIndex } from "../results/indexed";
 import { resultProduct } from "../results/product";
 import { shortText, stepName } from "./text";
@@ -72,22 +79,53 @@ function plural(count: number, one: string, many: string): string {
  * that shows products.
  */
 export function checkFeedPaths(index: ResultsIndex, floow: FeedCheckFloow): CheckItem[] {
-  if (floow.finish.type !== "results") return [];
+  const check = startFeedCheck(index, floow);
+  return "items" in check ? check.items : check.finish(findDeadEnds(index, floow, check.walk));
+}
+
+/**
+ * `checkFeedPaths` with the path walk in slices (`findDeadEndsInSlices`): the server's
+ * publish check, so that checking a floow on a large feed (a second and more on 100,000
+ * products) never holds the process's other requests for longer than a slice. The same items.
+ */
+export async function checkFeedPathsInSlices(
+  index: ResultsIndex,
+  floow: FeedCheckFloow,
+  slices: { pause: () => Promise<unknown>; sliceMs?: number },
+): Promise<CheckItem[]> {
+  const check = startFeedCheck(index, floow);
+  if ("items" in check) return check.items;
+  return check.finish(await findDeadEndsInSlices(index, floow, { ...check.walk, ...slices }));
+}
+
+/**
+ * The check up to its walk of the paths: the items when there is nothing to walk, or the
+ * walk's options (which collect thin and reachable paths) and what turns its report into items.
+ */
+function startFeedCheck(
+  index: ResultsIndex,
+  floow: FeedCheckFloow,
+):
+  | { items: CheckItem[] }
+  | { walk: DeadEndOptions; finish: (report: DeadEndReport) => CheckItem[] } {
+  if (floow.finish.type !== "results") return { items: [] };
   if (index.size === 0) {
-    return [
-      {
-        severity: "error",
-        rule: "dead-end",
-        message:
-          "The product feed has no products, so every shopper ends without one: refresh the feed or choose another.",
-        target: { page: "settings" },
-      },
-    ];
+    return {
+      items: [
+        {
+          severity: "error",
+          rule: "dead-end",
+          message:
+            "The product feed has no products, so every shopper ends without one: refresh the feed or choose another.",
+          target: { page: "settings" },
+        },
+      ],
+    };
   }
   const stock = stockMatches(index);
   const few = new Map<string, { answers: Answers; count: number }>();
   let reachable: Bitmap | null = null;
-  const report = findDeadEnds(index, floow, {
+  const walk: DeadEndOptions = {
     onPath: (answers, left) => {
       reachable = reachable ? bitmapOr(reachable, left) : left;
       const count = stock.has ? bitmapCountAnd(left, stock.inStock) : bitmapCount(left);
@@ -99,8 +137,18 @@ export function checkFeedPaths(index: ResultsIndex, floow: FeedCheckFloow): Chec
           count,
         });
     },
-  });
+  };
+  return { walk, finish: (report) => feedItems(index, floow, report, few, reachable) };
+}
 
+/** The items of a finished walk: its dead ends, thin paths and the reachable products' cards. */
+function feedItems(
+  index: ResultsIndex,
+  floow: FeedCheckFloow,
+  report: DeadEndReport,
+  few: ReadonlyMap<string, { answers: Answers; count: number }>,
+  reachable: Bitmap | null,
+): CheckItem[] {
   const items: CheckItem[] = [];
   const listed = <T>(
     entries: readonly T[],

@@ -1,6 +1,7 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import {
   checkDraft,
-  checkFeedPaths,
+  checkFeedPathsInSlices,
   diffFloows,
   floowUrls,
   isHttpAddress,
@@ -36,8 +37,9 @@ export interface PublishCheckOptions {
 /**
  * The pre-publish check of a draft (docs/editor.md, "The pre-publish check"): the domain's
  * rules of the draft itself (`checkDraft`), the paths against the floow's current feed
- * (`checkFeedPaths` on the same cached results index as the editor's insights, synchronous
- * and bounded by the dead-end detector's path limit) and, when asked, the http(s) addresses.
+ * (`checkFeedPathsInSlices` on the same cached results index as the editor's insights, bounded
+ * by the dead-end detector's path limit, its walk in slices so that a check on a large feed
+ * never holds the process's other requests) and, when asked, the http(s) addresses.
  * Errors first, each group in the order of the floow.
  */
 export async function checkPublishDraft(
@@ -76,7 +78,7 @@ async function feedItems(
     ];
   }
   const index = await feedIndex(db, organizationId, feedId);
-  return checkFeedPaths(index, draft satisfies FeedCheckFloow);
+  return checkFeedPathsInSlices(index, draft satisfies FeedCheckFloow, { pause: yieldToEventLoop });
 }
 
 /**
