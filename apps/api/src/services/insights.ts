@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { choiceMatchCounts, findDeadEndsInSlices } from "@floow/domain/insights";
+import { choiceMatchCounts, findDeadEnds } from "@floow/domain/insights";
 import { createResultsIndex } from "@floow/domain/results";
 import type { DeadEndReport, MatchCounts, PathFloow } from "@floow/domain/insights";
 import type { ResultsFloow, ResultsIndex } from "@floow/domain/results";
@@ -68,7 +68,7 @@ export async function checkDeadEnds(
   }
   const index = await feedIndex(db, organizationId, floow.feedId);
   // In slices: the check of a large feed must not hold the shoppers' requests meanwhile.
-  const report = await findDeadEndsInSlices(index, floow satisfies PathFloow, {
+  const report = await findDeadEnds(index, floow satisfies PathFloow, {
     pause: yieldToEventLoop,
   });
   await saveDeadEnds(db, organizationId, floowId, floow.feedId, report);

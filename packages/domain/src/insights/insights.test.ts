@@ -5,7 +5,7 @@ import type { Filter, FilterGroup } from "../filter/types";
 import { computeResults } from "../results/logic";
 import { createResultsIndex } from "../results/indexed";
 import { choiceMatchCounts } from "./counts";
-import { findDeadEnds, findDeadEndsInSlices, type PathFloow } from "./paths";
+import { findDeadEnds, type PathFloow } from "./paths";
 import { answersMet, plainLabel } from "./ranking";
 import { floowPartsFromSuggestion, suggestFromFeed } from "./suggest";
 
@@ -48,7 +48,7 @@ function floowOf(
 }
 
 describe("dead ends: every path of answers, following conditions", () => {
-  it("finds the paths whose answers leave no product, with the answers that lead there", () => {
+  it("finds the paths whose answers leave no product, with the answers that lead there", async () => {
     const floow = floowOf([
       {
         choices: [
@@ -63,7 +63,7 @@ describe("dead ends: every path of answers, following conditions", () => {
         ],
       },
     ]);
-    const report = findDeadEnds(createResultsIndex(BIKES), floow);
+    const report = await findDeadEnds(createResultsIndex(BIKES), floow);
     expect(report).toMatchObject({ paths: 4, sampled: false, count: 1 });
     expect(report.deadEnds).toEqual([
       {
@@ -76,14 +76,14 @@ describe("dead ends: every path of answers, following conditions", () => {
     ]);
   });
 
-  it("stops a path at the answer that leaves nothing, and tells none-in-stock apart", () => {
+  it("stops a path at the answer that leaves nothing, and tells none-in-stock apart", async () => {
     const floow = floowOf([
       {
         choices: [["type", "equals", "gravel"], ["type", "equals", "mountain"], null],
       },
       { choices: [null, ["price", "lessThan", "700"]] },
     ]);
-    const report = findDeadEnds(createResultsIndex(BIKES), floow);
+    const report = await findDeadEnds(createResultsIndex(BIKES), floow);
     // gravel: dead at once (1 path); mountain: every bike out of stock (1); none: 2 paths.
     expect(report.paths).toBe(4);
     expect(report.deadEnds).toEqual([
@@ -92,7 +92,7 @@ describe("dead ends: every path of answers, following conditions", () => {
     ]);
   });
 
-  it("follows conditions: a choice that jumps to the finish skips the later questions", () => {
+  it("follows conditions: a choice that jumps to the finish skips the later questions", async () => {
     const floow = floowOf([
       {
         choices: [
@@ -112,7 +112,7 @@ describe("dead ends: every path of answers, following conditions", () => {
       consequenceChoiceIds: [],
     };
     (floow.steps[0] as Step).conditions = [jump];
-    const report = findDeadEnds(createResultsIndex(BIKES), floow);
+    const report = await findDeadEnds(createResultsIndex(BIKES), floow);
     // road → finish (fine); city → under 550: none of the city bikes is.
     expect(report.paths).toBe(2);
     expect(report.deadEnds.map((d) => d.answers.map((a) => a.choiceIds[0]))).toEqual([
@@ -120,7 +120,7 @@ describe("dead ends: every path of answers, following conditions", () => {
     ]);
   });
 
-  it("answers a multi-select step with sets of choices; a wider set never dies alone", () => {
+  it("answers a multi-select step with sets of choices; a wider set never dies alone", async () => {
     const floow = floowOf([
       {
         type: "multiple",
@@ -130,14 +130,14 @@ describe("dead ends: every path of answers, following conditions", () => {
         ],
       },
     ]);
-    const report = findDeadEnds(createResultsIndex(BIKES), floow);
+    const report = await findDeadEnds(createResultsIndex(BIKES), floow);
     expect(report.paths).toBe(3);
     expect(report.deadEnds).toEqual([
       { answers: [{ stepId: "s1", choiceIds: ["s1c2"] }], reason: "noProducts" },
     ]);
   });
 
-  it("samples a floow with more paths than the limit, saying so", () => {
+  it("samples a floow with more paths than the limit, saying so", async () => {
     const floow = floowOf(
       Array.from({ length: 4 }, () => ({
         choices: [["type", "equals", "road"], ["type", "notEquals", "x"], null] as [
@@ -147,7 +147,7 @@ describe("dead ends: every path of answers, following conditions", () => {
         ][],
       })),
     );
-    const report = findDeadEnds(createResultsIndex(BIKES), floow, { limit: 10 });
+    const report = await findDeadEnds(createResultsIndex(BIKES), floow, { limit: 10 });
     expect(report).toMatchObject({ sampled: true, paths: 10, count: 0 });
   });
 
@@ -162,12 +162,12 @@ describe("dead ends: every path of answers, following conditions", () => {
       })),
     );
     for (const limit of [undefined, 10]) {
-      const whole = findDeadEnds(createResultsIndex(BIKES), floow, { limit });
+      const whole = await findDeadEnds(createResultsIndex(BIKES), floow, { limit });
       expect(whole.count).toBeGreaterThan(0);
       // A slice of 0 ms: a pause at every step of the walk (or every sampled path).
       let pauses = 0;
       let otherWork = 0;
-      const sliced = await findDeadEndsInSlices(createResultsIndex(BIKES), floow, {
+      const sliced = await findDeadEnds(createResultsIndex(BIKES), floow, {
         limit,
         sliceMs: 0,
         pause: async () => {

@@ -100,36 +100,28 @@ export interface DeadEndOptions {
   onPath?: (answers: readonly DeadEnd["answers"][number][], left: Bitmap) => void;
 }
 
-export function findDeadEnds(
-  index: ResultsIndex,
-  floow: PathFloow,
-  options: DeadEndOptions = {},
-): DeadEndReport {
-  const steps = deadEndWalk(index, floow, options, () => false);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
 /**
- * `findDeadEnds` in slices: after each `sliceMs` (default 10) of work it awaits `pause()`
- * (the server: the next turn of its event loop), so that a check of a large feed (a second
- * and more on 100,000 products when its filters are evaluated first) never holds the
- * process's other requests for longer than a slice. The same report.
+ * The dead-end check of every path of `floow` against `index`. With `pause`, in slices: after
+ * each `sliceMs` (default 10) of work it awaits `pause()` (the server: the next turn of its
+ * event loop), so that a check of a large feed (a second and more on 100,000 products when
+ * its filters are evaluated first) never holds the process's other requests for longer than
+ * a slice. Without it, in one go. The same report either way.
  */
-export async function findDeadEndsInSlices(
+export async function findDeadEnds(
   index: ResultsIndex,
   floow: PathFloow,
-  options: DeadEndOptions & { pause: () => Promise<unknown>; sliceMs?: number },
+  options: DeadEndOptions & { pause?: () => Promise<unknown>; sliceMs?: number } = {},
 ): Promise<DeadEndReport> {
+  const { pause } = options;
   const sliceMs = options.sliceMs ?? 10;
   let sliceStart = performance.now();
-  const steps = deadEndWalk(index, floow, options, () => performance.now() - sliceStart > sliceMs);
+  const steps = deadEndWalk(index, floow, options, () =>
+    pause ? performance.now() - sliceStart > sliceMs : false,
+  );
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
-    await options.pause();
+    if (pause) await pause();
     sliceStart = performance.now();
   }
 }

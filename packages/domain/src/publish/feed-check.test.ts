@@ -9,7 +9,7 @@ import {
 import type { Filter, FilterGroup } from "../filter/types";
 import type { Floow } from "../floow/types";
 import { createResultsIndex } from "../results/indexed";
-import { checkFeedPaths, checkFeedPathsInSlices } from "./feed-check";
+import { checkFeedPaths } from "./feed-check";
 
 const BIKES = [
   {
@@ -100,9 +100,9 @@ describe("checkFeedPaths: the floow's paths against its feed", () => {
       },
     ]);
 
-  it("a path no product meets fully: shoppers see the closest matches (a warning), or with the placeholder nothing (an error)", () => {
+  it("a path no product meets fully: shoppers see the closest matches (a warning), or with the placeholder nothing (an error)", async () => {
     const ranked = twoQuestions();
-    const warned = checkFeedPaths(createResultsIndex(BIKES), ranked);
+    const warned = await checkFeedPaths(createResultsIndex(BIKES), ranked);
     expect(warned.filter((i) => i.rule === "dead-end" || i.rule === "no-exact-match")).toEqual([
       {
         severity: "warning",
@@ -115,7 +115,9 @@ describe("checkFeedPaths: the floow's paths against its feed", () => {
     const placeholder = twoQuestions();
     placeholder.finish.results.partial = "placeholder";
     expect(
-      checkFeedPaths(createResultsIndex(BIKES), placeholder).filter((i) => i.severity === "error"),
+      (await checkFeedPaths(createResultsIndex(BIKES), placeholder)).filter(
+        (i) => i.severity === "error",
+      ),
     ).toEqual([
       {
         severity: "error",
@@ -127,7 +129,7 @@ describe("checkFeedPaths: the floow's paths against its feed", () => {
     ]);
   });
 
-  it("a path whose answers no product meets even in part is an error also with the closest matches", () => {
+  it("a path whose answers no product meets even in part is an error also with the closest matches", async () => {
     const floow = floowOf([
       {
         text: "Which bike?",
@@ -138,7 +140,9 @@ describe("checkFeedPaths: the floow's paths against its feed", () => {
       },
     ]);
     expect(
-      checkFeedPaths(createResultsIndex(BIKES), floow).filter((i) => i.severity === "error"),
+      (await checkFeedPaths(createResultsIndex(BIKES), floow)).filter(
+        (i) => i.severity === "error",
+      ),
     ).toEqual([
       {
         severity: "error",
@@ -150,7 +154,7 @@ describe("checkFeedPaths: the floow's paths against its feed", () => {
     ]);
   });
 
-  it("a dead first answer is an error only when some way of answering the rest still shows nothing", () => {
+  it("a dead first answer is an error only when some way of answering the rest still shows nothing", async () => {
     // "Gravel" meets no product; the colour answers that follow decide what shoppers see.
     const floow = floowOf([
       {
@@ -168,26 +172,26 @@ describe("checkFeedPaths: the floow's paths against its feed", () => {
         ],
       },
     ]);
-    const rules = (f: Floow) =>
-      checkFeedPaths(createResultsIndex(BIKES), f).filter(
+    const rules = async (f: Floow) =>
+      (await checkFeedPaths(createResultsIndex(BIKES), f)).filter(
         (i) => i.rule === "dead-end" || i.rule === "no-exact-match",
       );
-    expect(rules(floow).map((i) => `${i.severity}:${i.rule}:${i.target?.choiceId}`)).toEqual([
-      "warning:no-exact-match:s1c2",
-    ]);
+    expect(
+      (await rules(floow)).map((i) => `${i.severity}:${i.rule}:${i.target?.choiceId}`),
+    ).toEqual(["warning:no-exact-match:s1c2"]);
     // A colour answer without a filter leaves a gravel shopper with nothing at all.
     floow.steps[1]!.choices.push(
       createChoice({ id: "s2c3", stepId: "s2", text: "<p>Any colour</p>" }),
     );
-    expect(rules(floow).map((i) => `${i.severity}:${i.rule}:${i.target?.choiceId}`)).toEqual([
-      "error:dead-end:s1c2",
-    ]);
+    expect(
+      (await rules(floow)).map((i) => `${i.severity}:${i.rule}:${i.target?.choiceId}`),
+    ).toEqual(["error:dead-end:s1c2"]);
   });
 
-  it("a path with fewer than 3 products is a warning", () => {
+  it("a path with fewer than 3 products is a warning", async () => {
     // Road+Red: 2, Road+Blue: 1, City+Red: 2 products.
     expect(
-      checkFeedPaths(createResultsIndex(BIKES), twoQuestions())
+      (await checkFeedPaths(createResultsIndex(BIKES), twoQuestions()))
         .filter((i) => i.rule === "few-products")
         .map((i) => [i.severity, i.message]),
     ).toEqual([
@@ -206,7 +210,7 @@ describe("checkFeedPaths: the floow's paths against its feed", () => {
     ]);
   });
 
-  it("counts reachable products without an image or a link, with a few names; unreachable ones are not counted", () => {
+  it("counts reachable products without an image or a link, with a few names; unreachable ones are not counted", async () => {
     const floow = floowOf([
       {
         text: "Which bike?",
@@ -216,7 +220,7 @@ describe("checkFeedPaths: the floow's paths against its feed", () => {
         ],
       },
     ]);
-    const items = checkFeedPaths(createResultsIndex(BIKES), floow);
+    const items = await checkFeedPaths(createResultsIndex(BIKES), floow);
     expect(items.filter((i) => i.rule.startsWith("product-missing"))).toEqual([
       {
         severity: "warning",
@@ -239,18 +243,18 @@ describe("checkFeedPaths: the floow's paths against its feed", () => {
     const floow = twoQuestions();
     const index = createResultsIndex(BIKES);
     let pauses = 0;
-    const items = await checkFeedPathsInSlices(index, floow, {
+    const items = await checkFeedPaths(index, floow, {
       sliceMs: 0,
       pause: async () => {
         pauses++;
       },
     });
-    expect(items).toEqual(checkFeedPaths(index, floow));
+    expect(items).toEqual(await checkFeedPaths(index, floow));
     expect(items.length).toBeGreaterThan(0);
     expect(pauses).toBeGreaterThan(0);
   });
 
-  it("a clean floow gives nothing; a finish page without products checks no paths", () => {
+  it("a clean floow gives nothing; a finish page without products checks no paths", async () => {
     const floow = floowOf([
       {
         text: "Which bike?",
@@ -260,14 +264,14 @@ describe("checkFeedPaths: the floow's paths against its feed", () => {
         ],
       },
     ]);
-    expect(checkFeedPaths(createResultsIndex(BIKES.slice(0, 3)), floow)).toEqual([]);
+    expect(await checkFeedPaths(createResultsIndex(BIKES.slice(0, 3)), floow)).toEqual([]);
     const message = floowOf([{ text: "Which bike?", choices: [["Gravel", ["type", "gravel"]]] }]);
     message.finish.type = "basic";
-    expect(checkFeedPaths(createResultsIndex(BIKES), message)).toEqual([]);
+    expect(await checkFeedPaths(createResultsIndex(BIKES), message)).toEqual([]);
   });
 
-  it("an empty feed is one dead-end error at the settings", () => {
-    expect(checkFeedPaths(createResultsIndex([]), floowOf([]))).toEqual([
+  it("an empty feed is one dead-end error at the settings", async () => {
+    expect(await checkFeedPaths(createResultsIndex([]), floowOf([]))).toEqual([
       {
         severity: "error",
         rule: "dead-end",
@@ -278,12 +282,15 @@ describe("checkFeedPaths: the floow's paths against its feed", () => {
     ]);
   });
 
-  it("lists at most five paths per rule and counts the rest", () => {
+  it("lists at most five paths per rule and counts the rest", async () => {
     const choices = Array.from({ length: 8 }, (_, i): [string, [string, string]] => [
       `Kind ${i}`,
       ["type", `kind-${i}`],
     ]);
-    const items = checkFeedPaths(createResultsIndex(BIKES), floowOf([{ text: "Kind?", choices }]));
+    const items = await checkFeedPaths(
+      createResultsIndex(BIKES),
+      floowOf([{ text: "Kind?", choices }]),
+    );
     expect(
       items
         .filter((i) => i.rule === "dead-end")
@@ -293,12 +300,12 @@ describe("checkFeedPaths: the floow's paths against its feed", () => {
     expect(items.filter((i) => i.rule === "dead-end")).toHaveLength(6);
   });
 
-  it("a path whose products are all out of stock is a warning", () => {
+  it("a path whose products are all out of stock is a warning", async () => {
     const feed = BIKES.map((b) => ({
       ...b,
       availability: b.type === "city" ? "out of stock" : "in stock",
     }));
-    const items = checkFeedPaths(
+    const items = await checkFeedPaths(
       createResultsIndex(feed),
       floowOf([
         {

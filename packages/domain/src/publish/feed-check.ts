@@ -4,14 +4,7 @@ import { resolveNextStep, visibleChoices } from "../floow/logic";
 import type { Floow } from "../floow/types";
 import { bitmapAny, bitmapCount, bitmapCountAnd, bitmapOr, type Bitmap } from "../insights/bitmap";
 import { stockMatches } from "../insights/availability";
-import {
-  findDeadEnds,
-  findDeadEndsInSlices,
-  type DeadEnd,
-  type DeadEndOptions,
-  type DeadEndReport,
-  type PathFloow,
-} from "../insights/paths";
+import { findDeadEnds, type DeadEnd, type PathFloow } from "../insights/paths";
 import type { ResultsIndex } from "../results/indexed";
 import { resultProduct } from "../results/product";
 import { shortText, stepName } from "./text";
@@ -77,55 +70,33 @@ function plural(count: number, one: string, many: string): string {
  * leaves fewer than FEW_PRODUCTS (`few-products`) a warning; products a shopper can reach
  * without an image or a link, warnings with counts and a few names. Only for a finish page
  * that shows products.
+ *
+ * With `slices.pause`, the walk runs in slices (`findDeadEnds`): the server passes the next
+ * turn of its event loop, so that checking a floow on a large feed (a second and more on
+ * 100,000 products) never holds the process's other requests for longer than a slice.
  */
-export function checkFeedPaths(index: ResultsIndex, floow: FeedCheckFloow): CheckItem[] {
-  const check = startFeedCheck(index, floow);
-  return "items" in check ? check.items : check.finish(findDeadEnds(index, floow, check.walk));
-}
-
-/**
- * `checkFeedPaths` with the path walk in slices (`findDeadEndsInSlices`): the server's
- * publish check, so that checking a floow on a large feed (a second and more on 100,000
- * products) never holds the process's other requests for longer than a slice. The same items.
- */
-export async function checkFeedPathsInSlices(
+export async function checkFeedPaths(
   index: ResultsIndex,
   floow: FeedCheckFloow,
-  slices: { pause: () => Promise<unknown>; sliceMs?: number },
+  slices: { pause?: () => Promise<unknown>; sliceMs?: number } = {},
 ): Promise<CheckItem[]> {
-  const check = startFeedCheck(index, floow);
-  if ("items" in check) return check.items;
-  return check.finish(await findDeadEndsInSlices(index, floow, { ...check.walk, ...slices }));
-}
-
-/**
- * The check up to its walk of the paths: the items when there is nothing to walk, or the
- * walk's options (which collect thin and reachable paths) and what turns its report into items.
- */
-function startFeedCheck(
-  index: ResultsIndex,
-  floow: FeedCheckFloow,
-):
-  | { items: CheckItem[] }
-  | { walk: DeadEndOptions; finish: (report: DeadEndReport) => CheckItem[] } {
-  if (floow.finish.type !== "results") return { items: [] };
+  if (floow.finish.type !== "results") return [];
   if (index.size === 0) {
-    return {
-      items: [
-        {
-          severity: "error",
-          rule: "dead-end",
-          message:
-            "The product feed has no products, so every shopper ends without one: refresh the feed or choose another.",
-          target: { page: "settings" },
-        },
-      ],
-    };
+    return [
+      {
+        severity: "error",
+        rule: "dead-end",
+        message:
+          "The product feed has no products, so every shopper ends without one: refresh the feed or choose another.",
+        target: { page: "settings" },
+      },
+    ];
   }
   const stock = stockMatches(index);
   const few = new Map<string, { answers: Answers; count: number }>();
   let reachable: Bitmap | null = null;
-  const walk: DeadEndOptions = {
+  const report = await findDeadEnds(index, floow, {
+    ...slices,
     onPath: (answers, left) => {
       reachable = reachable ? bitmapOr(reachable, left) : left;
       const count = stock.has ? bitmapCountAnd(left, stock.inStock) : bitmapCount(left);
@@ -137,18 +108,8 @@ function startFeedCheck(
           count,
         });
     },
-  };
-  return { walk, finish: (report) => feedItems(index, floow, report, few, reachable) };
-}
+  });
 
-/** The items of a finished walk: its dead ends, thin paths and the reachable products' cards. */
-function feedItems(
-  index: ResultsIndex,
-  floow: FeedCheckFloow,
-  report: DeadEndReport,
-  few: ReadonlyMap<string, { answers: Answers; count: number }>,
-  reachable: Bitmap | null,
-): CheckItem[] {
   const items: CheckItem[] = [];
   const listed = <T>(
     entries: readonly T[],

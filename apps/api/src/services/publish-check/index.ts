@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import {
   checkDraft,
-  checkFeedPathsInSlices,
+  checkFeedPaths,
   diffFloows,
   floowUrls,
   isHttpAddress,
@@ -37,7 +37,7 @@ export interface PublishCheckOptions {
 /**
  * The pre-publish check of a draft (docs/editor.md, "The pre-publish check"): the domain's
  * rules of the draft itself (`checkDraft`), the paths against the floow's current feed
- * (`checkFeedPathsInSlices` on the same cached results index as the editor's insights, bounded
+ * (`checkFeedPaths` on the same cached results index as the editor's insights, bounded
  * by the dead-end detector's path limit, its walk in slices so that a check on a large feed
  * never holds the process's other requests) and, when asked, the http(s) addresses.
  * Errors first, each group in the order of the floow.
@@ -78,7 +78,7 @@ async function feedItems(
     ];
   }
   const index = await feedIndex(db, organizationId, feedId);
-  return checkFeedPathsInSlices(index, draft satisfies FeedCheckFloow, { pause: yieldToEventLoop });
+  return checkFeedPaths(index, draft satisfies FeedCheckFloow, { pause: yieldToEventLoop });
 }
 
 /**
