@@ -73,12 +73,20 @@ describe.skipIf(!redisUrl)("two API instances on one Redis", () => {
   it("count in Redis: a tRPC procedure's budget is shared, then 429 with Retry-After on both", async () => {
     expect(a.app.rateLimiter.shared()).toBe(true);
     const statuses: number[] = [];
+    const started = Date.now();
     for (let call = 0; call < 30; call++)
       statuses.push((await lookup(call % 2 ? b : a)).statusCode);
     // An unknown invitation link: 404, but counted.
     expect(statuses.every((status) => status === 404)).toBe(true);
+    // The bucket refills one call every 2 s (60 s / 30): on a busy machine the calls can take
+    // that long, and a refilled call passes; never more than the time since the first allows.
+    let passed = 0;
     for (const server of [a, b]) {
-      const limited = await lookup(server);
+      let limited = await lookup(server);
+      while (limited.statusCode === 404 && passed < Math.floor((Date.now() - started) / 2000)) {
+        passed++;
+        limited = await lookup(server);
+      }
       const [message, code] = trpcError(limited);
       // 60 s / 30: one call back every 2 s (less the time the 30 calls took).
       expect(expectLimited(limited, message, code)).toBeLessThanOrEqual(2);
