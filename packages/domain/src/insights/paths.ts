@@ -100,6 +100,14 @@ export interface DeadEndOptions {
   onPath?: (answers: readonly DeadEnd["answers"][number][], left: Bitmap) => void;
 }
 
+/** How a check gives way to other work (`findDeadEnds`); the publish check takes the same. */
+export interface DeadEndSlices {
+  /** Awaited after each slice (the server: the next turn of its event loop); none: in one go. */
+  pause?: () => Promise<unknown>;
+  /** A slice's length in ms (default 10). */
+  sliceMs?: number;
+}
+
 /**
  * The dead-end check of every path of `floow` against `index`. With `pause`, in slices: after
  * each `sliceMs` (default 10) of work it awaits `pause()` (the server: the next turn of its
@@ -110,7 +118,7 @@ export interface DeadEndOptions {
 export async function findDeadEnds(
   index: ResultsIndex,
   floow: PathFloow,
-  options: DeadEndOptions & { pause?: () => Promise<unknown>; sliceMs?: number } = {},
+  options: DeadEndOptions & DeadEndSlices = {},
 ): Promise<DeadEndReport> {
   const { pause } = options;
   const sliceMs = options.sliceMs ?? 10;

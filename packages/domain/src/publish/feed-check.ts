@@ -4,7 +4,7 @@ import { resolveNextStep, visibleChoices } from "../floow/logic";
 import type { Floow } from "../floow/types";
 import { bitmapAny, bitmapCount, bitmapCountAnd, bitmapOr, type Bitmap } from "../insights/bitmap";
 import { stockMatches } from "../insights/availability";
-import { findDeadEnds, type DeadEnd, type PathFloow } from "../insights/paths";
+import { findDeadEnds, type DeadEnd, type DeadEndSlices, type PathFloow } from "../insights/paths";
 import type { ResultsIndex } from "../results/indexed";
 import { resultProduct } from "../results/product";
 import { shortText, stepName } from "./text";
@@ -78,7 +78,7 @@ function plural(count: number, one: string, many: string): string {
 export async function checkFeedPaths(
   index: ResultsIndex,
   floow: FeedCheckFloow,
-  slices: { pause?: () => Promise<unknown>; sliceMs?: number } = {},
+  slices: DeadEndSlices = {},
 ): Promise<CheckItem[]> {
   if (floow.finish.type !== "results") return [];
   if (index.size === 0) {
