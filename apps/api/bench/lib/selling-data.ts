@@ -5,6 +5,7 @@
  * one process per data folder).
  */
 import type { DbHandle } from "../../src/db/client";
+import { analyzeProducts } from "../../src/db/queries/product";
 import { seedDomain, seedFeed, seedFloow, seedOrganization } from "../../test/floows";
 import { makeFloow, makeProducts } from "./catalog";
 
@@ -60,6 +61,8 @@ export async function seedSellingFloow(
         )
         .execute();
     }
+    // As an import leaves them (services/feeds/refresh.ts): with the planner's statistics.
+    await analyzeProducts(database.db);
     const { floow, selections } = makeFloow();
     const live = await seedFloow(database.db, orgId, domainId, "selling", {
       status: "live",

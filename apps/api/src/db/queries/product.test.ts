@@ -6,6 +6,7 @@ import { seedOrganization } from "../../../test/floows";
 import type { DbHandle } from "../client";
 import { upsertFeed } from "./feed";
 import {
+  analyzeProducts,
   discardStagedProducts,
   listFeedProductRecords,
   listProducts,
@@ -120,6 +121,37 @@ describe.each(testDbKinds)("staging and publishing products (%s)", (kind) => {
       image_link: "",
       description: "",
     });
+  });
+
+  it("reads a feed whose positions have gaps whole and in order, and nothing for another organization", async () => {
+    // PGlite reads in ranges of positions: a range with no products, or only some, is no end.
+    const positions = [0, 1, 2, 2_500, 2_501, 7_000, 7_001, 7_002];
+    const all = positions.map((position) => product(`G-${position}`));
+    await discardStagedProducts(handle.db, feed.id);
+    for (const [index, position] of positions.entries())
+      await stageProducts(handle.db, feed, [all[index]!], position);
+    await handle.db.transaction().execute((trx) => publishStagedProducts(trx, feed.id));
+    const records = await listFeedProductRecords(handle.db, feed.organizationId, feed.id);
+    expect(records.map((record) => record.id)).toEqual(all.map((p) => p.id));
+    const other = await seedOrganization(handle.db);
+    expect(await listFeedProductRecords(handle.db, other, feed.id)).toEqual([]);
+  });
+
+  it("analyzeProducts gives the planner statistics of the columns queries filter and sort by", async () => {
+    await analyzeProducts(handle.db);
+    const { rows } = await sql<{
+      attname: string;
+    }>`select "attname" from "pg_stats" where "tablename" = 'product' order by "attname"`.execute(
+      handle.db,
+    );
+    expect(rows.map((row) => row.attname)).toEqual([
+      "external_id",
+      "feed_id",
+      "name",
+      "organization_id",
+      "position",
+      "price",
+    ]);
   });
 
   it("the organization-wide product list filters through an index on product.organization_id", async () => {

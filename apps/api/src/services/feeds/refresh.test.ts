@@ -153,6 +153,14 @@ describe.each(testDbKinds)("refreshFeed (%s)", (kind) => {
       lastRefreshStatus: "ok",
       productCount: 2_345,
     });
+    // The import leaves the planner statistics of the new products (PGlite has no autovacuum):
+    // it knows how many products the feed has.
+    const plan = await sql<{
+      "QUERY PLAN": string;
+    }>`explain select * from "product" where "feed_id" = 'many'`.execute(handle.db);
+    const estimate = Number(/rows=(\d+)/.exec(plan.rows[0]!["QUERY PLAN"])?.[1]);
+    expect(estimate).toBeGreaterThan(2_000);
+    expect(estimate).toBeLessThan(2_700);
     // Refreshed again with fewer products: the old ones are all replaced.
     rows = 1_200;
     await refreshFeed(handle.db, organizationId, "many", {

@@ -8,7 +8,7 @@ import {
 } from "../../db/queries/feed";
 import { enqueueJob } from "../../db/queries/job";
 import type { Job } from "../../db/queries/job";
-import { feedHasProducts } from "../../db/queries/product";
+import { analyzeProducts, feedHasProducts } from "../../db/queries/product";
 import { discardProductLoad, openProductLoader } from "../../db/queries/product-load";
 import { isSafeFetchError } from "../safe-fetch";
 import { createJobWorker } from "../jobs/worker";
@@ -112,6 +112,10 @@ export async function refreshFeed(
     await loader.publish((trx, count) =>
       setFeedRefreshStatus(trx, feed.id, "ok", { error: null, productCount: count }),
     );
+    // The planner's statistics for the new products (PGlite has no autovacuum to gather
+    // them). The products are in either way: should this fail, the plans keep the statistics
+    // they had (and the next import tries again), which is no reason to fail the import.
+    await analyzeProducts(db).catch(() => undefined);
     invalidateFeedCaches(organizationId, feed.id);
     return summary;
   } catch (error) {
