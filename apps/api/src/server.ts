@@ -6,6 +6,7 @@ import type { Auth } from "./auth/auth";
 import { resolveAuthSecret } from "./auth/secret";
 import { createDb, requestDbOf } from "./db/client";
 import type { DbHandle } from "./db/client";
+import { runMaintenance } from "./db/maintenance";
 import { migrateToLatest } from "./db/migrate";
 import type { Env } from "./env";
 import { registerAnalyticsExportRoutes } from "./http/analytics-export";
@@ -224,6 +225,14 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     // Job kinds (docs/architecture.md, "Background jobs").
     registerInsightJobs(jobs, database.db);
     registerRetentionJob(jobs, database.db);
+    if (database.kind === "pglite") {
+      // PGlite has no autovacuum: the once-a-minute tick does its work (db/maintenance.ts).
+      const maintenanceLog = app.log.child({ module: "maintenance" });
+      jobs.addTick(async () => {
+        const done = await runMaintenance(database.db);
+        if (done.tables.length > 0 || done.checkpoint) maintenanceLog.info(done, "maintenance");
+      });
+    }
     registerFeedJobs(jobs, database.db, {
       intervalMinutes: env.feedRefreshIntervalMinutes,
       ...(fetch && { fetch }),

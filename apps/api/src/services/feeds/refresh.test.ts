@@ -10,6 +10,7 @@ import { seedOrganization } from "../../../test/floows";
 import type { DbHandle } from "../../db/client";
 import { deleteFeed, findFeed, upsertFeed } from "../../db/queries/feed";
 import { claimJob, enqueueJob } from "../../db/queries/job";
+import { tablesDueForMaintenance } from "../../db/maintenance";
 import { listProducts } from "../../db/queries/product";
 import { merchantRss } from "./fixtures";
 import {
@@ -161,6 +162,11 @@ describe.each(testDbKinds)("refreshFeed (%s)", (kind) => {
     const estimate = Number(/rows=(\d+)/.exec(plan.rows[0]!["QUERY PLAN"])?.[1]);
     expect(estimate).toBeGreaterThan(2_000);
     expect(estimate).toBeLessThan(2_700);
+    // ... and does not look due for another analysis (its own changes were counted before it).
+    await sql`select pg_stat_force_next_flush()`.execute(handle.db);
+    expect(await tablesDueForMaintenance(handle.db)).not.toContainEqual(
+      expect.objectContaining({ table: "product", analyze: true }),
+    );
     // Refreshed again with fewer products: the old ones are all replaced.
     rows = 1_200;
     await refreshFeed(handle.db, organizationId, "many", {
