@@ -15,6 +15,10 @@ import { PGlite } from "@electric-sql/pglite";
  *   process only duplicates.
  * - `maintenance_work_mem` 16 MB instead of 64 MB: index builds and vacuum (after a feed
  *   import) use up to this much once, and the WebAssembly memory never gives it back.
+ * - `max_wal_size` 256 MB instead of 1 GB: a running PGlite never checkpoints on its own, so
+ *   the API's upkeep does (db/maintenance.ts), and a checkpoint keeps old log files for reuse up
+ *   to this size; the rest it removes. So after a burst of imports the log folder comes back
+ *   down to at most this, where 1 GB would stay on the disk.
  */
 export const PGLITE_START_PARAMS: readonly string[] = [
   ...PGlite.defaultStartParams,
@@ -22,6 +26,8 @@ export const PGLITE_START_PARAMS: readonly string[] = [
   "shared_buffers=16MB",
   "-c",
   "maintenance_work_mem=16MB",
+  "-c",
+  "max_wal_size=256MB",
 ];
 
 /**
