@@ -23,7 +23,7 @@ node -e '
 '
 
 # The end-to-end journeys in headless Chromium, on their own once the builds they serve are
-# done (E2E_WORKERS workers, 3 in CI, each with a server of its own: playwright.config.ts).
+# done (E2E_WORKERS workers, 2 in CI, each with a server of its own: playwright.config.ts).
 pnpm --filter @floow/dashboard e2e
 
 # docker-compose.yml stays valid (docs/self-hosting.md): checked where Docker Compose is installed
