@@ -52,12 +52,12 @@ const RECORD_SLICE = 5_000;
  * so one read of a whole feed held the event loop until it was done: about 3 s for 100,000
  * products, with no request answered meanwhile (the insights bench's /healthz).
  */
-const PGLITE_READ_ROWS = 2_000;
+const PGLITE_READ_POSITIONS = 2_000;
 
 /**
  * A feed's product rows in feed order. On the PostgreSQL server one statement (its answer
  * arrives in packets, parsed between other work, and it reads one snapshot). On PGlite pages
- * of PGLITE_READ_ROWS positions, the event loop running between them; an import that swaps
+ * of PGLITE_READ_POSITIONS positions, the event loop running between them; an import that swaps
  * the feed's products in meanwhile can give a read that has some of each, and that read is
  * not kept: the import's `invalidateFeedCaches` drops what was loaded while it ran
  * (services/cache/ttl-cache.ts), and the dead-end check of a refreshed feed runs again.
@@ -67,7 +67,7 @@ const PGLITE_READ_ROWS = 2_000;
  * has no statistics, and for the limit form the planner then took both indexes' bitmaps and
  * sorted every remaining product for each page. 100,000 products read 1.1 GB of table pages
  * (50 pages, each all the rest of the feed) in 2.3 s; a range bounds each page to its own rows
- * whatever the plan (48 MB). The import analyzes `product` too (`analyzeProducts`).
+ * whatever the plan (95 MB read without statistics, 48 MB with them). The import analyzes `product` too (`analyzeProducts`).
  */
 async function readProductRows(db: Kysely<DB>, organizationId: string, feedId: string) {
   const query = () =>
@@ -87,11 +87,11 @@ async function readProductRows(db: Kysely<DB>, organizationId: string, feedId: s
     .executeTakeFirst();
   const rows: Awaited<ReturnType<ReturnType<typeof query>["execute"]>> = [];
   if (bounds?.first == null || bounds.last == null) return rows;
-  for (let from = bounds.first; from <= bounds.last; from += PGLITE_READ_ROWS) {
+  for (let from = bounds.first; from <= bounds.last; from += PGLITE_READ_POSITIONS) {
     if (from > bounds.first) await yieldToEventLoop();
     const page = await query()
       .where("position", ">=", from)
-      .where("position", "<", from + PGLITE_READ_ROWS)
+      .where("position", "<", from + PGLITE_READ_POSITIONS)
       .execute();
     for (const row of page) rows.push(row);
   }
@@ -112,16 +112,13 @@ async function readProductRows(db: Kysely<DB>, organizationId: string, feedId: s
  * db/maintenance.ts follows on PGlite, and it costs about the same at this target.
  */
 export async function analyzeProducts(db: Kysely<DB>): Promise<void> {
-  const target = rawDatabase(db)?.kind === "pglite" ? 10 : null;
-  // The import's own row counts reach the statistics views lazily (at most once a second); the
-  // analysis resets "changed since analyzed", so they are sent first, or they would arrive
-  // after it and make the table look due for another (db/maintenance.ts).
-  await sql`select pg_stat_force_next_flush()`.execute(db);
+  const pglite = rawDatabase(db)?.kind === "pglite";
+  // On PGlite: the import's own row counts reach the statistics views lazily (at most once a
+  // second); the analysis resets "changed since analyzed", so they are sent first, or they
+  // would arrive after it and make the table look due for another (db/maintenance.ts).
+  if (pglite) await sql`select pg_stat_force_next_flush()`.execute(db);
   await db.transaction().execute(async (trx) => {
-    if (target !== null)
-      await sql`select set_config('default_statistics_target', ${String(target)}, true)`.execute(
-        trx,
-      );
+    if (pglite) await sql`select set_config('default_statistics_target', '10', true)`.execute(trx);
     await sql`analyze "product"`.execute(trx);
   });
 }

@@ -162,11 +162,14 @@ describe.each(testDbKinds)("refreshFeed (%s)", (kind) => {
     const estimate = Number(/rows=(\d+)/.exec(plan.rows[0]!["QUERY PLAN"])?.[1]);
     expect(estimate).toBeGreaterThan(2_000);
     expect(estimate).toBeLessThan(2_700);
-    // ... and does not look due for another analysis (its own changes were counted before it).
-    await sql`select pg_stat_force_next_flush()`.execute(handle.db);
-    expect(await tablesDueForMaintenance(handle.db)).not.toContainEqual(
-      expect.objectContaining({ table: "product", analyze: true }),
-    );
+    // ... and on PGlite, whose upkeep follows autovacuum's rules (db/maintenance.ts), it does not
+    // look due for another analysis: the import's own changes were counted before it.
+    if (kind === "pglite") {
+      await sql`select pg_stat_force_next_flush()`.execute(handle.db);
+      expect(await tablesDueForMaintenance(handle.db)).not.toContainEqual(
+        expect.objectContaining({ table: "product", analyze: true }),
+      );
+    }
     // Refreshed again with fewer products: the old ones are all replaced.
     rows = 1_200;
     await refreshFeed(handle.db, organizationId, "many", {
