@@ -1,30 +1,21 @@
-import { DEFAULT_FEED_VARIABLES } from "@floow/domain/feed";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, testDbKinds } from "../../test/db";
-import { seedOrganization } from "../../test/floows";
+import { seedFeed, seedOrganization } from "../../test/floows";
 import type { DbHandle } from "./client";
 import { runMaintenance, tablesDueForMaintenance, walSinceCheckpoint } from "./maintenance";
-import { upsertFeed } from "./queries/feed";
 import { openProductLoader } from "./queries/product-load";
 
 describe.each(testDbKinds)("maintenance: autovacuum's work (%s)", (kind) => {
   let handle: DbHandle;
   let organizationId: string;
 
+  let feedId: string;
+
   beforeAll(async () => {
     handle = await createTestDb(kind);
     organizationId = await seedOrganization(handle.db);
-    await upsertFeed(handle.db, organizationId, {
-      id: "maintained",
-      domainId: null,
-      name: "Shoes",
-      url: "https://shop.example/feed.xml",
-      type: "channable",
-      description: "",
-      image: null,
-      variables: DEFAULT_FEED_VARIABLES,
-    });
+    feedId = await seedFeed(handle.db, organizationId);
   });
   afterAll(() => handle.close());
 
@@ -39,7 +30,7 @@ describe.each(testDbKinds)("maintenance: autovacuum's work (%s)", (kind) => {
   }));
   /** A feed refresh's load: every product replaced. */
   const refresh = async () => {
-    const loader = await openProductLoader(handle.db, { id: "maintained", organizationId });
+    const loader = await openProductLoader(handle.db, { id: feedId, organizationId });
     for (let i = 0; i < products.length; i += 500) await loader.write(products.slice(i, i + 500));
     await loader.publish(async () => undefined);
   };

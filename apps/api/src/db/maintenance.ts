@@ -52,7 +52,7 @@ export async function tablesDueForMaintenance(db: Kysely<DB>): Promise<Maintenan
 }
 
 /** Vacuums and/or analyzes one table (a name from `tablesDueForMaintenance`). */
-export async function maintainTable(db: Kysely<DB>, due: MaintenanceDue): Promise<void> {
+async function maintainTable(db: Kysely<DB>, due: MaintenanceDue): Promise<void> {
   const table = sql.id(due.table);
   if (due.vacuum && due.analyze) await sql`vacuum (analyze) ${table}`.execute(db);
   else if (due.vacuum) await sql`vacuum ${table}`.execute(db);
