@@ -61,8 +61,9 @@ async function measure(
   dataDir: string,
   env: Record<string, string | undefined> = {},
   judged = true,
+  nodeOptions?: string[],
 ): Promise<Run> {
-  const server = await startProductionServer(dataDir, env);
+  const server = await startProductionServer(dataDir, env, nodeOptions);
   try {
     for (const path of [
       "/healthz",
@@ -152,7 +153,8 @@ restarted on the same folder. Each time it answers a few requests (health, readi
 floows lookups) and then idles ${IDLE_SECONDS} s; the resident memory (VmRSS) is read then, split into
 anonymous memory (the process's own) and file-backed pages (mostly the node binary, shared
 with every other Node process), with the peak (VmHWM) since start. The last run, not judged,
-is the restarted server without \`MALLOC_MMAP_THRESHOLD_\` (glibc's default), for comparison.
+is the restarted server without the start script's memory settings (no \`MALLOC_MMAP_THRESHOLD_\`,
+V8's default of four worker threads), for comparison.
 
 | Run | Ready after | Idle RSS | anonymous | file-backed | Peak RSS |
 |---|---:|---:|---:|---:|---:|
@@ -187,10 +189,11 @@ async function main(): Promise<void> {
       await measure("fresh data folder (created, migrated)", dataDir),
       await measure("restarted on the same folder", dataDir),
       await measure(
-        "restarted, without `MALLOC_MMAP_THRESHOLD_` (for comparison)",
+        "restarted, with glibc's and V8's defaults (for comparison)",
         dataDir,
         { MALLOC_MMAP_THRESHOLD_: undefined },
         false,
+        ["--enable-source-maps"],
       ),
     ];
     const traffic = TRAFFIC_SECONDS > 0 ? await measureAfterTraffic() : null;

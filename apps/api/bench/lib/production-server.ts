@@ -80,11 +80,14 @@ export async function startProductionServer(
   dataDir: string,
   /** More environment; `undefined` leaves out a variable the start script sets. */
   env: Record<string, string | undefined> = {},
+  /** Node options instead of the start script's (for a comparison with other settings). */
+  nodeOptions?: string[],
 ): Promise<ProductionServer> {
   if (!existsSync(mainJs)) prepareBuild();
   const port = await freePort();
   const started = performance.now();
   const start = startScript();
+  if (nodeOptions) start.nodeOptions = nodeOptions;
   const childEnv: Record<string, string | undefined> = {
     PATH: process.env.PATH,
     ...start.env,

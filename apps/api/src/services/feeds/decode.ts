@@ -2,15 +2,12 @@ import { FeedError } from "./errors";
 
 /**
  * Bytes decoded at a time. The decoder (Node's ICU converter, as `fatal` needs) converts into a
- * buffer outside the JS heap of 2 UTF-16 units per input byte, 4 bytes per byte, and with
- * `pnpm start`'s MALLOC_MMAP_THRESHOLD_=32768 glibc serves an allocation of 32 kB or more that
- * does not fit its heap with a fresh mmap, and munmap at free (page faults every time). 16 kB
- * slices still took 64 kB each: in a `perf` trace of the import's parse of the 100,000-item
- * benchmark feed, those were about 2,000 of its 11,000 mmap calls (the rest: V8's optimizing
- * compiler and 64 kB socket reads). Under 8 kB, 32,000 bytes stay under the threshold: the
- * 70 MB feed decodes in about 62 ms instead of 112 ms (42 ms of it in the kernel) with the
- * setting, the same 56-63 ms without it. (The texts of a 64 kB network chunk decoded at once
- * would also be large enough for V8's large-object space.)
+ * buffer outside the JS heap of 2 UTF-16 units per input byte, 4 bytes per byte. Under 8 kB a
+ * slice's buffer stays under 32 kB: small enough for glibc to serve from its heap whatever the
+ * allocator threshold (with `pnpm start`'s threshold until 27 Nov 2026, 32 kB, 16 kB slices'
+ * 64 kB buffers were an mmap and munmap each: about 2,000 of the 11,000 such calls of the
+ * 100,000-item benchmark feed's parse), and each text small enough to stay out of V8's
+ * large-object space. The 70 MB feed decodes in about 60 ms this way.
  */
 const DECODE_SLICE = 8_000;
 
