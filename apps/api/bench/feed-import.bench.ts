@@ -34,7 +34,8 @@ import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { DashboardClient } from "@floow/test-kit";
 import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
-import { prepareBuild, startProductionServer, startScript } from "./lib/production-server";
+import { apiStartScript as startScript } from "@floow/test-kit/bench";
+import { prepareBuild, startProductionServer } from "./lib/production-server";
 import {
   processCpuMs,
   startBackendMeter,

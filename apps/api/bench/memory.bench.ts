@@ -16,7 +16,8 @@ import { join } from "node:path";
 import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import { createDb } from "../src/db/client";
 import { migrateToLatest } from "../src/db/migrate";
-import { prepareBuild, startProductionServer, startScript } from "./lib/production-server";
+import { apiStartScript as startScript } from "@floow/test-kit/bench";
+import { prepareBuild, startProductionServer } from "./lib/production-server";
 import { LOAD_FACTOR, runPublicTraffic, warmPublicTraffic } from "./lib/public-traffic";
 import { seedSellingFloow } from "./lib/selling-data";
 

@@ -6,10 +6,11 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { apiStartScript } from "@floow/test-kit/bench";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const apiDir = join(here, "../..");
@@ -51,30 +52,6 @@ export function prepareBuild(): void {
   if (!existsSync(mainJs)) throw new Error(`building the API into ${copyDir} failed`);
 }
 
-/**
- * The environment and Node options of the package's `start` script (`VAR=${VAR:-default} …
- * node <options> dist/main.js`), so the benchmarks run the server as `pnpm start` does: the
- * allocator and V8 settings there change its memory and speed.
- */
-export function startScript(): { env: Record<string, string>; nodeOptions: string[] } {
-  const manifest = JSON.parse(readFileSync(join(apiDir, "package.json"), "utf8")) as {
-    scripts: { start: string };
-  };
-  const words = manifest.scripts.start.trim().split(/\s+/);
-  const env: Record<string, string> = {};
-  let index = 0;
-  for (; index < words.length; index++) {
-    const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(words[index]!);
-    if (!assignment) break;
-    // `${NAME:-default}`: the default (the benchmarks set what they need themselves).
-    env[assignment[1]!] = assignment[2]!.replace(/^\$\{[A-Za-z0-9_]+:-(.*)\}$/, "$1");
-  }
-  const main = words.indexOf("dist/main.js");
-  if (words[index] !== "node" || main === -1)
-    throw new Error(`unexpected start script: ${manifest.scripts.start}`);
-  return { env, nodeOptions: words.slice(index + 1, main) };
-}
-
 /** Starts the built API on an embedded PGlite in `dataDir` (as `pnpm start` does) and waits until /healthz answers. */
 export async function startProductionServer(
   dataDir: string,
@@ -86,7 +63,7 @@ export async function startProductionServer(
   if (!existsSync(mainJs)) prepareBuild();
   const port = await freePort();
   const started = performance.now();
-  const start = startScript();
+  const start = apiStartScript();
   if (nodeOptions) start.nodeOptions = nodeOptions;
   const childEnv: Record<string, string | undefined> = {
     PATH: process.env.PATH,
