@@ -481,7 +481,10 @@ async function main(): Promise<void> {
       // Floor, then Floow, for each kind of work.
       record("saxes", runWorker("saxes", url, {}));
       record("parse", runWorker("parse", url, {}));
-      record("parse-2611", runWorker("parse", url, SETTINGS_2611.env, "", SETTINGS_2611.nodeOptions));
+      record(
+        "parse-2611",
+        runWorker("parse", url, SETTINGS_2611.env, "", SETTINGS_2611.nodeOptions),
+      );
       record("copy-pglite", runWorker("copy", url, {}, "pglite"));
       record("pglite", await serverImport(url, ITEMS, "pglite"));
       if (serverUrl) {

@@ -495,21 +495,25 @@ function startSettings(): string {
 async function startApi(port: number, dataDir: string): Promise<ChildProcess> {
   // As `pnpm start` runs it: the start script's environment and Node options.
   const start = apiStartScript();
-  const child = spawn(process.execPath, [...start.nodeOptions, join(root, "apps/api/dist/main.js")], {
-    cwd: join(root, "apps/api"),
-    env: {
-      ...process.env,
-      ...start.env,
-      PORT: String(port),
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: "",
-      BETTER_AUTH_SECRET: "",
-      FETCH_ALLOW_LOOPBACK: "true",
+  const child = spawn(
+    process.execPath,
+    [...start.nodeOptions, join(root, "apps/api/dist/main.js")],
+    {
+      cwd: join(root, "apps/api"),
+      env: {
+        ...process.env,
+        ...start.env,
+        PORT: String(port),
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATABASE_URL: "",
+        BETTER_AUTH_SECRET: "",
+        FETCH_ALLOW_LOOPBACK: "true",
+      },
+      stdio: ["ignore", "ignore", "pipe"],
     },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  );
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const startSeconds = Number(process.env.API_START_S ?? 60);
