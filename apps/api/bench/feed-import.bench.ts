@@ -33,8 +33,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { DashboardClient } from "@floow/test-kit";
-import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
-import { apiStartScript as startScript } from "@floow/test-kit/bench";
+import { apiStartScript, loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import { prepareBuild, startProductionServer } from "./lib/production-server";
 import {
   processCpuMs,
@@ -394,7 +393,7 @@ function runWorker(
 ): Measure {
   // The parse runs as `pnpm start` runs the API; a floor as a plain `node` (the least a Node
   // program does), so the start script's settings count against Floow, not against the floor.
-  const start = kind === "parse" ? startScript() : { env: {}, nodeOptions: [] };
+  const start = kind === "parse" ? apiStartScript() : { env: {}, nodeOptions: [] };
   if (nodeOptions) start.nodeOptions = nodeOptions;
   const childEnv: Record<string, string | undefined> = { ...process.env, ...start.env, ...env };
   for (const [name, value] of Object.entries(childEnv))
@@ -555,17 +554,17 @@ function render(
   const quiet = loadStart[0]! <= cpus().length && loadavg()[0]! <= cpus().length;
   // The stored floor is the COPY alone, but an import must also read the feed: its CPU is at
   // least the COPY's plus saxes alone, and with the parse at its own goal, plus 1.3× saxes.
+  // What the stored goal leaves the whole read of the feed and the job's own work, as a multiple of saxes alone.
+  const roomFor = (copyKind: Kind, goal: number) => ((goal - 1) * cpu(copyKind)) / cpu("saxes");
   const bound = (copyKind: Kind, goal: number, name: string) => {
     const copy = cpu(copyKind);
     const saxes = cpu("saxes");
-    const room = ((goal - 1) * copy) / saxes;
+    const room = roomFor(copyKind, goal);
     return `on ${name}, the COPY plus saxes alone is ${((copy + saxes) / copy).toFixed(2)}× the COPY, and with the parse at its goal ${((copy + GOALS.parseRatio * saxes) / copy).toFixed(2)}×; the stored goal (≤ ${goal}×) leaves the whole read of the feed (fetch, decoding, XML, records, mapping) and the job's own work ${room.toFixed(2)}× saxes alone`;
   };
   const rooms = [
-    (GOALS.pgliteRatio - 1) * (cpu("copy-pglite") / cpu("saxes")),
-    ...(results.has("copy-postgres")
-      ? [(GOALS.postgresRatio - 1) * (cpu("copy-postgres") / cpu("saxes"))]
-      : []),
+    roomFor("copy-pglite", GOALS.pgliteRatio),
+    ...(results.has("copy-postgres") ? [roomFor("copy-postgres", GOALS.postgresRatio)] : []),
   ];
   const roomNote =
     Math.min(...rooms) < GOALS.parseRatio

@@ -13,10 +13,9 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
+import { apiStartSettings, loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
 import { createDb } from "../src/db/client";
 import { migrateToLatest } from "../src/db/migrate";
-import { apiStartScript as startScript } from "@floow/test-kit/bench";
 import { prepareBuild, startProductionServer } from "./lib/production-server";
 import { LOAD_FACTOR, runPublicTraffic, warmPublicTraffic } from "./lib/public-traffic";
 import { seedSellingFloow } from "./lib/selling-data";
@@ -139,11 +138,7 @@ function render(runs: Run[], traffic: AfterTraffic | null, load: [string, string
     )
     .join("\n");
   const met = runs.filter((run) => run.judged).every((run) => run.idleMb <= TARGET_MB);
-  const start = startScript();
-  const settings = [
-    ...Object.entries(start.env).map(([name, value]) => `\`${name}=${value}\``),
-    ...start.nodeOptions.map((option) => `\`${option}\``),
-  ].join(", ");
+  const settings = apiStartSettings();
   return `## Embedded server memory
 
 Measured by \`apps/api/bench/memory.bench.ts\` on ${new Date().toISOString().slice(0, 10)}.

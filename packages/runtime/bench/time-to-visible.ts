@@ -47,7 +47,13 @@ import { chromium } from "playwright-core";
 import type { Browser, Page } from "playwright-core";
 import { ADVISOR, merchantPage, setUpLiveFloows } from "@floow/test-kit";
 import pkg from "../package.json" with { type: "json" };
-import { apiStartScript, loadAverage, sh, writeBenchmarkSection } from "@floow/test-kit/bench";
+import {
+  apiStartScript,
+  apiStartSettings,
+  loadAverage,
+  sh,
+  writeBenchmarkSection,
+} from "@floow/test-kit/bench";
 import {
   ALL_BUDGET,
   ALL_GOAL,
@@ -399,7 +405,7 @@ loader's script starting to load** (the \`startTime\` of \`embed.js\`'s resource
 **to the floow's first page visible** (its start text, \`.intro\`, or first \`.question\` in the DOM with a non-empty box,
 noticed by a MutationObserver on the floow's shadow root; the first page of this floow is its
 start page). The built production server (\`node apps/api/dist/main.js\` with the start script's
-settings, as \`pnpm start\` runs it: ${startSettings()}; embedded PGlite) runs on 127.0.0.1 with a live floow set up through the product's own
+settings, as \`pnpm start\` runs it: ${apiStartSettings()}; embedded PGlite) runs on 127.0.0.1 with a live floow set up through the product's own
 calls (\`@floow/test-kit\`'s live-floow scenario, which the e2e journeys use too: sign-up, organization, domain,
 a 6-product Google Merchant feed, a 3-question selling floow with a trigger, publish). A plain
 HTML page with the one-line snippet is served from another port (another origin, so the
@@ -480,15 +486,6 @@ function freePort(): Promise<number> {
       );
     });
   });
-}
-
-/** The start script's environment and Node options, as the report lists them. */
-function startSettings(): string {
-  const start = apiStartScript();
-  return [
-    ...Object.entries(start.env).map(([name, value]) => `\`${name}=${value}\``),
-    ...start.nodeOptions.map((option) => `\`${option}\``),
-  ].join(", ");
 }
 
 /** The built production server on `port`, resolved once /healthz answers. */

@@ -34,6 +34,15 @@ export function apiStartScript(): { env: Record<string, string>; nodeOptions: st
   return { env, nodeOptions: words.slice(index + 1, main) };
 }
 
+/** The start script's settings as a report lists them: `` `NODE_ENV=production`, `--v8-pool-size=1` ``. */
+export function apiStartSettings(): string {
+  const start = apiStartScript();
+  return [
+    ...Object.entries(start.env).map(([name, value]) => `\`${name}=${value}\``),
+    ...start.nodeOptions.map((option) => `\`${option}\``),
+  ].join(", ");
+}
+
 /** docs/benchmarks.md at the repository's root. */
 export const BENCHMARKS_FILE = fileURLToPath(
   new URL("../../../docs/benchmarks.md", import.meta.url),
