@@ -2,14 +2,16 @@ import { FeedError } from "./errors";
 
 /**
  * Bytes decoded at a time. The decoder (Node's ICU converter, as `fatal` needs) converts into a
- * buffer outside the JS heap of 2 UTF-16 units per input byte, 4 bytes per byte. Under 8 kB a
- * slice's buffer stays under 32 kB: small enough for glibc to serve from its heap whatever the
- * allocator threshold (with `pnpm start`'s threshold until 27 Nov 2026, 32 kB, 16 kB slices'
- * 64 kB buffers were an mmap and munmap each: about 2,000 of the 11,000 such calls of the
- * 100,000-item benchmark feed's parse), and each text small enough to stay out of V8's
- * large-object space. The 70 MB feed decodes in about 60 ms this way.
+ * buffer outside the JS heap of 2 UTF-16 units per input byte, 4 bytes per byte: at 30,000 bytes
+ * that buffer (120,000 bytes and glibc's header) stays under `pnpm start`'s allocator threshold
+ * of 131,072 bytes, so glibc serves it from its heap instead of an `mmap` and `munmap` per slice
+ * (`strace -c`: 32,768-byte slices made 800 more of each in the 100,000-item benchmark feed's
+ * parse), and each text stays out of V8's large-object space. Larger slices than the 8,000
+ * bytes used while the threshold was 32 kB mean a quarter of the writes to the parser and of
+ * the generators' turns: the benchmark feed's parse took 1,045 instead of 1,100 ms of CPU
+ * (3 alternating pairs, 2026-11-27, docs/benchmarks.md "Feed import").
  */
-const DECODE_SLICE = 8_000;
+export const DECODE_SLICE = 30_000;
 
 /**
  * Decodes a byte stream to text, in slices of at most DECODE_SLICE bytes. Invalid bytes are an error that says where they are,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DECODE_SLICE } from "./decode";
 import { FeedError } from "./errors";
 import { merchantRssText } from "./fixtures";
 import { openFeed, parseFeed } from "./parse-feed";
@@ -137,10 +138,10 @@ describe("Google Merchant RSS 2.0", () => {
   });
 
   it("keeps a bare & in CDATA wherever the text is cut before the parser (after its `<` too)", async () => {
-    // The feed is decoded in slices of 16 kB: each position of `<![CDATA[` around a cut.
+    // The feed is decoded in slices of DECODE_SLICE bytes: each position of `<![CDATA[` around a cut.
     for (let shift = -10; shift <= 2; shift++) {
       const start = "<items><item><pad>";
-      const pad = "x".repeat(16 * 1024 + shift - start.length - "</pad><d>".length);
+      const pad = "x".repeat(DECODE_SLICE + shift - start.length - "</pad><d>".length);
       const xml = `${start}${pad}</pad><d><![CDATA[a & b]]></d></item><item><d>c</d></item></items>`;
       expect(await collect(xml)).toEqual([{ pad, d: "a & b" }, { d: "c" }]);
     }
