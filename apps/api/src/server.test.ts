@@ -92,6 +92,49 @@ describe("main.ts", () => {
   );
 });
 
+describe("the request log", () => {
+  it(
+    "writes one line per request without its cookie or credentials, and its last lines at exit",
+    async () => {
+      const port = randomPort();
+      const { code, output } = await runMain(
+        {
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), "floow-log-")),
+        },
+        async (child) => {
+          await waitFor(`http://127.0.0.1:${port}/healthz`);
+          const response = await fetch(`http://127.0.0.1:${port}/api/public/floows/no-such-floow`, {
+            headers: {
+              cookie: "better-auth.session_token=COOKIE-SECRET",
+              authorization: "Bearer TOKEN-SECRET",
+            },
+          });
+          expect(response.status).toBe(404);
+          child.kill("SIGTERM");
+        },
+      );
+      expect(code).toBe(0);
+      const lines = output
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const requestLines = lines.filter((line) => line.msg === "request completed");
+      expect(requestLines).toHaveLength(1);
+      expect(requestLines[0]).toMatchObject({
+        req: { method: "GET", url: "/api/public/floows/no-such-floow" },
+        res: { statusCode: 404 },
+      });
+      expect(output).not.toContain("COOKIE-SECRET");
+      expect(output).not.toContain("TOKEN-SECRET");
+      // Lines are written asynchronously; the ones of the shutdown, right before process.exit, too.
+      expect(lines.at(-1)).toMatchObject({ msg: "shut down", drained: true });
+    },
+    SLOW,
+  );
+});
+
 const apiRoot = fileURLToPath(new URL("..", import.meta.url));
 
 function runMain(
