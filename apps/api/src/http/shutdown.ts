@@ -6,6 +6,8 @@ export const DRAIN_RETRY_AFTER_SECONDS = 5;
 export interface GracefulShutdown {
   /** True from the moment shutdown begins: `/readyz` answers 503 and new requests get 503. */
   isDraining(): boolean;
+  /** True once `app.close()` has begun (after a drain, or alone, as tests close the app). */
+  isClosing(): boolean;
   /** Requests being answered right now (the drain waits for them). */
   inFlight(): number;
   /**
@@ -55,14 +57,21 @@ export function registerGracefulShutdown(
     });
     done();
   });
-  // While draining, every answer asks the client to close its keep-alive connection.
+  // While draining, and once the app is closing (`app.close()` alone, as tests close it),
+  // every answer asks the client to close its keep-alive connection. One synchronous hook for
+  // both: an async one costs a promise per answer, and each hook a turn of Fastify's runner.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
   app.addHook("onSend", (_request, reply, payload, done) => {
-    if (draining) reply.header("connection", "close");
+    if (draining || closing) reply.header("connection", "close");
     done(null, payload);
   });
 
   return {
     isDraining: () => draining,
+    isClosing: () => closing,
     inFlight: () => inFlight,
     async shutdown(timeoutMs) {
       draining = true;

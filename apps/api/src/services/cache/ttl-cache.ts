@@ -143,6 +143,18 @@ export function createTtlCache<V>(options: TtlCacheOptions<V>): TtlCache<V> {
   const retryMs = options.retryMs ?? Math.min(ttlMs, 30_000);
   const entries = new Map<string, Entry<V>>();
   let bytes = 0;
+  // The entry last put at the end of `entries` (most recently used). A hit on it needs no move:
+  // a feed's index and a floow's lookup are hit by every results call in a row, and moving an
+  // entry (delete, then set) costs about 0.2 µs, against 0.05 µs for the look-up.
+  let newest: Entry<V> | undefined;
+
+  /** Makes `entry` (held under `key`) the most recently used. */
+  function touch(key: string, entry: Entry<V>): void {
+    if (entry === newest) return;
+    entries.delete(key);
+    entries.set(key, entry);
+    newest = entry;
+  }
 
   function remove(key: string, entry: Entry<V>): void {
     if (entries.get(key) !== entry) return;
@@ -178,6 +190,7 @@ export function createTtlCache<V>(options: TtlCacheOptions<V>): TtlCache<V> {
     if (old && old !== entry && old.value && old.value.current !== entry.value?.current)
       options.onEvict?.(old.value.current, key);
     entries.set(key, entry);
+    newest = entry;
     bytes += entry.bytes;
     evict(entry);
   }
@@ -245,14 +258,12 @@ export function createTtlCache<V>(options: TtlCacheOptions<V>): TtlCache<V> {
       if (!entry) return load(key, loader);
       if (entry.expiresAt > now()) {
         // Most recently used last.
-        entries.delete(key);
-        entries.set(key, entry);
+        touch(key, entry);
         return entry.promise;
       }
       if (staleWhileRevalidate && entry.value) {
         if (!entry.reloading) void reload(key, entry, loader);
-        entries.delete(key);
-        entries.set(key, entry);
+        touch(key, entry);
         return entry.promise;
       }
       if (!entry.value) return entry.promise; // still loading
