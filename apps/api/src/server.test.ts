@@ -72,19 +72,12 @@ describe("main.ts", () => {
   it(
     "starts, answers /healthz and exits 0 on SIGTERM",
     async () => {
-      const port = randomPort();
-      const { code, output } = await runMain(
-        {
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          DATA_DIR: mkdtempSync(path.join(tmpdir(), "floow-main-")),
-        },
-        async (child) => {
-          const health = await waitFor(`http://127.0.0.1:${port}/healthz`);
-          expect(health).toEqual({ status: "ok" });
-          child.kill("SIGTERM");
-        },
-      );
+      const api = onLoopback("floow-main-");
+      const { code, output } = await runMain(api.env, async (child) => {
+        const health = await waitFor(`${api.url}/healthz`);
+        expect(health).toEqual({ status: "ok" });
+        child.kill("SIGTERM");
+      });
       expect(output).toContain("shutting down");
       expect(code).toBe(0);
     },
@@ -96,25 +89,18 @@ describe("the request log", () => {
   it(
     "writes one line per request without its cookie or credentials, and its last lines at exit",
     async () => {
-      const port = randomPort();
-      const { code, output } = await runMain(
-        {
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          DATA_DIR: mkdtempSync(path.join(tmpdir(), "floow-log-")),
-        },
-        async (child) => {
-          await waitFor(`http://127.0.0.1:${port}/healthz`);
-          const response = await fetch(`http://127.0.0.1:${port}/api/public/floows/no-such-floow`, {
-            headers: {
-              cookie: "better-auth.session_token=COOKIE-SECRET",
-              authorization: "Bearer TOKEN-SECRET",
-            },
-          });
-          expect(response.status).toBe(404);
-          child.kill("SIGTERM");
-        },
-      );
+      const api = onLoopback("floow-log-");
+      const { code, output } = await runMain(api.env, async (child) => {
+        await waitFor(`${api.url}/healthz`);
+        const response = await fetch(`${api.url}/api/public/floows/no-such-floow`, {
+          headers: {
+            cookie: "better-auth.session_token=COOKIE-SECRET",
+            authorization: "Bearer TOKEN-SECRET",
+          },
+        });
+        expect(response.status).toBe(404);
+        child.kill("SIGTERM");
+      });
       expect(code).toBe(0);
       const lines = output
         .split("\n")
@@ -136,6 +122,19 @@ describe("the request log", () => {
 });
 
 const apiRoot = fileURLToPath(new URL("..", import.meta.url));
+
+/** main.ts's environment for a process on a free port of 127.0.0.1, with a fresh data folder. */
+function onLoopback(folderPrefix: string): { url: string; env: Record<string, string> } {
+  const port = randomPort();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), folderPrefix)),
+    },
+  };
+}
 
 function runMain(
   env: Record<string, string>,

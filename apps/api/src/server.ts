@@ -57,10 +57,14 @@ export interface ServerDeps {
 }
 
 /**
- * Most bytes of log lines waiting for stdout (LOG_BUFFER_MAX_BYTES): lines past it while stdout
- * does not keep up are dropped rather than held in memory.
+ * Most bytes of log lines waiting for stdout: lines past it while stdout does not keep up are
+ * dropped rather than held in memory.
  */
 const LOG_BUFFER_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * Most bytes per write to stdout (sonic-boom's default is 16 kB): it measures the queued text's
+ * UTF-8 length on every line it adds, which at 16 kB was about 1 µs a request.
+ */
 const LOG_WRITE_MAX_BYTES = 4096;
 
 function loggerOptions(env: Env): FastifyServerOptions["logger"] {
@@ -88,8 +92,6 @@ function loggerOptions(env: Env): FastifyServerOptions["logger"] {
     // request on these machines). Lines still queued are written at `process.exit` (pino
     // flushes then; main.ts always exits that way), and are lost only if the process is
     // killed outright (SIGKILL, out of memory).
-    // Writes of at most 4 kB (sonic-boom's default is 16 kB): it measures the queued text's
-    // UTF-8 length on every line it adds, which at 16 kB was about 1 µs a request.
     stream: pino.destination({
       dest: 1,
       sync: false,
