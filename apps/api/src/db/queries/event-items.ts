@@ -24,12 +24,35 @@ const filled = (value: unknown) =>
   !(Array.isArray(value) && value.length === 0);
 
 /**
+ * The session items a batch has given so far, per floow and session (`of`): what makes only a
+ * session's first of each count. The set of the last session asked for is kept at hand, since
+ * a request's events are of one session and come together.
+ */
+export class SessionItems {
+  private readonly byFloow = new Map<string, Map<string, Set<string>>>();
+  private lastFloow = "";
+  private lastSession = "";
+  private last: Set<string> | undefined;
+
+  of(floowId: string, sessionId: string): Set<string> {
+    if (this.last && floowId === this.lastFloow && sessionId === this.lastSession) return this.last;
+    let sessions = this.byFloow.get(floowId);
+    if (!sessions) this.byFloow.set(floowId, (sessions = new Map()));
+    let seen = sessions.get(sessionId);
+    if (!seen) sessions.set(sessionId, (seen = new Set()));
+    this.lastFloow = floowId;
+    this.lastSession = sessionId;
+    return (this.last = seen);
+  }
+}
+
+/**
  * What one event adds to the per-floow daily items (`event_daily_item`): its step, choices and
  * inputs (once per session), or its result page and products, or its clicked product. `seen`
- * holds the batch's session items so far: only a session's first of each is kept. That the
- * first may come from a resent event (not stored again, so its items are left out) changes
- * nothing: the session's item was recorded when that event was first stored, so the later one
- * would not be counted either.
+ * holds the session items its session gave so far in the batch (`SessionItems`): only a
+ * session's first of each is kept. That the first may come from a resent event (not stored
+ * again, so its items are left out) changes nothing: the session's item was recorded when that
+ * event was first stored, so the later one would not be counted either.
  */
 export function eventItems(
   message: FloowEventMessage,
@@ -38,7 +61,7 @@ export function eventItems(
   seen: Set<string>,
 ): void {
   const first = (item: EventItem) => {
-    const key = `${message.floowId}\u0000${message.sessionId}\u0000${item.kind}\u0000${item.item}`;
+    const key = `${item.kind}\u0000${item.item}`;
     if (seen.has(key)) return;
     seen.add(key);
     into.push(item);

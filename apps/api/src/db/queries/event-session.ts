@@ -48,29 +48,32 @@ function scalarText(value: unknown): string | null {
  */
 function answerText({ type, step, choices, formInputs }: FloowEventMessage): string | null {
   if (typeof step?.text !== "string") return null;
-  const list = (parts: (string | null)[]) => {
-    const kept = parts.filter((part): part is string => part !== null);
-    return kept.length > 0 ? kept.join(type === "choice" ? ", " : "; ") : null;
-  };
-  const answer =
-    type === "choice"
-      ? list(
-          (choices ?? [])
-            .filter((choice) => String(choice.selected) === "true")
-            .map((choice) => scalarText(choice.text)),
-        )
-      : list(
-          (formInputs ?? []).map(({ text, value }) => {
-            const shown = Array.isArray(value)
-              ? value
-                  .map(scalarText)
-                  .filter((item) => item !== null)
-                  .join(", ") || null
-              : (scalarText(value) ?? "");
-            return typeof text === "string" && shown !== null ? `${text} = ${shown}` : null;
-          }),
-        );
+  // Loops, not filter/map/join: this runs for every answer the ingest stores.
+  let answer: string | null = null;
+  if (type === "choice") {
+    for (const choice of choices ?? []) {
+      if (String(choice.selected) !== "true") continue;
+      const text = scalarText(choice.text);
+      if (text !== null) answer = answer === null ? text : `${answer}, ${text}`;
+    }
+  } else {
+    for (const { text, value } of formInputs ?? []) {
+      const shown = Array.isArray(value) ? listText(value) : (scalarText(value) ?? "");
+      if (typeof text !== "string" || shown === null) continue;
+      answer = answer === null ? `${text} = ${shown}` : `${answer}; ${text} = ${shown}`;
+    }
+  }
   return `${step.text}: ${answer ?? ""}`;
+}
+
+/** A list value's items as `string_agg(v, ', ')` of `jsonb_array_elements_text` gives them; null when none is text. */
+function listText(values: readonly unknown[]): string | null {
+  let shown: string | null = null;
+  for (const value of values) {
+    const text = scalarText(value);
+    if (text !== null) shown = shown === null ? text : `${shown}, ${text}`;
+  }
+  return shown || null;
 }
 
 /** A clicked product as the export names it: its name, or its id when it has none. */
