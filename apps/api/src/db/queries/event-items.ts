@@ -60,58 +60,23 @@ export function eventItems(
   into: EventItem[],
   seen: Set<string>,
 ): void {
-  const first = (item: EventItem) => {
-    const key = `${item.kind}\u0000${item.item}`;
+  // The item is made only when it is the session's first: most answers repeat a step.
+  const first = (kind: string, item: string, stepId: string, label: string, meta: string) => {
+    const key = `${kind}\u0000${item}`;
     if (seen.has(key)) return;
     seen.add(key);
-    into.push(item);
+    into.push({ e, kind, item, step_id: stepId, label: label.slice(0, 500), meta, once: true });
   };
   const step = message.step;
   if ((message.type === "choice" || message.type === "form") && step) {
-    first({
-      e,
-      kind: "step",
-      item: step.id,
-      step_id: step.id,
-      label: step.text.slice(0, 500),
-      meta: "",
-      once: true,
-    });
+    first("step", step.id, step.id, step.text, "");
     if (message.type === "choice") {
-      for (const choice of message.choices ?? []) {
-        if (choice.selected)
-          first({
-            e,
-            kind: "choice",
-            item: choice.id,
-            step_id: step.id,
-            label: choice.text.slice(0, 500),
-            meta: "",
-            once: true,
-          });
-      }
+      for (const choice of message.choices ?? [])
+        if (choice.selected) first("choice", choice.id, step.id, choice.text, "");
     } else {
       for (const input of message.formInputs ?? []) {
-        const label = input.text.slice(0, 500);
-        first({
-          e,
-          kind: "input",
-          item: input.id,
-          step_id: step.id,
-          label,
-          meta: input.type,
-          once: true,
-        });
-        if (filled(input.value))
-          first({
-            e,
-            kind: "filled",
-            item: input.id,
-            step_id: step.id,
-            label,
-            meta: input.type,
-            once: true,
-          });
+        first("input", input.id, step.id, input.text, input.type);
+        if (filled(input.value)) first("filled", input.id, step.id, input.text, input.type);
       }
     }
   } else if (message.type === "finish" && message.products) {
