@@ -30,8 +30,8 @@ function validMessages(events: readonly unknown[]): {
 } {
   const valid: FloowEventMessage[] = [];
   const fieldErrors: FieldError[] = [];
-  for (const [index, raw] of events.entries()) {
-    const parsed = floowEventMessageSchema.safeParse(raw);
+  for (let index = 0; index < events.length; index++) {
+    const parsed = floowEventMessageSchema.safeParse(events[index]);
     if (parsed.success) valid.push(parsed.data);
     else
       for (const error of fieldErrorsFrom(parsed.error))
@@ -95,10 +95,11 @@ export function registerEventsRoute(
     const versions = new Map(
       await Promise.all([...loads].map(async ([key, load]) => [key, await load] as const)),
     );
-    return valid.flatMap((message) => {
+    const known: EventToStore[] = [];
+    for (const message of valid) {
       const floow = floows.get(message.floowId);
       const ids = floow && versions.get(versionKey(message, floow));
-      if (!floow || !ids) return [];
+      if (!floow || !ids) continue;
       const { organizationId, domainId } = floow;
       const trusted = trustedMessage(message, {
         organizationId,
@@ -107,8 +108,9 @@ export function registerEventsRoute(
         floowVersion: message.floowVersion,
         ids,
       });
-      return trusted ? [{ organizationId, domainId, message: trusted, device }] : [];
-    });
+      if (trusted) known.push({ organizationId, domainId, message: trusted, device });
+    }
+    return known;
   };
 
   /**
