@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestServer } from "../../test/server";
 import type { TestServer } from "../../test/server";
 import { reachableRedis } from "../../test/redis";
@@ -61,6 +61,14 @@ describe.skipIf(!redisUrl)("two API instances on one Redis", () => {
     // TRUST_PROXY=loopback: inject comes from 127.0.0.1, so X-Forwarded-For is the client.
     const env = { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, TRUST_PROXY: "loopback" };
     [a, b] = await Promise.all([createTestServer("pglite", env), createTestServer("pglite", env)]);
+    // Each server starts even when its first connection to Redis fails, and counts in memory
+    // until ioredis reconnects (services/redis.ts). On a loaded machine the other server's
+    // embedded database can hold the event loop past the 2 s connect timeout (seen in CI), so
+    // wait for both to count in Redis: that is what these tests are about.
+    await vi.waitFor(
+      () => expect([a.app.rateLimiter.shared(), b.app.rateLimiter.shared()]).toEqual([true, true]),
+      { timeout: 30_000, interval: 100 },
+    );
   }, 240_000);
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
