@@ -305,7 +305,7 @@ async function openServerCopy(
     async write(products) {
       if (streamError) throw streamError;
       if (products.length === 0) return;
-      const ok = stream.write(copyText(feed, products, count));
+      const ok = stream.write(copyBytes(feed, products, count));
       count += products.length;
       if (!ok) {
         // `once` rejects when the stream errs while waiting (and removes its listeners either
@@ -348,18 +348,33 @@ function singleClientKysely(client: pg.PoolClient): Kysely<DB> {
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** Products as rows of PostgreSQL's COPY text format (tab-separated, `\\N` for null). */
-function copyText(
+/**
+ * Products as rows of PostgreSQL's COPY text format (tab-separated, `\\N` for null), UTF-8
+ * encoded row by row into one buffer. Not the batch's rows joined into one string and then
+ * encoded: that string is flattened (copied) first, and a feed's text with any character
+ * beyond Latin-1 (a dash in a title) makes it a two-byte string, which `Buffer.from` encodes
+ * in two slow passes. Measured on the feed benchmark's products, 500 a batch: 1,083-1,334 ms
+ * → 994-1,153 ms per 100,000 products (6 alternating runs). The buffer is sized for the worst
+ * case, 3 bytes per UTF-16 unit; only the pages written are touched. Lone surrogates become
+ * U+FFFD, as they did when the text was encoded as a string.
+ */
+function copyBytes(
   feed: { id: string; organizationId: string },
   products: readonly ProductInput[],
   firstPosition: number,
-): string {
+): Buffer {
   const prefix = copyPrefix(feed);
-  let text = "";
-  for (let index = 0; index < products.length; index++)
-    text += copyRow(prefix, products[index]!, firstPosition + index);
-  // Lone surrogates elsewhere become U+FFFD when the text is encoded as UTF-8.
-  return text;
+  const rows: string[] = [];
+  let bound = 0;
+  for (let index = 0; index < products.length; index++) {
+    const row = copyRow(prefix, products[index]!, firstPosition + index);
+    rows.push(row);
+    bound += row.length * 3;
+  }
+  const bytes = Buffer.allocUnsafe(bound);
+  let used = 0;
+  for (const row of rows) used += encoder.encodeInto(row, bytes.subarray(used)).written;
+  return bytes.subarray(0, used);
 }
 
 /** The columns every row of the feed starts with. */
