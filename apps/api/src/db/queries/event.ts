@@ -91,7 +91,8 @@ export function eventBatch(events: readonly EventToStore[], now = new Date()): E
   const items: EventItem[] = [];
   const sessionItems = new SessionItems();
   const domainIds = new Set<string>();
-  for (const [o, event] of latest.entries()) {
+  for (let o = 0; o < latest.length; o++) {
+    const event = latest[o]!;
     const { message, receivedAt } = event;
     domainIds.add(event.domainId);
     unique.push(receivedAt ? (event as StoredEvent) : { ...event, receivedAt: now });
