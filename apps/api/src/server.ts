@@ -205,11 +205,7 @@ export async function createServer(env: Env, deps: ServerDeps = {}): Promise<Fas
     // merchants' sites load do not; made once at start, copied per answer
     // (http/security-headers.ts, docs/deployment.md).
     await registerSecurityHeaders(app, { https: env.publicUrl.startsWith("https://") });
-    registerHealthRoutes(
-      app,
-      requestDb,
-      () => gracefulShutdown.isClosing() || gracefulShutdown.isDraining(),
-    );
+    registerHealthRoutes(app, requestDb, gracefulShutdown.isStopping);
     await registerAuthRoutes(app, auth, env.publicUrl);
     const publicHost = new URL(env.publicUrl).hostname;
     if (

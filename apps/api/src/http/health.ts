@@ -11,12 +11,12 @@ import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableReason } from "../db/unavai
 export function registerHealthRoutes(
   app: FastifyInstance,
   db: Kysely<DB>,
-  isClosing: () => boolean,
+  isStopping: () => boolean,
 ): void {
   app.get("/healthz", { logLevel: "warn" }, async () => ({ status: "ok" }));
 
   app.get("/readyz", { logLevel: "warn" }, async (request, reply) => {
-    if (isClosing())
+    if (isStopping())
       return reply.code(503).header("retry-after", "5").send({ status: "shutting down" });
     try {
       await sql`select 1`.execute(db);

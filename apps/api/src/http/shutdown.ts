@@ -4,10 +4,12 @@ import type { FastifyInstance } from "fastify";
 export const DRAIN_RETRY_AFTER_SECONDS = 5;
 
 export interface GracefulShutdown {
-  /** True from the moment shutdown begins: `/readyz` answers 503 and new requests get 503. */
-  isDraining(): boolean;
-  /** True once `app.close()` has begun (after a drain, or alone, as tests close the app). */
-  isClosing(): boolean;
+  /**
+   * True from the moment shutdown begins (the drain: new requests get 503) or `app.close()`
+   * begins (after a drain, or alone, as tests close the app): `/readyz` answers 503, and every
+   * answer asks the client to close its keep-alive connection.
+   */
+  isStopping(): boolean;
   /** Requests being answered right now (the drain waits for them). */
   inFlight(): number;
   /**
@@ -70,8 +72,7 @@ export function registerGracefulShutdown(
   });
 
   return {
-    isDraining: () => draining,
-    isClosing: () => closing,
+    isStopping: () => draining || closing,
     inFlight: () => inFlight,
     async shutdown(timeoutMs) {
       draining = true;
