@@ -27,15 +27,10 @@ export interface EventDevice {
   language: string;
 }
 
-/** An event as stored: its row's time and the message. */
-export interface StoredEvent extends EventToStore {
-  receivedAt: Date;
-}
-
 /** A batch of events as the ingest's statement takes them (`newEventsSql`). */
 export interface EventBatch {
   /** One event per floow and message id (the last of repeats), in arrival order: `o` is the place here. */
-  events: StoredEvent[];
+  events: EventToStore[];
   /** Their rows as JSON, in key order. */
   rows: string;
   /** The floows they are of, each once. */
@@ -69,7 +64,7 @@ interface EventRow {
   payload: FloowEventMessage;
 }
 
-/** The batch's events with their time (default `now`), one per key, rows in key order. */
+/** The batch's events, one per key (their rows' time their own or `now`), rows in key order. */
 export function eventBatch(events: readonly EventToStore[], now = new Date()): EventBatch {
   // One event per floow and message id: the first one's place, the last one's content. Keyed
   // by floow, then id, not by a joined string: building and hashing a 70-character key per
@@ -86,7 +81,6 @@ export function eventBatch(events: readonly EventToStore[], now = new Date()): E
       latest.push(event);
     } else latest[place] = event;
   }
-  const unique: StoredEvent[] = [];
   const rows: EventRow[] = [];
   const items: EventItem[] = [];
   const sessionItems = new SessionItems();
@@ -95,7 +89,6 @@ export function eventBatch(events: readonly EventToStore[], now = new Date()): E
     const event = latest[o]!;
     const { message, receivedAt } = event;
     domainIds.add(event.domainId);
-    unique.push(receivedAt ? (event as StoredEvent) : { ...event, receivedAt: now });
     eventItems(message, o, items, sessionItems.of(message.floowId, message.sessionId));
     const { step_id, answer } = sessionFields(message);
     const row: EventRow = {
@@ -120,7 +113,7 @@ export function eventBatch(events: readonly EventToStore[], now = new Date()): E
   // entries in the same order.
   rows.sort((a, b) => compareKeys(a.payload, b.payload));
   return {
-    events: unique,
+    events: latest,
     rows: JSON.stringify(rows),
     floowIds: [...places.keys()],
     domainIds: [...domainIds],
@@ -185,7 +178,7 @@ export function newEventsSql(batch: EventBatch, before?: RawBuilder<unknown>, js
 export async function insertEvents(
   db: Kysely<DB>,
   events: readonly EventToStore[],
-): Promise<StoredEvent[]> {
+): Promise<EventToStore[]> {
   if (events.length === 0) return [];
   const batch = eventBatch(events);
   const { rows } = await sql<{

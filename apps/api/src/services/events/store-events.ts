@@ -4,7 +4,7 @@ import { prepareOnServer } from "../../db/client";
 import type { DB } from "../../db/database";
 import { rawDatabase } from "../../db/raw";
 import { eventBatch, newEventsSql } from "../../db/queries/event";
-import type { EventToStore, StoredEvent } from "../../db/queries/event";
+import type { EventToStore } from "../../db/queries/event";
 import { eventItemsSql } from "../../db/queries/event-items";
 import { eventSessionsSql } from "../../db/queries/event-session";
 import { announceQueuedJobs } from "../../db/queries/job";
@@ -37,7 +37,7 @@ const fresh = sql`"fresh"`;
 export async function storeEvents(
   db: Kysely<DB>,
   events: readonly EventToStore[],
-): Promise<StoredEvent[]> {
+): Promise<EventToStore[]> {
   if (events.length === 0) return [];
   const now = new Date();
   const batch = eventBatch(events, now);
