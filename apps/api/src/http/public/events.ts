@@ -17,6 +17,11 @@ import type { VersionIds } from "../../services/events/trusted-message";
 import { sendError, sendValidationError } from "../errors";
 import { readJsonBody } from "./body";
 
+/** A version's ids as the route looks them up: null until loaded, or when the floow has no such version. */
+interface VersionLoad {
+  ids: VersionIds | null;
+}
+
 /** 100 events, a few with a product list. */
 export const EVENTS_BODY_LIMIT = 512 * 1024;
 
@@ -80,25 +85,34 @@ export function registerEventsRoute(
     device: EventDevice,
   ): Promise<EventToStore[]> => {
     const floows = await lookUp(valid.map((event) => event.floowId));
-    // Each version named once, whatever the number of its events.
-    const versionKey = (message: FloowEventMessage, floow: LiveFloowRef) =>
-      `${floow.id}:${message.floowVersion ?? floow.floowVersion}`;
-    const loads = new Map<string, Promise<VersionIds | null>>();
+    // Each version named once, whatever the number of its events: by floow, then number (not
+    // a joined "floow:number" key built and hashed for every message, about 2 % of the
+    // ingest's CPU in a profile). A request's events are mostly of one floow and version.
+    const versions = new Map<string, Map<number, VersionLoad>>();
+    const loads: Promise<void>[] = [];
+    const versionOf = (message: FloowEventMessage, floow: LiveFloowRef): VersionLoad => {
+      const number = message.floowVersion ?? floow.floowVersion;
+      let ofFloow = versions.get(floow.id);
+      if (!ofFloow) versions.set(floow.id, (ofFloow = new Map()));
+      let version = ofFloow.get(number);
+      if (!version) {
+        const load: VersionLoad = { ids: null };
+        loads.push(idsOf(floow, number).then((ids) => void (load.ids = ids)));
+        ofFloow.set(number, (version = load));
+      }
+      return version;
+    };
+    const named: (VersionLoad | undefined)[] = [];
     for (const message of valid) {
       const floow = floows.get(message.floowId);
-      if (floow && !loads.has(versionKey(message, floow)))
-        loads.set(
-          versionKey(message, floow),
-          idsOf(floow, message.floowVersion ?? floow.floowVersion),
-        );
+      named.push(floow ? versionOf(message, floow) : undefined);
     }
-    const versions = new Map(
-      await Promise.all([...loads].map(async ([key, load]) => [key, await load] as const)),
-    );
+    await Promise.all(loads);
     const known: EventToStore[] = [];
-    for (const message of valid) {
+    for (let index = 0; index < valid.length; index++) {
+      const message = valid[index]!;
       const floow = floows.get(message.floowId);
-      const ids = floow && versions.get(versionKey(message, floow));
+      const ids = named[index]?.ids;
       if (!floow || !ids) continue;
       const { organizationId, domainId } = floow;
       const trusted = trustedMessage(message, {
