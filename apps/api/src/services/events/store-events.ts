@@ -42,19 +42,20 @@ export async function storeEvents(
   const now = new Date();
   const batch = eventBatch(events, now);
   const server = rawDatabase(db)?.kind === "postgres";
-  // `d`: how many deliveries the batch queued (the same on every row), so the job worker hears of them.
-  const query = sql<{ o: number; d: number }>`
+  // One row: `o`, the places of the newly stored events as one array (not a row each for the
+  // driver to parse and make an object of); `d`, how many deliveries the batch queued, so the
+  // job worker hears of them.
+  const query = sql<{ o: number[] | null; d: number }>`
     with ${newEventsSql(batch, server ? sql`set_config('synchronous_commit', 'off', true)` : undefined, server)},
     ${eventSessionsSql(fresh)},
     ${eventItemsSql(batch.items, fresh)},
     ${eventDeliveriesSql(fresh, now, batch.domainIds)}
-    select "o", (select count(*) from "deliveries")::int as "d" from "fresh" order by "o"`.compile(
-    db,
-  );
+    select (select array_agg("o" order by "o") from "fresh") as "o",
+      (select count(*) from "deliveries")::int as "d"`.compile(db);
   // Its text is the same for every batch (the rows are parameters): parsed and planned once per connection.
   if (server) prepareOnServer(query.sql);
   const { rows } = await db.executeQuery(query);
   // Committed (one statement is one transaction): the deliveries start now, not at the next poll.
   if ((rows[0]?.d ?? 0) > 0) announceQueuedJobs(db, WEBHOOK_DELIVERY_JOB);
-  return rows.map((row) => batch.events[row.o]!);
+  return (rows[0]?.o ?? []).map((o) => batch.events[o]!);
 }
