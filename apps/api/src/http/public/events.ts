@@ -17,8 +17,9 @@ import type { VersionIds } from "../../services/events/trusted-message";
 import { sendError, sendValidationError } from "../errors";
 import { readJsonBody } from "./body";
 
-/** A version's ids as the route looks them up: null until loaded, or when the floow has no such version. */
+/** A message's floow and the ids of its version: null until loaded, or when the floow has no such version. */
 interface VersionLoad {
+  floow: LiveFloowRef;
   ids: VersionIds | null;
 }
 
@@ -96,7 +97,7 @@ export function registerEventsRoute(
       if (!ofFloow) versions.set(floow.id, (ofFloow = new Map()));
       let version = ofFloow.get(number);
       if (!version) {
-        const load: VersionLoad = { ids: null };
+        const load: VersionLoad = { floow, ids: null };
         loads.push(idsOf(floow, number).then((ids) => void (load.ids = ids)));
         ofFloow.set(number, (version = load));
       }
@@ -110,10 +111,10 @@ export function registerEventsRoute(
     await Promise.all(loads);
     const known: EventToStore[] = [];
     for (let index = 0; index < valid.length; index++) {
+      const version = named[index];
+      if (!version?.ids) continue;
+      const { floow, ids } = version;
       const message = valid[index]!;
-      const floow = floows.get(message.floowId);
-      const ids = named[index]?.ids;
-      if (!floow || !ids) continue;
       const { organizationId, domainId } = floow;
       const trusted = trustedMessage(message, {
         organizationId,
